@@ -1,0 +1,156 @@
+package io.snowflakeid;
+
+import java.time.Instant;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The lock-free generator. Its whole state is one {@code long}, {@code (tick << sequenceBits) | sequence} of the
+ * last issued id, advanced by compare-and-set, so ids are strictly increasing in the order they are handed out.
+ */
+final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
+
+	/**
+	 * The first sequence value of a tick is random below this bound (or below sequence capacity / 16 for small
+	 * sequence fields), so that ids issued one per tick spread evenly over {@code id % 2, 4, 8, 16}: always
+	 * starting at 0 would make every id at low traffic even and break {@code id % shards}.
+	 */
+	static final int MAX_SEQUENCE_START_SPREAD = 16;
+
+	private final SnowflakeLayout layout;
+
+	private final long datacenterId;
+
+	private final long workerId;
+
+	private final TimeSource timeSource;
+
+	private final long toleranceMillis;
+
+	private final long toleranceTicks;
+
+	private final long epochNanos;
+
+	private final long tickNanos;
+
+	private final int sequenceBits;
+
+	private final long sequenceMask;
+
+	private final int timestampShift;
+
+	private final long maxTick;
+
+	/** Datacenter and worker fields, already shifted into place. */
+	private final long nodeBits;
+
+	private final int sequenceStartSpread;
+
+	/** {@code (tick << sequenceBits) | sequence} of the last issued id. */
+	private final AtomicLong state;
+
+	DefaultSnowflakeIdGenerator(SnowflakeLayout layout, long datacenterId, long workerId, TimeSource timeSource,
+			long toleranceMillis) {
+		this.layout = layout;
+		this.datacenterId = datacenterId;
+		this.workerId = workerId;
+		this.timeSource = timeSource;
+		this.toleranceMillis = toleranceMillis;
+		this.toleranceTicks = toleranceMillis / layout.tickMillis();
+		this.epochNanos = layout.epoch().toEpochMilli() * 1_000_000L;
+		this.tickNanos = layout.tickMillis() * 1_000_000L;
+		this.sequenceBits = layout.sequenceBits();
+		this.sequenceMask = layout.maxSequence();
+		this.timestampShift = layout.timestampShift();
+		this.maxTick = layout.maxTimestamp();
+		this.nodeBits = (datacenterId << layout.datacenterShift()) | (workerId << layout.workerShift());
+		this.sequenceStartSpread = (int) Math.max(1,
+				Math.min(MAX_SEQUENCE_START_SPREAD, (this.sequenceMask + 1) / MAX_SEQUENCE_START_SPREAD));
+		long now = timeSource.currentTimeNanos();
+		if (now < this.epochNanos) {
+			throw new SnowflakeConfigurationException(SnowflakeSettings.EPOCH, layout.epoch(),
+					"an instant not after the current time " + Instant.ofEpochMilli(now / 1_000_000));
+		}
+		long tick = tickAt(now);
+		if (tick > this.maxTick) {
+			throw new SnowflakeConfigurationException(SnowflakeSettings.TIMESTAMP_BITS, layout.timestampBits(),
+					"enough bits to hold the current time: with " + layout.tickMillis() + " ms ticks since "
+							+ layout.epoch() + " the field ran out at " + layout.exhaustedAt(),
+					"Use a later " + SnowflakeSettings.EPOCH + ", more timestamp bits or a longer "
+							+ SnowflakeSettings.TICK_LENGTH);
+		}
+		// As if the previous tick had been used up: the first id takes a fresh tick.
+		this.state = new AtomicLong(((tick - 1) << this.sequenceBits) | this.sequenceMask);
+	}
+
+	@Override
+	public long nextId() {
+		for (;;) {
+			long current = this.state.get();
+			long lastTick = current >> this.sequenceBits;
+			long nowNanos = this.timeSource.currentTimeNanos();
+			long now = tickAt(nowNanos);
+			long next;
+			if (now > lastTick) {
+				if (now > this.maxTick) {
+					throw new TimestampExhaustedException(this.layout, Instant.ofEpochMilli(nowNanos / 1_000_000));
+				}
+				next = (now << this.sequenceBits) | firstSequence();
+			}
+			else {
+				if (lastTick - now > this.toleranceTicks) {
+					long behindMillis = (this.epochNanos + lastTick * this.tickNanos - nowNanos) / 1_000_000;
+					throw new ClockMovedBackwardsException(behindMillis, this.toleranceMillis);
+				}
+				if ((current & this.sequenceMask) == this.sequenceMask) {
+					awaitTickAfter(lastTick);
+					continue;
+				}
+				// Same tick, or the clock is behind within tolerance: carry on from the last issued id.
+				next = current + 1;
+			}
+			if (this.state.compareAndSet(current, next)) {
+				return ((next >>> this.sequenceBits) << this.timestampShift) | this.nodeBits
+						| (next & this.sequenceMask);
+			}
+		}
+	}
+
+	private long tickAt(long nanos) {
+		return Math.floorDiv(nanos - this.epochNanos, this.tickNanos);
+	}
+
+	private long firstSequence() {
+		return (this.sequenceStartSpread == 1) ? 0 : ThreadLocalRandom.current().nextInt(this.sequenceStartSpread);
+	}
+
+	/** Waits, without burning a core, until the time source has passed {@code tick}. */
+	private void awaitTickAfter(long tick) {
+		long target = this.epochNanos + (tick + 1) * this.tickNanos;
+		long remaining;
+		while ((remaining = target - this.timeSource.currentTimeNanos()) > 0) {
+			this.timeSource.awaitNanos(remaining);
+		}
+	}
+
+	@Override
+	public SnowflakeLayout layout() {
+		return this.layout;
+	}
+
+	@Override
+	public long datacenterId() {
+		return this.datacenterId;
+	}
+
+	@Override
+	public long workerId() {
+		return this.workerId;
+	}
+
+	@Override
+	public String toString() {
+		return "SnowflakeIdGenerator[layout " + this.layout + ", datacenter " + this.datacenterId + ", worker "
+				+ this.workerId + ", timestamp field runs out at " + this.layout.exhaustedAt() + "]";
+	}
+}

@@ -1,0 +1,149 @@
+package io.snowflakeid;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Issues unique, time-ordered 64-bit ids. Implementations are thread-safe; ids from one generator are strictly
+ * increasing in the order {@link #nextId()} returns them, across all threads. Use one generator per
+ * (datacenter, worker) in a process: two generators with the same worker id would issue the same ids.
+ */
+public interface SnowflakeIdGenerator {
+
+	/**
+	 * The next id.
+	 * @throws ClockMovedBackwardsException if the clock is behind the last issued id by more than the tolerance
+	 * @throws TimestampExhaustedException if the current time no longer fits in the timestamp field
+	 */
+	long nextId();
+
+	/** The next id as a decimal string, for String id attributes and JSON clients that cannot hold 64 bits. */
+	default String nextIdAsString() {
+		return Long.toString(nextId());
+	}
+
+	SnowflakeLayout layout();
+
+	long datacenterId();
+
+	long workerId();
+
+	/** Splits an id of this generator's layout into its fields. */
+	default SnowflakeIdParts decode(long id) {
+		return layout().decode(id);
+	}
+
+	static Builder builder() {
+		return new Builder();
+	}
+
+	/**
+	 * Builds the default lock-free generator. Datacenter and worker ids have no default: a silent 0 on every
+	 * instance is how duplicates happen. Everything is checked in {@link #build()}.
+	 */
+	final class Builder {
+
+		/** Default clock tolerance: absorbs a leap second or an NTP step; see {@link #clockTolerance(Duration)}. */
+		public static final Duration DEFAULT_CLOCK_TOLERANCE = Duration.ofSeconds(1);
+
+		static final Duration MAX_CLOCK_TOLERANCE = Duration.ofMinutes(1);
+
+		SnowflakeLayout layout = SnowflakeLayout.DEFAULT;
+
+		Long datacenterId;
+
+		Long workerId;
+
+		TimeSource timeSource;
+
+		Duration clockTolerance = DEFAULT_CLOCK_TOLERANCE;
+
+		private Builder() {
+		}
+
+		public Builder layout(SnowflakeLayout layout) {
+			this.layout = Objects.requireNonNull(layout, "layout must not be null");
+			return this;
+		}
+
+		/** Required unless the layout has no datacenter bits. */
+		public Builder datacenterId(long datacenterId) {
+			this.datacenterId = datacenterId;
+			return this;
+		}
+
+		/** Required unless the layout has no worker bits. */
+		public Builder workerId(long workerId) {
+			this.workerId = workerId;
+			return this;
+		}
+
+		/** Defaults to {@link TimeSource#monotonic()}. */
+		public Builder timeSource(TimeSource timeSource) {
+			this.timeSource = Objects.requireNonNull(timeSource, "timeSource must not be null");
+			return this;
+		}
+
+		/**
+		 * How far the time source may go back behind the last issued id before the generator refuses to issue
+		 * ids. Within it, ids continue from the last issued timestamp (and wait for the clock once that tick's
+		 * sequence is used up), so they stay unique and ordered. From 0 to 1 minute; default 1 s.
+		 */
+		public Builder clockTolerance(Duration clockTolerance) {
+			this.clockTolerance = Objects.requireNonNull(clockTolerance,
+					SnowflakeSettings.CLOCK_TOLERANCE + " must not be null");
+			return this;
+		}
+
+		public SnowflakeIdGenerator build() {
+			long datacenter = checkNodeId(SnowflakeSettings.DATACENTER_ID, "datacenter", this.datacenterId,
+					this.layout.datacenterBits(), this.layout.maxDatacenterId());
+			long worker = checkNodeId(SnowflakeSettings.WORKER_ID, "worker", this.workerId,
+					this.layout.workerBits(), this.layout.maxWorkerId());
+			if (this.clockTolerance.isNegative() || this.clockTolerance.compareTo(MAX_CLOCK_TOLERANCE) > 0
+					|| this.clockTolerance.toNanos() % 1_000_000 != 0) {
+				throw new SnowflakeConfigurationException(SnowflakeSettings.CLOCK_TOLERANCE, this.clockTolerance,
+						"a whole number of milliseconds from 0 ms to " + MAX_CLOCK_TOLERANCE.toMillis() + " ms");
+			}
+			TimeSource source = (this.timeSource != null) ? this.timeSource : TimeSource.monotonic();
+			return new DefaultSnowflakeIdGenerator(this.layout, datacenter, worker, source,
+					this.clockTolerance.toMillis());
+		}
+
+		/**
+		 * The process-wide generator for this configuration, built on first use. Bindings use it so that every
+		 * table, every Hibernate generator instance and every SessionFactory or application context in one JVM
+		 * that is configured with the same worker draws from one sequence, instead of issuing the same ids.
+		 */
+		public SnowflakeIdGenerator buildShared() {
+			SnowflakeIdGenerator candidate = build();
+			SharedKey key = new SharedKey(this.layout, candidate.datacenterId(), candidate.workerId(),
+					this.clockTolerance, this.timeSource);
+			return SHARED.computeIfAbsent(key, (k) -> candidate);
+		}
+
+		private static final Map<SharedKey, SnowflakeIdGenerator> SHARED = new ConcurrentHashMap<>();
+
+		private record SharedKey(SnowflakeLayout layout, long datacenterId, long workerId, Duration tolerance,
+				TimeSource timeSource) {
+		}
+
+		private static long checkNodeId(String setting, String field, Long value, int bits, long max) {
+			String allowed = "0.." + max + " (" + bits + " " + field + " bits)";
+			if (value == null) {
+				if (bits == 0) {
+					return 0;
+				}
+				throw new SnowflakeConfigurationException(setting, "<not set>", allowed,
+						"Each running instance needs its own " + field
+								+ " id; there is no default because the same id on two instances means duplicate ids");
+			}
+			if (value < 0 || value > max) {
+				throw new SnowflakeConfigurationException(setting, value, allowed);
+			}
+			return value;
+		}
+	}
+}

@@ -1,0 +1,303 @@
+package io.snowflakeid;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * How the 63 usable bits of an id are shared out, and what a timestamp tick means.
+ *
+ * <pre>
+ *  63 62                                  22 21     17 16     12 11          0
+ * +--+--------------------------------------+---------+---------+-------------+
+ * | 0|  timestamp: ticks since the epoch    |datacenter|  worker |  sequence   |
+ * +--+--------------------------------------+---------+---------+-------------+
+ *     41 bits (default)                      5 bits    5 bits    12 bits
+ * </pre>
+ *
+ * The default is the classic Twitter layout: 41 bits of milliseconds since 2020-01-01T00:00:00Z (good until
+ * 2089-09-06), 5 datacenter bits, 5 worker bits and a 12-bit sequence (4096 ids per millisecond and worker).
+ * Instances are immutable and thread-safe; build others with {@link #builder()}.
+ */
+public final class SnowflakeLayout {
+
+	/** 2020-01-01T00:00:00Z. */
+	public static final Instant DEFAULT_EPOCH = Instant.parse("2020-01-01T00:00:00Z");
+
+	/** Longest tick accepted. A constant expression, so it is set before {@link #DEFAULT} is built. */
+	static final long MAX_TICK_MILLIS = 3_600_000;
+
+	/** The classic layout: 41/5/5/12 bits, 1 ms ticks, epoch 2020-01-01T00:00:00Z. */
+	public static final SnowflakeLayout DEFAULT = builder().build();
+
+	/** Bits below the sign bit; the sign bit stays 0 so ids are positive {@code long}s. */
+	public static final int USABLE_BITS = 63;
+
+	private final int timestampBits;
+
+	private final int datacenterBits;
+
+	private final int workerBits;
+
+	private final int sequenceBits;
+
+	private final Instant epoch;
+
+	private final long tickMillis;
+
+	private SnowflakeLayout(Builder builder) {
+		this.timestampBits = builder.timestampBits;
+		this.datacenterBits = builder.datacenterBits;
+		this.workerBits = builder.workerBits;
+		this.sequenceBits = builder.sequenceBits;
+		this.epoch = builder.epoch;
+		this.tickMillis = builder.tickMillis;
+	}
+
+	public static Builder builder() {
+		return new Builder();
+	}
+
+	/** A builder that starts from this layout's values. */
+	public Builder toBuilder() {
+		return new Builder().timestampBits(this.timestampBits).datacenterBits(this.datacenterBits)
+				.workerBits(this.workerBits).sequenceBits(this.sequenceBits).epoch(this.epoch)
+				.tickLength(Duration.ofMillis(this.tickMillis));
+	}
+
+	public int timestampBits() {
+		return this.timestampBits;
+	}
+
+	public int datacenterBits() {
+		return this.datacenterBits;
+	}
+
+	public int workerBits() {
+		return this.workerBits;
+	}
+
+	public int sequenceBits() {
+		return this.sequenceBits;
+	}
+
+	public Instant epoch() {
+		return this.epoch;
+	}
+
+	public Duration tickLength() {
+		return Duration.ofMillis(this.tickMillis);
+	}
+
+	public long tickMillis() {
+		return this.tickMillis;
+	}
+
+	public long maxTimestamp() {
+		return mask(this.timestampBits);
+	}
+
+	public long maxDatacenterId() {
+		return mask(this.datacenterBits);
+	}
+
+	public long maxWorkerId() {
+		return mask(this.workerBits);
+	}
+
+	public long maxSequence() {
+		return mask(this.sequenceBits);
+	}
+
+	int workerShift() {
+		return this.sequenceBits;
+	}
+
+	int datacenterShift() {
+		return this.sequenceBits + this.workerBits;
+	}
+
+	int timestampShift() {
+		return this.sequenceBits + this.workerBits + this.datacenterBits;
+	}
+
+	/** The first instant whose tick no longer fits in the timestamp field. */
+	public Instant exhaustedAt() {
+		long ticks = maxTimestamp() + 1;
+		long millis;
+		try {
+			millis = Math.addExact(this.epoch.toEpochMilli(), Math.multiplyExact(ticks, this.tickMillis));
+		}
+		catch (ArithmeticException beyondLongRange) {
+			millis = Long.MAX_VALUE;
+		}
+		return Instant.ofEpochMilli(millis);
+	}
+
+	/** Ids per second one worker can issue at most: {@code 2^sequenceBits} per tick. */
+	public long maxIdsPerSecond() {
+		return (maxSequence() + 1) * 1000 / this.tickMillis;
+	}
+
+	/** The tick (timestamp field value) that contains {@code instant}; negative before the epoch. */
+	public long tickOf(Instant instant) {
+		return Math.floorDiv(instant.toEpochMilli() - this.epoch.toEpochMilli(), this.tickMillis);
+	}
+
+	/** The instant a tick starts at. */
+	public Instant instantOf(long tick) {
+		return this.epoch.plusMillis(Math.multiplyExact(tick, this.tickMillis));
+	}
+
+	/**
+	 * Builds an id from its parts.
+	 * @throws IllegalArgumentException naming the part that does not fit its field
+	 */
+	public long compose(long tick, long datacenterId, long workerId, long sequence) {
+		checkPart("tick", tick, maxTimestamp(), this.timestampBits);
+		checkPart("datacenterId", datacenterId, maxDatacenterId(), this.datacenterBits);
+		checkPart("workerId", workerId, maxWorkerId(), this.workerBits);
+		checkPart("sequence", sequence, maxSequence(), this.sequenceBits);
+		return (tick << timestampShift()) | (datacenterId << datacenterShift()) | (workerId << workerShift())
+				| sequence;
+	}
+
+	/** Builds an id for the tick that contains {@code instant}. */
+	public long compose(Instant instant, long datacenterId, long workerId, long sequence) {
+		return compose(tickOf(instant), datacenterId, workerId, sequence);
+	}
+
+	/**
+	 * Splits an id into its parts.
+	 * @throws IllegalArgumentException if the id is negative (the sign bit of a snowflake id is always 0)
+	 */
+	public SnowflakeIdParts decode(long id) {
+		if (id < 0) {
+			throw new IllegalArgumentException(
+					"Not a snowflake id: " + id + " is negative (the sign bit of a snowflake id is always 0)");
+		}
+		long tick = id >>> timestampShift();
+		return new SnowflakeIdParts(id, instantOf(tick), tick, (id >>> datacenterShift()) & maxDatacenterId(),
+				(id >>> workerShift()) & maxWorkerId(), id & maxSequence());
+	}
+
+	private static void checkPart(String part, long value, long max, int bits) {
+		if (value < 0 || value > max) {
+			throw new IllegalArgumentException(
+					part + " " + value + " does not fit its field: allowed 0.." + max + " (" + bits + " bits)");
+		}
+	}
+
+	static long mask(int bits) {
+		return bits == 0 ? 0 : (-1L >>> (64 - bits));
+	}
+
+	@Override
+	public boolean equals(Object other) {
+		return other instanceof SnowflakeLayout that && this.timestampBits == that.timestampBits
+				&& this.datacenterBits == that.datacenterBits && this.workerBits == that.workerBits
+				&& this.sequenceBits == that.sequenceBits && this.tickMillis == that.tickMillis
+				&& this.epoch.equals(that.epoch);
+	}
+
+	@Override
+	public int hashCode() {
+		return Objects.hash(this.timestampBits, this.datacenterBits, this.workerBits, this.sequenceBits,
+				this.tickMillis, this.epoch);
+	}
+
+	@Override
+	public String toString() {
+		return "1/" + this.timestampBits + "/" + this.datacenterBits + "/" + this.workerBits + "/"
+				+ this.sequenceBits + " bits (sign/timestamp/datacenter/worker/sequence), " + this.tickMillis
+				+ " ms ticks since " + this.epoch;
+	}
+
+	/**
+	 * Builds a {@link SnowflakeLayout}. Every value is checked in {@link #build()}, which names the offending
+	 * setting, its value and the allowed range.
+	 */
+	public static final class Builder {
+
+		private int timestampBits = 41;
+
+		private int datacenterBits = 5;
+
+		private int workerBits = 5;
+
+		private int sequenceBits = 12;
+
+		private Instant epoch = DEFAULT_EPOCH;
+
+		private long tickMillis = 1;
+
+		private Duration tickLength = Duration.ofMillis(1);
+
+		private Builder() {
+		}
+
+		public Builder timestampBits(int bits) {
+			this.timestampBits = bits;
+			return this;
+		}
+
+		public Builder datacenterBits(int bits) {
+			this.datacenterBits = bits;
+			return this;
+		}
+
+		public Builder workerBits(int bits) {
+			this.workerBits = bits;
+			return this;
+		}
+
+		public Builder sequenceBits(int bits) {
+			this.sequenceBits = bits;
+			return this;
+		}
+
+		/** The instant of tick 0; it must not be in the future (checked when a generator is built). */
+		public Builder epoch(Instant epoch) {
+			this.epoch = Objects.requireNonNull(epoch, SnowflakeSettings.EPOCH + " must not be null");
+			return this;
+		}
+
+		/** The length of one timestamp tick: a whole number of milliseconds, 1 ms to 1 h. */
+		public Builder tickLength(Duration tickLength) {
+			this.tickLength = Objects.requireNonNull(tickLength, SnowflakeSettings.TICK_LENGTH + " must not be null");
+			return this;
+		}
+
+		public SnowflakeLayout build() {
+			checkBits(SnowflakeSettings.TIMESTAMP_BITS, this.timestampBits, 1);
+			checkBits(SnowflakeSettings.DATACENTER_BITS, this.datacenterBits, 0);
+			checkBits(SnowflakeSettings.WORKER_BITS, this.workerBits, 0);
+			checkBits(SnowflakeSettings.SEQUENCE_BITS, this.sequenceBits, 0);
+			int sum = this.timestampBits + this.datacenterBits + this.workerBits + this.sequenceBits;
+			if (sum != USABLE_BITS) {
+				throw new SnowflakeConfigurationException("snowflake.layout",
+						"timestamp " + this.timestampBits + " + datacenter " + this.datacenterBits + " + worker "
+								+ this.workerBits + " + sequence " + this.sequenceBits + " = " + sum + " bits",
+						"fields that sum to exactly " + USABLE_BITS + " bits (64 minus the sign bit)");
+			}
+			if (this.tickLength.isNegative() || this.tickLength.isZero()
+					|| this.tickLength.compareTo(Duration.ofMillis(MAX_TICK_MILLIS)) > 0
+					|| this.tickLength.toNanos() % 1_000_000 != 0) {
+				throw new SnowflakeConfigurationException(SnowflakeSettings.TICK_LENGTH, this.tickLength,
+						"a whole number of milliseconds from 1 ms to " + MAX_TICK_MILLIS + " ms (1 h)");
+			}
+			if (this.epoch.isBefore(Instant.EPOCH)) {
+				throw new SnowflakeConfigurationException(SnowflakeSettings.EPOCH, this.epoch,
+						"an instant from 1970-01-01T00:00:00Z up to now");
+			}
+			this.tickMillis = this.tickLength.toMillis();
+			return new SnowflakeLayout(this);
+		}
+
+		private static void checkBits(String setting, int bits, int min) {
+			if (bits < min || bits > USABLE_BITS) {
+				throw new SnowflakeConfigurationException(setting, bits, min + ".." + USABLE_BITS);
+			}
+		}
+	}
+}

@@ -1,0 +1,148 @@
+package io.snowflakeid;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.IntConsumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Names of the settings, shared by every binding: they are the Spring Boot properties and, unchanged, the
+ * Hibernate settings (persistence.xml, hibernate.properties) of plain Hibernate applications. Error messages use
+ * them so that a user sees the key they have to fix.
+ */
+public final class SnowflakeSettings {
+
+	public static final String PREFIX = "snowflake.";
+
+	public static final String DATACENTER_ID = PREFIX + "datacenter-id";
+
+	public static final String WORKER_ID = PREFIX + "worker-id";
+
+	public static final String EPOCH = PREFIX + "epoch";
+
+	public static final String TICK_LENGTH = PREFIX + "tick-length";
+
+	public static final String TIMESTAMP_BITS = PREFIX + "layout.timestamp-bits";
+
+	public static final String DATACENTER_BITS = PREFIX + "layout.datacenter-bits";
+
+	public static final String WORKER_BITS = PREFIX + "layout.worker-bits";
+
+	public static final String SEQUENCE_BITS = PREFIX + "layout.sequence-bits";
+
+	public static final String CLOCK_TOLERANCE = PREFIX + "clock-tolerance";
+
+	private static final Pattern SIMPLE_DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m)?");
+
+	private SnowflakeSettings() {
+	}
+
+	/**
+	 * A generator builder configured from {@code snowflake.*} entries of a settings map (such as Hibernate's).
+	 * Absent entries keep the defaults; datacenter and worker ids have none and are checked by
+	 * {@link SnowflakeIdGenerator.Builder#build()}.
+	 * @throws SnowflakeConfigurationException naming the entry that cannot be read
+	 */
+	public static SnowflakeIdGenerator.Builder builderFrom(Map<String, ?> settings) {
+		SnowflakeLayout.Builder layout = SnowflakeLayout.builder();
+		readInt(settings, TIMESTAMP_BITS, layout::timestampBits);
+		readInt(settings, DATACENTER_BITS, layout::datacenterBits);
+		readInt(settings, WORKER_BITS, layout::workerBits);
+		readInt(settings, SEQUENCE_BITS, layout::sequenceBits);
+		Object epoch = settings.get(EPOCH);
+		if (epoch != null) {
+			layout.epoch(toInstant(epoch));
+		}
+		Object tick = settings.get(TICK_LENGTH);
+		if (tick != null) {
+			layout.tickLength(toDuration(TICK_LENGTH, tick));
+		}
+		SnowflakeIdGenerator.Builder builder = SnowflakeIdGenerator.builder().layout(layout.build());
+		Object datacenter = settings.get(DATACENTER_ID);
+		if (datacenter != null) {
+			builder.datacenterId(toLong(DATACENTER_ID, datacenter));
+		}
+		Object worker = settings.get(WORKER_ID);
+		if (worker != null) {
+			builder.workerId(toLong(WORKER_ID, worker));
+		}
+		Object tolerance = settings.get(CLOCK_TOLERANCE);
+		if (tolerance != null) {
+			builder.clockTolerance(toDuration(CLOCK_TOLERANCE, tolerance));
+		}
+		return builder;
+	}
+
+	/** Whether any datacenter or worker id is configured, i.e. whether {@link #builderFrom} can build. */
+	public static boolean hasNodeIds(Map<String, ?> settings) {
+		return settings.get(DATACENTER_ID) != null || settings.get(WORKER_ID) != null;
+	}
+
+	private static void readInt(Map<String, ?> settings, String key, IntConsumer target) {
+		Object value = settings.get(key);
+		if (value != null) {
+			long parsed = toLong(key, value);
+			if (parsed < Integer.MIN_VALUE || parsed > Integer.MAX_VALUE) {
+				throw new SnowflakeConfigurationException(key, value, "0.." + SnowflakeLayout.USABLE_BITS);
+			}
+			target.accept((int) parsed);
+		}
+	}
+
+	static long toLong(String key, Object value) {
+		if (value instanceof Number number) {
+			return number.longValue();
+		}
+		try {
+			return Long.parseLong(value.toString().trim());
+		}
+		catch (NumberFormatException ex) {
+			throw new SnowflakeConfigurationException(key, "'" + value + "'", "a whole number");
+		}
+	}
+
+	static Instant toInstant(Object value) {
+		if (value instanceof Instant instant) {
+			return instant;
+		}
+		try {
+			return Instant.parse(value.toString().trim());
+		}
+		catch (DateTimeParseException ex) {
+			throw new SnowflakeConfigurationException(EPOCH, "'" + value + "'",
+					"an ISO-8601 UTC instant such as 2020-01-01T00:00:00Z");
+		}
+	}
+
+	/** Accepts a {@link Duration}, a number of milliseconds, {@code 10ms}, {@code 1s}, {@code 1m} or ISO-8601. */
+	static Duration toDuration(String key, Object value) {
+		if (value instanceof Duration duration) {
+			return duration;
+		}
+		if (value instanceof Number number) {
+			return Duration.ofMillis(number.longValue());
+		}
+		String text = value.toString().trim().toLowerCase(Locale.ROOT);
+		Matcher simple = SIMPLE_DURATION.matcher(text);
+		if (simple.matches()) {
+			long amount = Long.parseLong(simple.group(1));
+			String unit = (simple.group(2) != null) ? simple.group(2) : "ms";
+			return switch (unit) {
+				case "s" -> Duration.ofSeconds(amount);
+				case "m" -> Duration.ofMinutes(amount);
+				default -> Duration.ofMillis(amount);
+			};
+		}
+		try {
+			return Duration.parse(text.toUpperCase(Locale.ROOT));
+		}
+		catch (DateTimeParseException ex) {
+			throw new SnowflakeConfigurationException(key, "'" + value + "'",
+					"a duration such as 10ms, 1s or PT0.01S (a plain number means milliseconds)");
+		}
+	}
+}

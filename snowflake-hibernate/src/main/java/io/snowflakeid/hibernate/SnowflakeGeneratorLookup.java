@@ -1,0 +1,95 @@
+package io.snowflakeid.hibernate;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeSettings;
+import org.hibernate.MappingException;
+import org.hibernate.engine.config.spi.ConfigurationService;
+import org.hibernate.resource.beans.container.spi.BeanContainer;
+import org.hibernate.resource.beans.container.spi.ContainedBean;
+import org.hibernate.resource.beans.spi.BeanInstanceProducer;
+import org.hibernate.resource.beans.spi.ManagedBeanRegistry;
+import org.hibernate.service.ServiceRegistry;
+
+/**
+ * Finds the application's {@link SnowflakeIdGenerator}: first a bean of the bean container Hibernate was given
+ * (Spring installs its own as {@code hibernate.resource.beans.container}; the starter defines the bean), then the
+ * {@code snowflake.*} Hibernate settings of a plain Hibernate application.
+ */
+final class SnowflakeGeneratorLookup {
+
+	private static final System.Logger logger = System.getLogger(SnowflakeIdentifierGenerator.class.getName());
+
+	private static final Set<SnowflakeIdGenerator> announced = ConcurrentHashMap.newKeySet();
+
+	private SnowflakeGeneratorLookup() {
+	}
+
+	static SnowflakeIdGenerator find(ServiceRegistry registry, String attribute) {
+		SnowflakeIdGenerator bean = fromBeanContainer(registry);
+		if (bean != null) {
+			return bean;
+		}
+		ConfigurationService configuration = registry.getService(ConfigurationService.class);
+		Map<String, Object> settings = (configuration != null) ? configuration.getSettings() : Map.of();
+		try {
+			SnowflakeIdGenerator generator = SnowflakeSettings.builderFrom(settings).buildShared();
+			if (announced.add(generator)) {
+				logger.log(System.Logger.Level.INFO, "Snowflake ids from Hibernate settings: {0}", generator);
+			}
+			return generator;
+		}
+		catch (SnowflakeConfigurationException ex) {
+			throw new MappingException("@SnowflakeId on " + attribute + " cannot get a generator. " + ex.getMessage()
+					+ ". Set the snowflake.* Hibernate settings (persistence.xml or hibernate.properties) or use "
+					+ "snowflake-spring-boot-starter", ex);
+		}
+	}
+
+	private static SnowflakeIdGenerator fromBeanContainer(ServiceRegistry registry) {
+		ManagedBeanRegistry beans = registry.getService(ManagedBeanRegistry.class);
+		BeanContainer container = (beans != null) ? beans.getBeanContainer() : null;
+		if (container == null) {
+			return null;
+		}
+		ContainedBean<SnowflakeIdGenerator> bean = container.getBean(SnowflakeIdGenerator.class, SharedBean.OPTIONS,
+				NoFallback.INSTANCE);
+		return (bean != null) ? bean.getBeanInstance() : null;
+	}
+
+	/** Ask for the container's shared singleton, never for a new instance. */
+	private enum SharedBean implements BeanContainer.LifecycleOptions {
+
+		OPTIONS;
+
+		@Override
+		public boolean canUseCachedReferences() {
+			return true;
+		}
+
+		@Override
+		public boolean useJpaCompliantCreation() {
+			return false;
+		}
+	}
+
+	/** When the container has no such bean, say so (null) instead of instantiating one by reflection. */
+	private enum NoFallback implements BeanInstanceProducer {
+
+		INSTANCE;
+
+		@Override
+		public <B> B produceBeanInstance(Class<B> beanType) {
+			return null;
+		}
+
+		@Override
+		public <B> B produceBeanInstance(String name, Class<B> beanType) {
+			return null;
+		}
+	}
+}

@@ -1,0 +1,131 @@
+package io.snowflakeid;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SnowflakeLayoutTests {
+
+	@Test
+	void defaultLayoutIsClassicTwitterLayoutSince2020() {
+		SnowflakeLayout layout = SnowflakeLayout.DEFAULT;
+		assertEquals(41, layout.timestampBits());
+		assertEquals(5, layout.datacenterBits());
+		assertEquals(5, layout.workerBits());
+		assertEquals(12, layout.sequenceBits());
+		assertEquals(1, layout.tickMillis());
+		assertEquals(Instant.parse("2020-01-01T00:00:00Z"), layout.epoch());
+		assertEquals(31, layout.maxWorkerId());
+		assertEquals(31, layout.maxDatacenterId());
+		assertEquals(4095, layout.maxSequence());
+		assertEquals(4_096_000, layout.maxIdsPerSecond());
+		assertEquals(layout.epoch().plusMillis(1L << 41), layout.exhaustedAt());
+		assertEquals(2089, layout.exhaustedAt().atZone(java.time.ZoneOffset.UTC).getYear());
+	}
+
+	@Test
+	void composeAndDecodeRoundTripForDefaultAndCustomLayouts() {
+		SnowflakeLayout[] layouts = { SnowflakeLayout.DEFAULT,
+				SnowflakeLayout.builder().timestampBits(39).datacenterBits(0).workerBits(16).sequenceBits(8)
+						.tickLength(Duration.ofMillis(10)).epoch(Instant.parse("2024-06-01T00:00:00Z")).build(),
+				SnowflakeLayout.builder().timestampBits(42).datacenterBits(3).workerBits(7).sequenceBits(11).build() };
+		SplittableRandom random = new SplittableRandom(42);
+		for (SnowflakeLayout layout : layouts) {
+			for (int i = 0; i < 10_000; i++) {
+				long tick = random.nextLong(layout.maxTimestamp() + 1);
+				long dc = random.nextLong(layout.maxDatacenterId() + 1);
+				long worker = random.nextLong(layout.maxWorkerId() + 1);
+				long seq = random.nextLong(layout.maxSequence() + 1);
+				long id = layout.compose(tick, dc, worker, seq);
+				assertTrue(id >= 0, "ids are never negative");
+				SnowflakeIdParts parts = layout.decode(id);
+				assertEquals(id, parts.id());
+				assertEquals(tick, parts.tick());
+				assertEquals(dc, parts.datacenterId());
+				assertEquals(worker, parts.workerId());
+				assertEquals(seq, parts.sequence());
+				assertEquals(layout.epoch().plusMillis(tick * layout.tickMillis()), parts.timestamp());
+			}
+		}
+	}
+
+	@Test
+	void idsOrderByTimestampFirst() {
+		SnowflakeLayout layout = SnowflakeLayout.DEFAULT;
+		long earlierTickHighestEverything = layout.compose(100, 31, 31, 4095);
+		long laterTickLowestEverything = layout.compose(101, 0, 0, 0);
+		assertTrue(earlierTickHighestEverything < laterTickLowestEverything);
+	}
+
+	@Test
+	void decodedIdReadsWellInLogs() {
+		SnowflakeLayout layout = SnowflakeLayout.DEFAULT;
+		Instant instant = Instant.parse("2026-11-22T04:49:22.123Z");
+		long id = layout.compose(instant, 1, 7, 3);
+		assertEquals(id + " (2026-11-22T04:49:22.123Z dc=1 worker=7 seq=3)", layout.decode(id).toString());
+	}
+
+	@Test
+	void decodeRejectsNegativeIds() {
+		IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+				() -> SnowflakeLayout.DEFAULT.decode(-5));
+		assertTrue(ex.getMessage().contains("-5"), ex.getMessage());
+		assertTrue(ex.getMessage().contains("negative"), ex.getMessage());
+	}
+
+	@Test
+	void composeNamesThePartThatDoesNotFit() {
+		IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
+				() -> SnowflakeLayout.DEFAULT.compose(1, 0, 32, 0));
+		assertEquals("workerId 32 does not fit its field: allowed 0..31 (5 bits)", ex.getMessage());
+	}
+
+	@Test
+	void layoutThatDoesNotSumTo63BitsIsRejectedWithTheSum() {
+		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
+				() -> SnowflakeLayout.builder().sequenceBits(13).build());
+		assertEquals("snowflake.layout", ex.getSetting());
+		assertTrue(ex.getMessage().contains("timestamp 41 + datacenter 5 + worker 5 + sequence 13 = 64 bits"),
+				ex.getMessage());
+		assertTrue(ex.getMessage().contains("exactly 63 bits"), ex.getMessage());
+	}
+
+	@Test
+	void negativeBitCountIsRejectedWithItsSetting() {
+		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
+				() -> SnowflakeLayout.builder().workerBits(-1).build());
+		assertEquals("Invalid snowflake.layout.worker-bits = -1: allowed 0..63", ex.getMessage());
+	}
+
+	@Test
+	void tickLengthMustBeWholeMillisecondsUpToAnHour() {
+		for (Duration bad : new Duration[] { Duration.ZERO, Duration.ofMillis(-1), Duration.ofNanos(1_500_000),
+				Duration.ofHours(2) }) {
+			SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
+					() -> SnowflakeLayout.builder().tickLength(bad).build());
+			assertEquals("snowflake.tick-length", ex.getSetting());
+			assertEquals(bad.toString(), ex.getValue());
+			assertTrue(ex.getAllowed().contains("1 ms to 3600000 ms"), ex.getMessage());
+		}
+	}
+
+	@Test
+	void epochBeforeUnixEpochIsRejected() {
+		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
+				() -> SnowflakeLayout.builder().epoch(Instant.parse("1969-12-31T23:59:59Z")).build());
+		assertEquals("snowflake.epoch", ex.getSetting());
+	}
+
+	@Test
+	void exhaustionDateSaturatesInsteadOfOverflowing() {
+		SnowflakeLayout huge = SnowflakeLayout.builder().timestampBits(63).datacenterBits(0).workerBits(0)
+				.sequenceBits(0).tickLength(Duration.ofHours(1)).build();
+		assertEquals(Instant.ofEpochMilli(Long.MAX_VALUE), huge.exhaustedAt());
+	}
+}
