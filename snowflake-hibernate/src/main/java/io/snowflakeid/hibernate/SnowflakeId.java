@@ -30,7 +30,7 @@ import org.hibernate.annotations.ValueGenerationType;
  */
 @Documented
 @IdGeneratorType(SnowflakeIdentifierGenerator.class)
-@ValueGenerationType(generatedBy = SnowflakeIdentifierGenerator.class)
+@ValueGenerationType(generatedBy = SnowflakeValueGenerator.class)
 @Retention(RetentionPolicy.RUNTIME)
 @Target({ ElementType.FIELD, ElementType.METHOD })
 public @interface SnowflakeId {

@@ -1,101 +1,24 @@
 package io.snowflakeid.hibernate;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Member;
-import java.lang.reflect.Method;
-import java.util.EnumSet;
-
-import io.snowflakeid.SnowflakeIdGenerator;
-import org.hibernate.MappingException;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
-import org.hibernate.generator.AnnotationBasedGenerator;
-import org.hibernate.generator.EventType;
-import org.hibernate.generator.EventTypeSets;
-import org.hibernate.generator.GeneratorCreationContext;
 import org.hibernate.id.IdentifierGenerator;
 
 /**
- * The Hibernate side of {@link SnowflakeId}: adapts a shared {@link SnowflakeIdGenerator} to Hibernate's
- * generator contract. It holds no sequence state of its own (Hibernate may build several instances per entity);
- * every instance draws from the one generator of the application.
- * <p>
- * Only the no-arg constructor and {@link #initialize} are used: they are the creation path that Hibernate 6.6
- * and 7.x both support.
+ * {@link SnowflakeId} on an {@code @Id}: an {@link IdentifierGenerator}, i.e. a before-execution generator, so
+ * the id exists before the INSERT and Hibernate can batch inserts.
  */
-public class SnowflakeIdentifierGenerator implements IdentifierGenerator, AnnotationBasedGenerator<SnowflakeId> {
+public class SnowflakeIdentifierGenerator extends SnowflakeGeneratorSupport implements IdentifierGenerator {
 
 	private static final long serialVersionUID = 1L;
 
-	private transient SnowflakeIdGenerator ids;
-
-	private boolean decimalString;
-
-	@Override
-	public void initialize(SnowflakeId annotation, Member member, GeneratorCreationContext context) {
-		String attribute = attributeName(member);
-		Class<?> type = attributeType(member);
-		if (type == Long.class || type == long.class) {
-			this.decimalString = false;
-		}
-		else if (type == String.class) {
-			this.decimalString = true;
-		}
-		else {
-			throw new MappingException("@SnowflakeId on " + attribute + " of type "
-					+ ((type != null) ? type.getName() : "unknown")
-					+ ": supported attribute types are Long, long and String (decimal)");
-		}
-		this.ids = SnowflakeGeneratorLookup.find(context.getServiceRegistry(), attribute);
-	}
-
-	@Override
-	public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
-			EventType eventType) {
-		if (currentValue != null && !isPrimitiveZero(currentValue)) {
-			// The application set the value itself (an import, a migration): keep it.
-			return currentValue;
-		}
-		return generate(session, owner);
-	}
-
 	@Override
 	public Object generate(SharedSessionContractImplementor session, Object object) {
-		return this.decimalString ? this.ids.nextIdAsString() : this.ids.nextId();
+		return nextValue();
 	}
 
-	/** A primitive {@code long} attribute cannot be null; 0 means "not set", as it would for IDENTITY. */
-	private static boolean isPrimitiveZero(Object value) {
-		return value instanceof Long number && number == 0L;
-	}
-
+	/** Lets {@code persist()} keep an id the application assigned itself. */
 	@Override
 	public boolean allowAssignedIdentifiers() {
 		return true;
-	}
-
-	@Override
-	public EnumSet<EventType> getEventTypes() {
-		return EventTypeSets.INSERT_ONLY;
-	}
-
-	static String attributeName(Member member) {
-		String name = member.getName();
-		if (member instanceof Method && name.startsWith("get") && name.length() > 3) {
-			name = Character.toLowerCase(name.charAt(3)) + name.substring(4);
-		}
-		else if (member instanceof Method && name.startsWith("is") && name.length() > 2) {
-			name = Character.toLowerCase(name.charAt(2)) + name.substring(3);
-		}
-		return member.getDeclaringClass().getSimpleName() + "." + name;
-	}
-
-	private static Class<?> attributeType(Member member) {
-		if (member instanceof Field field) {
-			return field.getType();
-		}
-		if (member instanceof Method method) {
-			return method.getReturnType();
-		}
-		return null;
 	}
 }
