@@ -1,0 +1,56 @@
+package io.snowflakeid.spring;
+
+import io.snowflakeid.SnowflakeIdGenerator;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
+
+/**
+ * Auto-configuration for snowflake ids: a {@link SnowflakeIdGenerator} bean (which {@code @SnowflakeId} entities
+ * use through the bean container Spring installs in Hibernate) and JDBC batching defaults for JPA.
+ */
+@AutoConfiguration
+@EnableConfigurationProperties(SnowflakeProperties.class)
+public final class SnowflakeAutoConfiguration {
+
+	private static final Log logger = LogFactory.getLog(SnowflakeAutoConfiguration.class);
+
+	/**
+	 * The process-wide generator for this configuration: contexts in one JVM configured with the same worker
+	 * share one sequence rather than issue the same ids.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	SnowflakeIdGenerator snowflakeIdGenerator(SnowflakeProperties properties) {
+		SnowflakeIdGenerator generator = properties.toGeneratorBuilder().buildShared();
+		if (logger.isInfoEnabled()) {
+			logger.info("Snowflake ids: layout " + generator.layout() + ", datacenter " + generator.datacenterId()
+					+ ", worker " + generator.workerId() + "; the timestamp field runs out at "
+					+ generator.layout().exhaustedAt());
+		}
+		return generator;
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(value = LocalContainerEntityManagerFactoryBean.class,
+			name = "jakarta.persistence.EntityManagerFactory")
+	@ConditionalOnProperty(prefix = "snowflake.jpa.batching-defaults", name = "enabled", matchIfMissing = true)
+	static class JpaBatchingConfiguration {
+
+		@Bean
+		static HibernateBatchingDefaults snowflakeHibernateBatchingDefaults(
+				ObjectProvider<SnowflakeProperties> properties) {
+			return new HibernateBatchingDefaults(
+					() -> properties.getObject().getJpa().getBatchingDefaults().getBatchSize());
+		}
+	}
+}

@@ -1,0 +1,178 @@
+package io.snowflakeid.spring;
+
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeIdParts;
+import io.snowflakeid.SnowflakeLayout;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+@ExtendWith(OutputCaptureExtension.class)
+class SnowflakeAutoConfigurationTests {
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(SnowflakeAutoConfiguration.class));
+
+	@Test
+	void generatorUsesConfiguredDatacenterAndWorker() {
+		this.contextRunner.withPropertyValues("snowflake.datacenter-id=3", "snowflake.worker-id=21")
+			.run((context) -> {
+				SnowflakeIdGenerator generator = context.getBean(SnowflakeIdGenerator.class);
+				SnowflakeIdParts parts = generator.decode(generator.nextId());
+				assertThat(parts.datacenterId()).isEqualTo(3);
+				assertThat(parts.workerId()).isEqualTo(21);
+				assertThat(generator.layout()).isEqualTo(SnowflakeLayout.DEFAULT);
+			});
+	}
+
+	@Test
+	void customLayoutEpochTickAndToleranceAreBound() {
+		this.contextRunner
+			.withPropertyValues("snowflake.datacenter-id=0", "snowflake.worker-id=1000",
+					"snowflake.layout.timestamp-bits=39", "snowflake.layout.datacenter-bits=0",
+					"snowflake.layout.worker-bits=12", "snowflake.layout.sequence-bits=12",
+					"snowflake.epoch=2025-01-01T00:00:00Z", "snowflake.tick-length=10ms",
+					"snowflake.clock-tolerance=250ms")
+			.run((context) -> {
+				SnowflakeIdGenerator generator = context.getBean(SnowflakeIdGenerator.class);
+				SnowflakeLayout layout = generator.layout();
+				assertThat(layout.timestampBits()).isEqualTo(39);
+				assertThat(layout.workerBits()).isEqualTo(12);
+				assertThat(layout.tickLength()).isEqualTo(Duration.ofMillis(10));
+				assertThat(layout.epoch()).isEqualTo(Instant.parse("2025-01-01T00:00:00Z"));
+				assertThat(generator.decode(generator.nextId()).workerId()).isEqualTo(1000);
+				assertThat(context.getBean(SnowflakeProperties.class).getClockTolerance())
+					.isEqualTo(Duration.ofMillis(250));
+			});
+	}
+
+	@Test
+	void userDefinedGeneratorReplacesTheAutoConfiguredOne() {
+		this.contextRunner.withUserConfiguration(CustomGeneratorConfiguration.class).run((context) -> {
+			assertThat(context).hasSingleBean(SnowflakeIdGenerator.class);
+			assertThat(context.getBean(SnowflakeIdGenerator.class).workerId()).isEqualTo(30);
+		});
+	}
+
+	@Test
+	void missingWorkerIdFailsStartupNamingTheProperty() {
+		this.contextRunner.withPropertyValues("snowflake.datacenter-id=1").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(SnowflakeConfigurationException.class)
+				.hasMessageContaining("snowflake.worker-id = <not set>")
+				.hasMessageContaining("0..31");
+		});
+	}
+
+	@Test
+	void workerIdOutOfRangeFailsStartupWithValueAndRange() {
+		this.contextRunner.withPropertyValues("snowflake.datacenter-id=1", "snowflake.worker-id=40")
+			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
+				.hasMessage("Invalid snowflake.worker-id = 40: allowed 0..31 (5 worker bits)"));
+	}
+
+	@Test
+	void layoutNotSummingTo63BitsFailsStartup() {
+		this.contextRunner
+			.withPropertyValues("snowflake.datacenter-id=1", "snowflake.worker-id=1",
+					"snowflake.layout.sequence-bits=14")
+			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("= 65 bits")
+				.hasMessageContaining("exactly 63 bits"));
+	}
+
+	@Test
+	void logsLayoutNodeAndEndOfTimestampFieldOnceAtStart(CapturedOutput output) {
+		this.contextRunner.withPropertyValues("snowflake.datacenter-id=2", "snowflake.worker-id=9")
+			.run((context) -> assertThat(context).hasSingleBean(SnowflakeIdGenerator.class));
+		assertThat(output).contains("Snowflake ids: layout 1/41/5/5/12")
+			.contains("datacenter 2, worker 9")
+			.contains("2020-01-01T00:00:00Z")
+			.contains("runs out at " + SnowflakeLayout.DEFAULT.exhaustedAt());
+	}
+
+	@Test
+	void batchingDefaultsAreRegisteredWhenSpringOrmIsPresent() {
+		this.contextRunner.withPropertyValues("snowflake.datacenter-id=1", "snowflake.worker-id=1")
+			.run((context) -> assertThat(context).hasSingleBean(HibernateBatchingDefaults.class));
+	}
+
+	@Test
+	void batchingDefaultsCanBeSwitchedOff() {
+		this.contextRunner
+			.withPropertyValues("snowflake.datacenter-id=1", "snowflake.worker-id=1",
+					"snowflake.jpa.batching-defaults.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(HibernateBatchingDefaults.class));
+	}
+
+	@Test
+	void batchingDefaultsBackOffWithoutSpringOrm() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(LocalContainerEntityManagerFactoryBean.class))
+			.withPropertyValues("snowflake.datacenter-id=1", "snowflake.worker-id=1")
+			.run((context) -> {
+				assertThat(context).hasSingleBean(SnowflakeIdGenerator.class);
+				assertThat(context).doesNotHaveBean(HibernateBatchingDefaults.class);
+			});
+	}
+
+	@Test
+	void batchingDefaultsFillOnlyWhatTheApplicationLeftUnset() {
+		HibernateBatchingDefaults defaults = new HibernateBatchingDefaults(() -> 50);
+		Map<String, Object> unset = new HashMap<>();
+		defaults.apply(unset, "entityManagerFactory");
+		assertThat(unset).containsEntry("hibernate.jdbc.batch_size", "50")
+			.containsEntry("hibernate.order_inserts", "true");
+		Map<String, Object> userSet = new HashMap<>(
+				Map.of("hibernate.jdbc.batch_size", "7", "hibernate.order_inserts", "false"));
+		defaults.apply(userSet, "entityManagerFactory");
+		assertThat(userSet).containsEntry("hibernate.jdbc.batch_size", "7")
+			.containsEntry("hibernate.order_inserts", "false");
+	}
+
+	@Test
+	void batchingDefaultsReachTheEntityManagerFactoryBeforeItIsBuilt() {
+		LocalContainerEntityManagerFactoryBean factory = new LocalContainerEntityManagerFactoryBean();
+		new HibernateBatchingDefaults(() -> 25).postProcessBeforeInitialization(factory, "emf");
+		assertThat(factory.getJpaPropertyMap()).containsEntry("hibernate.jdbc.batch_size", "25");
+	}
+
+	@Test
+	void configurationMetadataIsInTheJarForIdeCompletion() throws Exception {
+		try (InputStream metadata = getClass()
+			.getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+			assertThat(metadata).isNotNull();
+			String json = new String(metadata.readAllBytes(), StandardCharsets.UTF_8);
+			assertThat(json).contains("\"snowflake.worker-id\"", "\"snowflake.datacenter-id\"",
+					"\"snowflake.layout.sequence-bits\"", "\"snowflake.clock-tolerance\"",
+					"\"snowflake.jpa.batching-defaults.enabled\"", "Every running instance");
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class CustomGeneratorConfiguration {
+
+		@Bean
+		SnowflakeIdGenerator customGenerator() {
+			return SnowflakeIdGenerator.builder().datacenterId(0).workerId(30).build();
+		}
+	}
+}

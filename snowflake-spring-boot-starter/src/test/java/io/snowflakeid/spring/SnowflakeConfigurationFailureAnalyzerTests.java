@@ -1,0 +1,39 @@
+package io.snowflakeid.spring;
+
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.SnowflakeIdGenerator;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.BeanCreationException;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+class SnowflakeConfigurationFailureAnalyzerTests {
+
+	@Test
+	void describesTheBadPropertyAndSaysWhatToSetItTo() {
+		SnowflakeConfigurationException cause = catchThrowableOfType(SnowflakeConfigurationException.class,
+				() -> SnowflakeIdGenerator.builder().datacenterId(1).workerId(77).build());
+		BeanCreationException failure = new BeanCreationException("snowflakeIdGenerator", "failed", cause);
+		FailureAnalysis analysis = new SnowflakeConfigurationFailureAnalyzer().analyze(failure);
+		assertThat(analysis).isNotNull();
+		assertThat(analysis.getDescription()).contains("snowflake.worker-id = 77: allowed 0..31 (5 worker bits)");
+		assertThat(analysis.getAction()).contains("Set snowflake.worker-id to 0..31")
+			.contains("SNOWFLAKE_WORKERID");
+		assertThat(analysis.getCause()).isSameAs(cause);
+	}
+
+	@Test
+	void isRegisteredForSpringBoot() throws Exception {
+		var factories = getClass().getClassLoader().getResources("META-INF/spring.factories");
+		StringBuilder all = new StringBuilder();
+		while (factories.hasMoreElements()) {
+			try (var in = factories.nextElement().openStream()) {
+				all.append(new String(in.readAllBytes()));
+			}
+		}
+		assertThat(all.toString()).contains(SnowflakeConfigurationFailureAnalyzer.class.getName());
+	}
+}
