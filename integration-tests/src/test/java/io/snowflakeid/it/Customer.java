@@ -1,0 +1,32 @@
+package io.snowflakeid.it;
+
+import io.snowflakeid.hibernate.SnowflakeId;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+@Entity
+@Table(name = "it_customer")
+public class Customer {
+
+	@Id
+	@SnowflakeId
+	private Long id;
+
+	private String name;
+
+	protected Customer() {
+	}
+
+	public Customer(String name) {
+		this.name = name;
+	}
+
+	public Long getId() {
+		return this.id;
+	}
+
+	public String getName() {
+		return this.name;
+	}
+}

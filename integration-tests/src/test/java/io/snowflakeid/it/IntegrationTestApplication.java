@@ -1,0 +1,8 @@
+package io.snowflakeid.it;
+
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+
+@SpringBootApplication
+public class IntegrationTestApplication {
+
+}

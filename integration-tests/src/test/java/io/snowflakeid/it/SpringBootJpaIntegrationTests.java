@@ -1,0 +1,137 @@
+package io.snowflakeid.it;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.LongSummaryStatistics;
+
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.it.InsertWorkload.InsertCost;
+import jakarta.persistence.EntityManagerFactory;
+import javax.sql.DataSource;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.SpringBootVersion;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A Spring Boot JPA application using the starter exactly as the README's quick start shows. */
+class SpringBootJpaIntegrationTests {
+
+	static List<TestDatabase> databases() {
+		return TestDatabase.enabled();
+	}
+
+	private static ConfigurableApplicationContext start(TestDatabase database, String... extraProperties) {
+		List<String> properties = new ArrayList<>(List.of("spring.datasource.url=" + database.url(),
+				"spring.datasource.username=" + database.username(),
+				"spring.datasource.password=" + database.password(), "spring.jpa.hibernate.ddl-auto=create-drop",
+				"spring.jpa.open-in-view=false", "spring.jpa.properties.hibernate.generate_statistics=true",
+				"spring.main.web-application-type=none", "spring.main.banner-mode=off",
+				"snowflake.datacenter-id=4", "snowflake.worker-id=19"));
+		properties.addAll(List.of(extraProperties));
+		return new SpringApplicationBuilder(IntegrationTestApplication.class, RoundTripCounting.class)
+			.properties(properties.toArray(String[]::new))
+			.run();
+	}
+
+	@ParameterizedTest
+	@MethodSource("databases")
+	void entitiesPersistedFromSeveralThreadsGetUniqueOrderedDecodableIds(TestDatabase database) throws Exception {
+		try (ConfigurableApplicationContext context = start(database)) {
+			InsertWorkload.persistConcurrentlyAndVerify(context.getBean(EntityManagerFactory.class), 4, 100, 4, 19);
+		}
+	}
+
+	private static InsertCost insert2000(ConfigurableApplicationContext context) {
+		return InsertWorkload.insert(context.getBean(EntityManagerFactory.class),
+				context.getBean(RoundTripCounting.class).roundTrips, 2_000);
+	}
+
+	@ParameterizedTest
+	@MethodSource("databases")
+	void insertsAreBatchedOutOfTheBox(TestDatabase database) {
+		try (ConfigurableApplicationContext context = start(database)) {
+			InsertCost cost = insert2000(context);
+			String where = database + " with Spring Boot " + SpringBootVersion.getVersion();
+			assertThat(cost.preparedStatements()).as("prepared statements for 2,000 inserts on %s", where)
+				.isLessThanOrEqualTo(200);
+			assertThat(cost.roundTrips()).as("JDBC round trips for 2,000 inserts on %s", where)
+				.isLessThanOrEqualTo(200);
+			assertThat(cost.batches()).as("batches of the default size 50").isEqualTo(40);
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("databases")
+	void applicationsOwnBatchSizeWins(TestDatabase database) {
+		try (ConfigurableApplicationContext context = start(database,
+				"spring.jpa.properties.hibernate.jdbc.batch_size=5")) {
+			assertThat(insert2000(context).batches()).as("batches of 5").isEqualTo(400);
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("databases")
+	void batchingDefaultsCanBeSwitchedOff(TestDatabase database) {
+		try (ConfigurableApplicationContext context = start(database,
+				"snowflake.jpa.batching-defaults.enabled=false")) {
+			InsertCost cost = insert2000(context);
+			assertThat(cost.batches()).as("Hibernate does not batch unless told to").isZero();
+			assertThat(cost.singleUpdates()).isEqualTo(2_000);
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("databases")
+	void entitiesUseTheApplicationsGeneratorBean(TestDatabase database) throws Exception {
+		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(IntegrationTestApplication.class,
+				CustomGenerator.class)
+			.properties("spring.datasource.url=" + database.url(), "spring.datasource.username=" + database.username(),
+					"spring.datasource.password=" + database.password(), "spring.jpa.hibernate.ddl-auto=create-drop",
+					"spring.main.web-application-type=none", "spring.main.banner-mode=off")
+			.run()) {
+			SnowflakeIdGenerator bean = context.getBean(SnowflakeIdGenerator.class);
+			assertThat(bean.workerId()).isEqualTo(27);
+			long before = bean.nextId();
+			LongSummaryStatistics entityIds = InsertWorkload
+				.persistConcurrentlyAndVerify(context.getBean(EntityManagerFactory.class), 2, 20, 1, 27);
+			long after = bean.nextId();
+			assertThat(entityIds.getMin()).as("entities and the bean draw from one sequence").isGreaterThan(before);
+			assertThat(after).isGreaterThan(entityIds.getMax());
+		}
+	}
+
+	/** Counts the JDBC round trips of the application's DataSource. */
+	@Configuration(proxyBeanMethods = false)
+	static class RoundTripCounting {
+
+		final JdbcRoundTrips roundTrips = new JdbcRoundTrips();
+
+		@Bean
+		static BeanPostProcessor countingDataSource(ObjectProvider<RoundTripCounting> counting) {
+			return new BeanPostProcessor() {
+				@Override
+				public Object postProcessAfterInitialization(Object bean, String beanName) {
+					return (bean instanceof DataSource dataSource) ? counting.getObject().roundTrips.wrap(dataSource)
+							: bean;
+				}
+			};
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class CustomGenerator {
+
+		@Bean
+		SnowflakeIdGenerator myGenerator() {
+			return SnowflakeIdGenerator.builder().datacenterId(1).workerId(27).build();
+		}
+	}
+}
