@@ -1,0 +1,27 @@
+package io.snowflakeid.examples.plain;
+
+import java.util.List;
+
+import io.snowflakeid.SnowflakeLayout;
+import jakarta.persistence.EntityManagerFactory;
+import jakarta.persistence.Persistence;
+
+/** Persists a few books and prints their ids with the decoded parts; no Spring involved. */
+public final class PlainHibernateExample {
+
+	private PlainHibernateExample() {
+	}
+
+	public static void main(String[] args) {
+		try (EntityManagerFactory emf = Persistence.createEntityManagerFactory("example")) {
+			List<Book> books = List.of(new Book("Dune"), new Book("Solaris"), new Book("Ubik"));
+			emf.runInTransaction((em) -> books.forEach(em::persist));
+			for (Book book : books) {
+				System.out.println(book.getTitle() + ": " + SnowflakeLayout.DEFAULT.decode(book.getId()));
+			}
+			long stored = emf.callInTransaction(
+					(em) -> em.createQuery("select count(b) from Book b", Long.class).getSingleResult());
+			System.out.println(stored + " books stored");
+		}
+	}
+}
