@@ -20,6 +20,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** A Spring Boot JPA application using the starter exactly as the README's quick start shows. */
 class SpringBootJpaIntegrationTests {
@@ -105,6 +106,28 @@ class SpringBootJpaIntegrationTests {
 			long after = bean.nextId();
 			assertThat(entityIds.getMin()).as("entities and the bean draw from one sequence").isGreaterThan(before);
 			assertThat(after).isGreaterThan(entityIds.getMax());
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("databases")
+	void invalidWorkerIdFailsStartupNamingTheProperty(TestDatabase database) {
+		assertThatThrownBy(() -> start(database, "snowflake.worker-id=40").close()).rootCause()
+			.hasMessage("Invalid snowflake.worker-id = 40: allowed 0..31 (5 worker bits)");
+	}
+
+	@ParameterizedTest
+	@MethodSource("databases")
+	void snowflakeSettingsInJpaPropertiesWorkWithoutTheGeneratorBean(TestDatabase database) throws Exception {
+		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(IntegrationTestApplication.class)
+			.properties("spring.datasource.url=" + database.url(), "spring.datasource.username=" + database.username(),
+					"spring.datasource.password=" + database.password(), "spring.jpa.hibernate.ddl-auto=create-drop",
+					"spring.main.web-application-type=none", "spring.main.banner-mode=off",
+					"spring.autoconfigure.exclude=io.snowflakeid.spring.SnowflakeAutoConfiguration",
+					"spring.jpa.properties.snowflake.datacenter-id=2", "spring.jpa.properties.snowflake.worker-id=3")
+			.run()) {
+			assertThat(context.getBeanNamesForType(SnowflakeIdGenerator.class)).isEmpty();
+			InsertWorkload.persistConcurrentlyAndVerify(context.getBean(EntityManagerFactory.class), 2, 10, 2, 3);
 		}
 	}
 

@@ -56,9 +56,38 @@ final class SnowflakeGeneratorLookup {
 		if (container == null) {
 			return null;
 		}
-		ContainedBean<SnowflakeIdGenerator> bean = container.getBean(SnowflakeIdGenerator.class, SharedBean.OPTIONS,
-				NoFallback.INSTANCE);
-		return (bean != null) ? bean.getBeanInstance() : null;
+		try {
+			ContainedBean<SnowflakeIdGenerator> bean = container.getBean(SnowflakeIdGenerator.class,
+					SharedBean.OPTIONS, NoFallback.INSTANCE);
+			return (bean != null) ? bean.getBeanInstance() : null;
+		}
+		catch (RuntimeException ex) {
+			if (isNoBean(ex)) {
+				return null;
+			}
+			// The container has the bean but could not create it (an invalid snowflake.* property, say): that
+			// failure, not a fallback to Hibernate settings, is what the user needs to see.
+			throw ex;
+		}
+	}
+
+	private static boolean isNoBean(Throwable ex) {
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			if (cause instanceof NoBeanException) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/** Thrown by {@link NoFallback}; Spring rethrows its own exception instead when bean creation failed. */
+	private static final class NoBeanException extends RuntimeException {
+
+		private static final long serialVersionUID = 1L;
+
+		NoBeanException() {
+			super("No SnowflakeIdGenerator bean in the bean container", null, false, false);
+		}
 	}
 
 	/** Ask for the container's shared singleton, never for a new instance. */
@@ -77,19 +106,22 @@ final class SnowflakeGeneratorLookup {
 		}
 	}
 
-	/** When the container has no such bean, say so (null) instead of instantiating one by reflection. */
+	/**
+	 * When the container has no such bean, say so instead of instantiating one by reflection. It throws rather
+	 * than returning null so that Spring's container, whose bean creation failed, rethrows that failure.
+	 */
 	private enum NoFallback implements BeanInstanceProducer {
 
 		INSTANCE;
 
 		@Override
 		public <B> B produceBeanInstance(Class<B> beanType) {
-			return null;
+			throw new NoBeanException();
 		}
 
 		@Override
 		public <B> B produceBeanInstance(String name, Class<B> beanType) {
-			return null;
+			throw new NoBeanException();
 		}
 	}
 }
