@@ -3,6 +3,7 @@ package io.snowflakeid.examples.plain;
 import java.util.List;
 
 import io.snowflakeid.SnowflakeLayout;
+import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.Persistence;
 
@@ -13,15 +14,26 @@ public final class PlainHibernateExample {
 	}
 
 	public static void main(String[] args) {
-		try (EntityManagerFactory emf = Persistence.createEntityManagerFactory("example")) {
+		EntityManagerFactory emf = Persistence.createEntityManagerFactory("example");
+		try {
 			List<Book> books = List.of(new Book("Dune"), new Book("Solaris"), new Book("Ubik"));
-			emf.runInTransaction((em) -> books.forEach(em::persist));
-			for (Book book : books) {
-				System.out.println(book.getTitle() + ": " + SnowflakeLayout.DEFAULT.decode(book.getId()));
+			EntityManager em = emf.createEntityManager();
+			try {
+				em.getTransaction().begin();
+				books.forEach(em::persist);
+				em.getTransaction().commit();
+				for (Book book : books) {
+					System.out.println(book.getTitle() + ": " + SnowflakeLayout.DEFAULT.decode(book.getId()));
+				}
+				long stored = em.createQuery("select count(b) from Book b", Long.class).getSingleResult();
+				System.out.println(stored + " books stored");
 			}
-			long stored = emf.callInTransaction(
-					(em) -> em.createQuery("select count(b) from Book b", Long.class).getSingleResult());
-			System.out.println(stored + " books stored");
+			finally {
+				em.close();
+			}
+		}
+		finally {
+			emf.close();
 		}
 	}
 }
