@@ -49,8 +49,12 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
 	/** {@code (tick << sequenceBits) | sequence} of the last issued id. */
 	private final AtomicLong state;
 
+	/** Null unless issuing depends on a worker lease. */
+	private final IssuePermit permit;
+
 	DefaultSnowflakeIdGenerator(SnowflakeLayout layout, long datacenterId, long workerId, TimeSource timeSource,
-			long toleranceMillis) {
+			long toleranceMillis, IssuePermit permit, Long issueAfterEpochMillis) {
+		this.permit = permit;
 		this.layout = layout;
 		this.datacenterId = datacenterId;
 		this.workerId = workerId;
@@ -79,8 +83,13 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
 					"Use a later " + SnowflakeSettings.EPOCH + ", more timestamp bits or a longer "
 							+ SnowflakeSettings.TICK_LENGTH);
 		}
-		// As if the previous tick had been used up: the first id takes a fresh tick.
-		this.state = new AtomicLong(((tick - 1) << this.sequenceBits) | this.sequenceMask);
+		// As if the previous tick (or the high-water mark's tick) had been used up: the first id takes a later one.
+		long lastUsedTick = tick - 1;
+		if (issueAfterEpochMillis != null) {
+			lastUsedTick = Math.max(lastUsedTick,
+					Math.min(layout.tickOf(java.time.Instant.ofEpochMilli(issueAfterEpochMillis)), this.maxTick));
+		}
+		this.state = new AtomicLong((lastUsedTick << this.sequenceBits) | this.sequenceMask);
 	}
 
 	@Override
@@ -89,6 +98,9 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
 			long current = this.state.get();
 			long lastTick = current >> this.sequenceBits;
 			long nowNanos = this.timeSource.currentTimeNanos();
+			if (this.permit != null) {
+				this.permit.check(nowNanos);
+			}
 			long now = tickAt(nowNanos);
 			long next;
 			if (now > lastTick) {

@@ -60,6 +60,10 @@ public interface SnowflakeIdGenerator {
 
 		Duration clockTolerance = DEFAULT_CLOCK_TOLERANCE;
 
+		IssuePermit permit;
+
+		Long notAfterTickOfMillis;
+
 		private Builder() {
 		}
 
@@ -97,6 +101,30 @@ public interface SnowflakeIdGenerator {
 			return this;
 		}
 
+		/**
+		 * Only issue ids while {@code permit} is valid (worker leases use this to stop issuing when a lease cannot
+		 * be renewed).
+		 */
+		public Builder issuePermit(IssuePermit permit) {
+			this.permit = Objects.requireNonNull(permit, "permit must not be null");
+			return this;
+		}
+
+		/**
+		 * Never issue an id whose timestamp is at or before {@code epochMillis}: the high-water mark left by the
+		 * previous holder of this worker id. If the clock is behind it, the first ids wait for the clock (within
+		 * the clock tolerance) or fail with {@link ClockMovedBackwardsException}.
+		 */
+		public Builder issueAfter(long epochMillis) {
+			this.notAfterTickOfMillis = epochMillis;
+			return this;
+		}
+
+		/** The layout this builder will use. */
+		public SnowflakeLayout configuredLayout() {
+			return this.layout;
+		}
+
 		public SnowflakeIdGenerator build() {
 			long datacenter = checkNodeId(SnowflakeSettings.DATACENTER_ID, "datacenter", this.datacenterId,
 					this.layout.datacenterBits(), this.layout.maxDatacenterId());
@@ -109,7 +137,7 @@ public interface SnowflakeIdGenerator {
 			}
 			TimeSource source = (this.timeSource != null) ? this.timeSource : TimeSource.monotonic();
 			return new DefaultSnowflakeIdGenerator(this.layout, datacenter, worker, source,
-					this.clockTolerance.toMillis());
+					this.clockTolerance.toMillis(), this.permit, this.notAfterTickOfMillis);
 		}
 
 		/**
@@ -119,6 +147,9 @@ public interface SnowflakeIdGenerator {
 		 */
 		public SnowflakeIdGenerator buildShared() {
 			SnowflakeIdGenerator candidate = build();
+			if (this.permit != null || this.notAfterTickOfMillis != null) {
+				throw new IllegalStateException("A leased generator is owned by its lease and cannot be shared");
+			}
 			SharedKey key = new SharedKey(this.layout, candidate.datacenterId(), candidate.workerId(),
 					this.clockTolerance, this.timeSource);
 			return SHARED.computeIfAbsent(key, (k) -> candidate);
@@ -138,7 +169,9 @@ public interface SnowflakeIdGenerator {
 				}
 				throw new SnowflakeConfigurationException(setting, "<not set>", allowed,
 						"Each running instance needs its own " + field
-								+ " id; there is no default because the same id on two instances means duplicate ids");
+								+ " id; there is no default because the same id on two instances means duplicate ids"
+								+ " (or let it be assigned: snowflake.worker-assignment=database-lease, hostname-ordinal"
+								+ " or ip-address)");
 			}
 			if (value < 0 || value > max) {
 				throw new SnowflakeConfigurationException(setting, value, allowed);

@@ -93,7 +93,7 @@ public final class SnowflakeSettings {
 		}
 	}
 
-	static long toLong(String key, Object value) {
+	public static long toLong(String key, Object value) {
 		if (value instanceof Number number) {
 			return number.longValue();
 		}
@@ -119,7 +119,7 @@ public final class SnowflakeSettings {
 	}
 
 	/** Accepts a {@link Duration}, a number of milliseconds, {@code 10ms}, {@code 1s}, {@code 1m} or ISO-8601. */
-	static Duration toDuration(String key, Object value) {
+	public static Duration toDuration(String key, Object value) {
 		if (value instanceof Duration duration) {
 			return duration;
 		}

@@ -5,13 +5,13 @@ import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
 
 /** A clock the test moves by hand. Waiting advances it, so a generator waiting for the next tick never hangs. */
-final class ManualTimeSource implements TimeSource {
+public final class ManualTimeSource implements TimeSource {
 
 	private final AtomicLong nanos;
 
 	private volatile long advancePerRead;
 
-	ManualTimeSource(Instant start) {
+	public ManualTimeSource(Instant start) {
 		this.nanos = new AtomicLong(start.toEpochMilli() * 1_000_000L);
 	}
 
@@ -26,20 +26,20 @@ final class ManualTimeSource implements TimeSource {
 	}
 
 	/** Every read moves the clock on by this much, as if each id took that long. */
-	ManualTimeSource advancePerRead(Duration step) {
+	public ManualTimeSource advancePerRead(Duration step) {
 		this.advancePerRead = step.toNanos();
 		return this;
 	}
 
-	void advance(Duration duration) {
+	public void advance(Duration duration) {
 		this.nanos.addAndGet(duration.toNanos());
 	}
 
-	void stepBack(Duration duration) {
+	public void stepBack(Duration duration) {
 		this.nanos.addAndGet(-duration.toNanos());
 	}
 
-	Instant now() {
+	public Instant now() {
 		return Instant.ofEpochMilli(this.nanos.get() / 1_000_000L);
 	}
 }

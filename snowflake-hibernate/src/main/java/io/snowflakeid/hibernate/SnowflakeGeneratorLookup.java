@@ -1,14 +1,8 @@
 package io.snowflakeid.hibernate;
 
-import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
-import io.snowflakeid.SnowflakeSettings;
 import org.hibernate.MappingException;
-import org.hibernate.engine.config.spi.ConfigurationService;
 import org.hibernate.resource.beans.container.spi.BeanContainer;
 import org.hibernate.resource.beans.container.spi.ContainedBean;
 import org.hibernate.resource.beans.spi.BeanInstanceProducer;
@@ -22,10 +16,6 @@ import org.hibernate.service.ServiceRegistry;
  */
 final class SnowflakeGeneratorLookup {
 
-	private static final System.Logger logger = System.getLogger(SnowflakeIdentifierGenerator.class.getName());
-
-	private static final Set<SnowflakeIdGenerator> announced = ConcurrentHashMap.newKeySet();
-
 	private SnowflakeGeneratorLookup() {
 	}
 
@@ -34,14 +24,13 @@ final class SnowflakeGeneratorLookup {
 		if (bean != null) {
 			return bean;
 		}
-		ConfigurationService configuration = registry.getService(ConfigurationService.class);
-		Map<String, Object> settings = (configuration != null) ? configuration.getSettings() : Map.of();
+		SnowflakeGeneratorService service = registry.getService(SnowflakeGeneratorService.class);
+		if (service == null) {
+			throw new MappingException("@SnowflakeId on " + attribute + ": the " + SnowflakeGeneratorService.class.getName()
+					+ " is missing from Hibernate's service registry (is META-INF/services of snowflake-hibernate on the class path?)");
+		}
 		try {
-			SnowflakeIdGenerator generator = SnowflakeSettings.builderFrom(settings).buildShared();
-			if (announced.add(generator)) {
-				logger.log(System.Logger.Level.INFO, "Snowflake ids from Hibernate settings: {0}", generator);
-			}
-			return generator;
+			return service.generator();
 		}
 		catch (SnowflakeConfigurationException ex) {
 			throw new MappingException("@SnowflakeId on " + attribute + " cannot get a generator. " + ex.getMessage()

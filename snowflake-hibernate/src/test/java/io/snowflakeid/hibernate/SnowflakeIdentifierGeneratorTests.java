@@ -122,13 +122,46 @@ class SnowflakeIdentifierGeneratorTests {
 	}
 
 	@Test
-	void missingNodeIdsFailTheBuildNamingTheSetting() {
-		Exception ex = assertThrows(Exception.class,
-				() -> PlainHibernate.build(PlainHibernate.h2Settings(), Invoice.class).close());
+	void missingNodeIdsWithStaticAssignmentFailTheBuildNamingTheSetting() {
+		Map<String, String> settings = PlainHibernate.h2Settings();
+		settings.put("snowflake.worker-assignment", "static");
+		Exception ex = assertThrows(Exception.class, () -> PlainHibernate.build(settings, Invoice.class).close());
 		String message = messages(ex);
 		assertTrue(message.contains("Invoice.id"), message);
 		assertTrue(message.contains("snowflake.datacenter-id = <not set>"), message);
 		assertTrue(message.contains("0..31"), message);
+	}
+
+	@Test
+	void withoutStaticIdsAWorkerIdIsLeasedFromTheDatabaseAndReleasedOnClose() throws Exception {
+		Map<String, String> settings = PlainHibernate.h2Settings();
+		String url = settings.get("hibernate.connection.url");
+		List<Long> ids = new ArrayList<>();
+		try (SessionFactory factory = PlainHibernate.build(settings, Invoice.class)) {
+			factory.inTransaction((session) -> {
+				Invoice invoice = new Invoice("leased");
+				session.persist(invoice);
+				ids.add(invoice.id);
+			});
+			try (var connection = java.sql.DriverManager.getConnection(url, "sa", "");
+					var result = connection.createStatement().executeQuery(
+							"select datacenter_id, worker_id, lease_end from snowflake_worker_lease")) {
+				assertTrue(result.next(), "a lease row was created");
+				SnowflakeIdParts parts = SnowflakeLayout.DEFAULT.decode(ids.get(0));
+				assertEquals(result.getInt(1), parts.datacenterId());
+				assertEquals(result.getInt(2), parts.workerId());
+				assertTrue(result.getLong(3) > System.currentTimeMillis(), "held while the SessionFactory is open");
+			}
+		}
+		try (var connection = java.sql.DriverManager.getConnection(url, "sa", "");
+				var result = connection.createStatement().executeQuery(
+						"select lease_end, high_water_mark, instance_id from snowflake_worker_lease")) {
+			assertTrue(result.next());
+			assertEquals(0, result.getLong(1), "released when the SessionFactory closed");
+			assertTrue(result.getLong(2) >= SnowflakeLayout.DEFAULT.decode(ids.get(0)).timestamp().toEpochMilli(),
+					"the high-water mark covers the issued ids");
+			assertEquals(null, result.getString(3));
+		}
 	}
 
 	@Test

@@ -1,0 +1,22 @@
+package io.snowflakeid.worker;
+
+import io.snowflakeid.SnowflakeIdGenerator;
+
+/**
+ * A generator with whatever holds its worker id: {@link #close()} releases a database lease; for static,
+ * host-name and IP-derived ids there is nothing to release.
+ *
+ * @param generator the generator
+ * @param assignment how its worker id was assigned
+ * @param lease the database lease, or null
+ */
+public record ManagedGenerator(SnowflakeIdGenerator generator, WorkerAssignment assignment,
+		DatabaseWorkerLease lease) implements AutoCloseable {
+
+	@Override
+	public void close() {
+		if (this.lease != null) {
+			this.lease.close();
+		}
+	}
+}

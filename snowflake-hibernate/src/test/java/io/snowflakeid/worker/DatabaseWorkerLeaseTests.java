@@ -1,0 +1,268 @@
+package io.snowflakeid.worker;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.snowflakeid.ManualTimeSource;
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.WorkerLeaseExpiredException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class DatabaseWorkerLeaseTests {
+
+	/** Four worker ids in datacenter 0: small enough to run out. */
+	private static final SnowflakeLayout FOUR_WORKERS = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5)
+		.workerBits(2).sequenceBits(15).build();
+
+	private final String url = "jdbc:h2:mem:lease-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+
+	private final AtomicBoolean databaseDown = new AtomicBoolean();
+
+	private final ConnectionSource connections = () -> {
+		if (this.databaseDown.get()) {
+			throw new SQLException("connection refused (simulated outage)", "08001");
+		}
+		return DriverManager.getConnection(this.url, "sa", "");
+	};
+
+	private final List<DatabaseWorkerLease> leases = new ArrayList<>();
+
+	@AfterEach
+	void closeLeases() {
+		this.databaseDown.set(false);
+		this.leases.forEach(DatabaseWorkerLease::close);
+	}
+
+	private WorkerLeaseSettings.Builder settings() {
+		return WorkerLeaseSettings.builder(this.connections).layout(FOUR_WORKERS).datacenterId(0)
+			.duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofSeconds(1));
+	}
+
+	private DatabaseWorkerLease acquire(WorkerLeaseSettings settings) {
+		DatabaseWorkerLease lease = DatabaseWorkerLease.acquire(settings);
+		this.leases.add(lease);
+		return lease;
+	}
+
+	private void sql(String statement) throws SQLException {
+		try (Connection connection = this.connections.getConnection(); Statement s = connection.createStatement()) {
+			s.execute(statement);
+		}
+	}
+
+	private long queryLong(String query) throws SQLException {
+		try (Connection connection = this.connections.getConnection();
+				ResultSet result = connection.createStatement().executeQuery(query)) {
+			assertTrue(result.next(), query);
+			return result.getLong(1);
+		}
+	}
+
+	@Test
+	void concurrentLeasesGetDistinctWorkerIdsAndIdsOfTheirOwn() {
+		Set<Integer> workers = new HashSet<>();
+		for (int i = 0; i < 4; i++) {
+			DatabaseWorkerLease lease = acquire(settings().build());
+			assertTrue(workers.add(lease.workerId()), "worker " + lease.workerId() + " leased twice");
+			assertEquals(lease.workerId(), lease.generator().decode(lease.generator().nextId()).workerId());
+			assertTrue(lease.isValid());
+		}
+		assertEquals(Set.of(0, 1, 2, 3), workers);
+	}
+
+	@Test
+	void allWorkerIdsTakenIsAClearErrorWithCapacityAndHowToWiden() {
+		for (int i = 0; i < 4; i++) {
+			acquire(settings().build());
+		}
+		WorkerLeaseException ex = assertThrows(WorkerLeaseException.class, () -> acquire(settings().build()));
+		assertTrue(ex.getMessage().contains("All 4 worker ids of datacenter 0 are leased"), ex.getMessage());
+		assertTrue(ex.getMessage().contains("capacity 4 = 2^2 worker bits"), ex.getMessage());
+		assertTrue(ex.getMessage().contains("snowflake.layout.worker-bits"), ex.getMessage());
+	}
+
+	@Test
+	void closeReleasesTheWorkerIdAtOnceAndRecordsTheHighWaterMark() throws Exception {
+		DatabaseWorkerLease first = acquire(settings().build());
+		long lastId = first.generator().nextId();
+		first.close();
+		assertThrows(WorkerLeaseExpiredException.class, first.generator()::nextId, "a released lease issues nothing");
+		assertEquals(0, queryLong("select lease_end from snowflake_worker_lease where worker_id = " + first.workerId()));
+		long highWaterMark = queryLong(
+				"select high_water_mark from snowflake_worker_lease where worker_id = " + first.workerId());
+		assertTrue(highWaterMark >= FOUR_WORKERS.decode(lastId).timestamp().toEpochMilli());
+		DatabaseWorkerLease second = acquire(settings().build());
+		assertEquals(first.workerId(), second.workerId(), "the released id is reused at once");
+		assertTrue(second.generator().nextId() > lastId, "the next holder continues after the high-water mark");
+	}
+
+	@Test
+	void crashedHoldersIdReturnsOnlyAfterLeaseEndPlusSafetyMargin() throws Exception {
+		long now = System.currentTimeMillis();
+		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
+		// worker 0: a crashed holder whose lease ended 200 ms ago (inside the 1 s margin); worker 1: long expired
+		sql("insert into snowflake_worker_lease values (0, 0, 'crashed', 'x', " + (now - 200) + ", " + (now - 300) + ")");
+		sql("insert into snowflake_worker_lease values (0, 1, 'crashed', 'y', " + (now - 5_000) + ", " + (now - 5_100) + ")");
+		DatabaseWorkerLease lease = acquire(settings().build());
+		assertEquals(1, lease.workerId(), "an id whose lease ended within the safety margin is not reused");
+		DatabaseWorkerLease next = acquire(settings().build());
+		assertEquals(2, next.workerId(), "a never-used id before the one still in its margin");
+	}
+
+	@Test
+	void clockSlightlyBehindTheHighWaterMarkWaitsThenIssuesAfterIt() throws Exception {
+		ManualTimeSource clock = new ManualTimeSource(Instant.now());
+		long highWaterMark = clock.now().toEpochMilli() + 400;
+		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
+		sql("insert into snowflake_worker_lease values (0, 0, null, null, 0, " + highWaterMark + ")");
+		sql("insert into snowflake_worker_lease values (0, 1, 'busy', 'b', " + (System.currentTimeMillis() + 60_000)
+				+ ", 0)");
+		sql("insert into snowflake_worker_lease values (0, 2, 'busy', 'b', " + (System.currentTimeMillis() + 60_000)
+				+ ", 0)");
+		sql("insert into snowflake_worker_lease values (0, 3, 'busy', 'b', " + (System.currentTimeMillis() + 60_000)
+				+ ", 0)");
+		DatabaseWorkerLease lease = acquire(settings().timeSource(clock).clockTolerance(Duration.ofSeconds(1)).build());
+		assertEquals(0, lease.workerId());
+		assertTrue(clock.now().toEpochMilli() > highWaterMark, "waited for the clock to pass the high-water mark");
+		long id = lease.generator().nextId();
+		assertTrue(FOUR_WORKERS.decode(id).timestamp().toEpochMilli() > highWaterMark);
+	}
+
+	@Test
+	void clockFarBehindTheHighWaterMarkRefusesToStartAndHandsTheIdBack() throws Exception {
+		long highWaterMark = System.currentTimeMillis() + 5_000;
+		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
+		sql("insert into snowflake_worker_lease values (0, 0, null, null, 0, " + highWaterMark + ")");
+		WorkerLeaseException ex = assertThrows(WorkerLeaseException.class,
+				() -> acquire(settings().clockTolerance(Duration.ofSeconds(1)).build()));
+		assertTrue(ex.getMessage().contains("ms behind the high-water mark"), ex.getMessage());
+		assertTrue(ex.getMessage().contains("snowflake.clock-tolerance"), ex.getMessage());
+		assertEquals(0, queryLong("select lease_end from snowflake_worker_lease where worker_id = 0"));
+		assertEquals(highWaterMark, queryLong("select high_water_mark from snowflake_worker_lease where worker_id = 0"),
+				"the high-water mark is never lowered");
+	}
+
+	@Test
+	void renewalFailingStopsIdsAtTheLeaseEndAndTheyResumeOnceRenewed() throws Exception {
+		DatabaseWorkerLease lease = acquire(settings().build());
+		SnowflakeIdGenerator generator = lease.generator();
+		long lastBeforeOutage = generator.nextId();
+		Thread.sleep(1_200); // let one renewal succeed
+		assertTrue(lease.renewals() >= 1, "renewed every third of the lease");
+		Instant leaseEndBeforeOutage = lease.leaseEnd();
+		this.databaseDown.set(true);
+		long lastIssued = lastBeforeOutage;
+		long deadline = System.currentTimeMillis() + 10_000;
+		WorkerLeaseExpiredException stopped = null;
+		while (stopped == null && System.currentTimeMillis() < deadline) {
+			try {
+				lastIssued = generator.nextId();
+				Thread.sleep(5);
+			}
+			catch (WorkerLeaseExpiredException ex) {
+				stopped = ex;
+			}
+		}
+		assertTrue(stopped != null, "ids must stop when the lease cannot be renewed");
+		assertTrue(stopped.getMessage().contains("failed"), stopped.getMessage());
+		assertTrue(lease.renewalFailures() >= 1);
+		assertFalse(FOUR_WORKERS.decode(lastIssued).timestamp().isAfter(leaseEndBeforeOutage),
+				"no id is issued after the lease end stored in the table");
+		assertThrows(WorkerLeaseExpiredException.class, generator::nextId);
+		this.databaseDown.set(false);
+		long resumedId = -1;
+		deadline = System.currentTimeMillis() + 5_000;
+		while (resumedId < 0 && System.currentTimeMillis() < deadline) {
+			try {
+				resumedId = generator.nextId();
+			}
+			catch (WorkerLeaseExpiredException ex) {
+				Thread.sleep(50);
+			}
+		}
+		assertTrue(resumedId > lastIssued, "issuing resumes, in order, once the lease is renewed");
+		assertTrue(lease.isValid());
+	}
+
+	@Test
+	void leaseTakenOverAfterExpiryIsLostForGood() throws Exception {
+		DatabaseWorkerLease lease = acquire(settings().build());
+		this.databaseDown.set(true);
+		Thread.sleep(3_200);
+		this.databaseDown.set(false);
+		// Another instance takes the expired row before this one manages to renew.
+		sql("update snowflake_worker_lease set instance_id = 'other', owner = 'other' where worker_id = "
+				+ lease.workerId());
+		long deadline = System.currentTimeMillis() + 5_000;
+		while (!lease.isLost() && System.currentTimeMillis() < deadline) {
+			Thread.sleep(50);
+		}
+		assertTrue(lease.isLost());
+		WorkerLeaseExpiredException ex = assertThrows(WorkerLeaseExpiredException.class, lease.generator()::nextId);
+		assertTrue(ex.getMessage().contains("taken over by another instance"), ex.getMessage());
+	}
+
+	@Test
+	void tableNameMustBeAPlainIdentifier() {
+		for (String bad : new String[] { "leases; drop table users", "1leases", "a.b.c", "lease-table", "" }) {
+			SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
+					() -> settings().tableName(bad).build());
+			assertEquals("snowflake.lease.table-name", ex.getSetting());
+		}
+		assertEquals("ops.snowflake_leases", settings().tableName("ops.snowflake_leases").build().tableName());
+	}
+
+	@Test
+	void missingTableWithCreationSwitchedOffNamesTheDdl() {
+		WorkerLeaseException ex = assertThrows(WorkerLeaseException.class,
+				() -> acquire(settings().createTable(false).build()));
+		assertTrue(ex.getMessage().contains("CREATE TABLE IF NOT EXISTS snowflake_worker_lease"), ex.getMessage());
+	}
+
+	@Test
+	void databaseDownAtStartIsAClearError() {
+		this.databaseDown.set(true);
+		WorkerLeaseException ex = assertThrows(WorkerLeaseException.class, () -> acquire(settings().build()));
+		assertTrue(ex.getMessage().contains("Cannot lease a worker id"), ex.getMessage());
+	}
+
+	@Test
+	void leaseDurationOutOfRangeIsRejected() {
+		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
+				() -> settings().duration(Duration.ofSeconds(1)).build());
+		assertEquals("Invalid snowflake.lease.duration = PT1S: allowed 3 s to 1 h", ex.getMessage());
+	}
+
+	@Test
+	void withoutAFixedDatacenterPairsAcrossDatacentersAreLeased() {
+		WorkerLeaseSettings anyDatacenter = WorkerLeaseSettings.builder(this.connections).layout(FOUR_WORKERS)
+			.duration(Duration.ofSeconds(3)).build();
+		Set<String> nodes = new HashSet<>();
+		for (int i = 0; i < 6; i++) {
+			DatabaseWorkerLease lease = acquire(anyDatacenter);
+			assertTrue(nodes.add(lease.datacenterId() + "/" + lease.workerId()));
+		}
+		assertTrue(nodes.contains("1/0") && nodes.contains("1/1"), "moves on to datacenter 1: " + nodes);
+		assertNotEquals(0, nodes.size());
+	}
+}
