@@ -2,7 +2,10 @@ package io.snowflakeid.it;
 
 import java.util.List;
 
+import io.snowflakeid.hibernate.SnowflakeGeneratorService;
 import io.snowflakeid.it.InsertWorkload.InsertCost;
+import io.snowflakeid.worker.DatabaseWorkerLease;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
 import javax.sql.DataSource;
 import org.hibernate.SessionFactory;
 import org.hibernate.cfg.Configuration;
@@ -23,6 +26,10 @@ class PlainHibernateIntegrationTests {
 	private final JdbcRoundTrips roundTrips = new JdbcRoundTrips();
 
 	private SessionFactory build(TestDatabase database) {
+		return build(database, true);
+	}
+
+	private SessionFactory build(TestDatabase database, boolean staticIds) {
 		DataSource dataSource = new DriverManagerDataSource(database.url(), database.username(), database.password());
 		Configuration configuration = new Configuration().addAnnotatedClass(Customer.class)
 			.addAnnotatedClass(PurchaseOrder.class)
@@ -31,9 +38,13 @@ class PlainHibernateIntegrationTests {
 		configuration.setProperty("hibernate.hbm2ddl.auto", "create-drop")
 			.setProperty("hibernate.generate_statistics", "true")
 			.setProperty("hibernate.jdbc.batch_size", "50")
-			.setProperty("hibernate.order_inserts", "true")
-			.setProperty("snowflake.datacenter-id", "6")
-			.setProperty("snowflake.worker-id", "2");
+			.setProperty("hibernate.order_inserts", "true");
+		if (staticIds) {
+			configuration.setProperty("snowflake.datacenter-id", "6").setProperty("snowflake.worker-id", "2");
+		}
+		else {
+			configuration.setProperty("snowflake.lease.table-name", "it_plain_lease");
+		}
 		return configuration.buildSessionFactory();
 	}
 
@@ -42,6 +53,19 @@ class PlainHibernateIntegrationTests {
 	void entitiesPersistedFromSeveralThreadsGetUniqueOrderedDecodableIds(TestDatabase database) throws Exception {
 		try (SessionFactory factory = build(database)) {
 			InsertWorkload.persistConcurrentlyAndVerify(factory, 4, 100, 6, 2);
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("databases")
+	void withoutStaticIdsTheWorkerIdIsLeasedThroughHibernatesConnections(TestDatabase database) throws Exception {
+		try (SessionFactory factory = build(database, false)) {
+			SnowflakeGeneratorService service = factory.unwrap(SessionFactoryImplementor.class)
+				.getServiceRegistry()
+				.getService(SnowflakeGeneratorService.class);
+			DatabaseWorkerLease lease = service.managedGenerator().lease();
+			assertThat(lease).isNotNull();
+			InsertWorkload.persistConcurrentlyAndVerify(factory, 2, 10, lease.datacenterId(), lease.workerId());
 		}
 	}
 

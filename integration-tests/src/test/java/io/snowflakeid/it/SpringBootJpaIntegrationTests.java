@@ -6,6 +6,10 @@ import java.util.LongSummaryStatistics;
 
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.it.InsertWorkload.InsertCost;
+import io.snowflakeid.worker.ManagedGenerator;
+import io.snowflakeid.worker.WorkerAssignment;
+import java.sql.Connection;
+import java.sql.ResultSet;
 import jakarta.persistence.EntityManagerFactory;
 import javax.sql.DataSource;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -107,6 +111,36 @@ class SpringBootJpaIntegrationTests {
 			assertThat(entityIds.getMin()).as("entities and the bean draw from one sequence").isGreaterThan(before);
 			assertThat(after).isGreaterThan(entityIds.getMax());
 		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("databases")
+	void withoutStaticIdsEachApplicationLeasesItsOwnWorkerIdAndReleasesItOnClose(TestDatabase database)
+			throws Exception {
+		String url = database.url(); // one database for both applications (H2 urls are unique per call)
+		String[] leaseOnly = { "spring.datasource.url=" + url, "snowflake.datacenter-id=", "snowflake.worker-id=",
+				"snowflake.lease.table-name=it_lease" };
+		int firstWorker;
+		try (ConfigurableApplicationContext first = start(database, leaseOnly);
+				ConfigurableApplicationContext second = start(database, leaseOnly)) {
+			ManagedGenerator a = first.getBean(ManagedGenerator.class);
+			ManagedGenerator b = second.getBean(ManagedGenerator.class);
+			assertThat(a.assignment()).isEqualTo(WorkerAssignment.DATABASE_LEASE);
+			assertThat(a.lease().datacenterId() + "/" + a.lease().workerId())
+				.as("two applications on one database never share a worker id")
+				.isNotEqualTo(b.lease().datacenterId() + "/" + b.lease().workerId());
+			firstWorker = a.lease().workerId();
+			LongSummaryStatistics ids = InsertWorkload.persistConcurrentlyAndVerify(
+					first.getBean(EntityManagerFactory.class), 2, 10, a.lease().datacenterId(), a.lease().workerId());
+			assertThat(ids.getCount()).isEqualTo(80);
+		}
+		try (Connection connection = database.connect(url);
+				ResultSet held = connection.createStatement()
+					.executeQuery("SELECT COUNT(*) FROM it_lease WHERE lease_end > 0")) {
+			held.next();
+			assertThat(held.getLong(1)).as("both leases released when the contexts closed").isZero();
+		}
+		assertThat(firstWorker).isNotNegative();
 	}
 
 	@ParameterizedTest

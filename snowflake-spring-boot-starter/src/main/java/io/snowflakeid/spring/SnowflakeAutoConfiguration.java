@@ -1,6 +1,11 @@
 package io.snowflakeid.spring;
 
+import javax.sql.DataSource;
+
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.worker.ConnectionSource;
+import io.snowflakeid.worker.ManagedGenerator;
+import io.snowflakeid.worker.SnowflakeGenerators;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -18,24 +23,35 @@ import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
  * Auto-configuration for snowflake ids: a {@link SnowflakeIdGenerator} bean (which {@code @SnowflakeId} entities
  * use through the bean container Spring installs in Hibernate) and JDBC batching defaults for JPA.
  */
-@AutoConfiguration
+@AutoConfiguration(afterName = { "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
+		"org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration" })
 @EnableConfigurationProperties(SnowflakeProperties.class)
 public final class SnowflakeAutoConfiguration {
 
 	private static final Log logger = LogFactory.getLog(SnowflakeAutoConfiguration.class);
 
 	/**
-	 * The process-wide generator for this configuration: contexts in one JVM configured with the same worker
-	 * share one sequence rather than issue the same ids.
+	 * The generator and what holds its worker id (a database lease is released when the context closes). With
+	 * static ids it is the process-wide generator for this configuration: contexts in one JVM configured with the
+	 * same worker share one sequence rather than issue the same ids.
 	 */
 	@Bean
+	@ConditionalOnMissingBean({ ManagedGenerator.class, SnowflakeIdGenerator.class })
+	ManagedGenerator snowflakeManagedGenerator(SnowflakeProperties properties, ObjectProvider<DataSource> dataSource) {
+		DataSource database = dataSource.getIfUnique();
+		return SnowflakeGenerators.create(properties.toSettings(),
+				(database != null) ? ConnectionSource.of(database) : null);
+	}
+
+	@Bean
 	@ConditionalOnMissingBean
-	SnowflakeIdGenerator snowflakeIdGenerator(SnowflakeProperties properties) {
-		SnowflakeIdGenerator generator = properties.toGeneratorBuilder().buildShared();
+	SnowflakeIdGenerator snowflakeIdGenerator(ManagedGenerator managed) {
+		SnowflakeIdGenerator generator = managed.generator();
 		if (logger.isInfoEnabled()) {
 			logger.info("Snowflake ids: layout " + generator.layout() + ", datacenter " + generator.datacenterId()
-					+ ", worker " + generator.workerId() + "; the timestamp field runs out at "
-					+ generator.layout().exhaustedAt());
+					+ ", worker " + generator.workerId() + " (" + managed.assignment().value()
+					+ ((managed.lease() != null) ? ", " + managed.lease() : "")
+					+ "); the timestamp field runs out at " + generator.layout().exhaustedAt());
 		}
 		return generator;
 	}

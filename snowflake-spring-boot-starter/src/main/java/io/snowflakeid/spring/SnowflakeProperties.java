@@ -3,8 +3,15 @@ package io.snowflakeid.spring;
 import java.time.Duration;
 import java.time.Instant;
 
+import java.util.HashMap;
+import java.util.Map;
+
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.worker.SnowflakeGenerators;
+import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.worker.WorkerLeaseSettings;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -41,8 +48,18 @@ public class SnowflakeProperties {
 	 */
 	private Duration clockTolerance = SnowflakeIdGenerator.Builder.DEFAULT_CLOCK_TOLERANCE;
 
+	/**
+	 * How this instance gets its worker id: auto (static ids if set, else a database lease when a DataSource
+	 * exists), static, database-lease, hostname-ordinal (a StatefulSet pod orders-7 is worker 7) or ip-address (low
+	 * bits of the private IPv4 address; can collide). Static ids, when set, always win.
+	 */
+	private WorkerAssignment workerAssignment = WorkerAssignment.AUTO;
+
 	/** Bit layout of the ids. */
 	private final Layout layout = new Layout();
+
+	/** Worker id leases in the application's database. */
+	private final Lease lease = new Lease();
 
 	/** JPA integration. */
 	private final Jpa jpa = new Jpa();
@@ -87,32 +104,104 @@ public class SnowflakeProperties {
 		this.clockTolerance = clockTolerance;
 	}
 
+	public WorkerAssignment getWorkerAssignment() {
+		return this.workerAssignment;
+	}
+
+	public void setWorkerAssignment(WorkerAssignment workerAssignment) {
+		this.workerAssignment = workerAssignment;
+	}
+
 	public Layout getLayout() {
 		return this.layout;
+	}
+
+	public Lease getLease() {
+		return this.lease;
 	}
 
 	public Jpa getJpa() {
 		return this.jpa;
 	}
 
-	/** The layout these properties describe; throws if it is invalid. */
-	public SnowflakeLayout toLayout() {
-		return SnowflakeLayout.builder().timestampBits(this.layout.timestampBits)
-				.datacenterBits(this.layout.datacenterBits).workerBits(this.layout.workerBits)
-				.sequenceBits(this.layout.sequenceBits).epoch(this.epoch).tickLength(this.tickLength).build();
+	/**
+	 * These properties as {@code snowflake.*} settings, the form {@link SnowflakeGenerators} reads for every
+	 * binding.
+	 */
+	public Map<String, Object> toSettings() {
+		Map<String, Object> settings = new HashMap<>();
+		putIfSet(settings, SnowflakeSettings.DATACENTER_ID, this.datacenterId);
+		putIfSet(settings, SnowflakeSettings.WORKER_ID, this.workerId);
+		putIfSet(settings, SnowflakeSettings.EPOCH, this.epoch);
+		putIfSet(settings, SnowflakeSettings.TICK_LENGTH, this.tickLength);
+		putIfSet(settings, SnowflakeSettings.CLOCK_TOLERANCE, this.clockTolerance);
+		settings.put(SnowflakeSettings.TIMESTAMP_BITS, this.layout.timestampBits);
+		settings.put(SnowflakeSettings.DATACENTER_BITS, this.layout.datacenterBits);
+		settings.put(SnowflakeSettings.WORKER_BITS, this.layout.workerBits);
+		settings.put(SnowflakeSettings.SEQUENCE_BITS, this.layout.sequenceBits);
+		putIfSet(settings, WorkerAssignment.SETTING, this.workerAssignment);
+		putIfSet(settings, WorkerLeaseSettings.TABLE_NAME, this.lease.tableName);
+		putIfSet(settings, WorkerLeaseSettings.DURATION, this.lease.duration);
+		putIfSet(settings, WorkerLeaseSettings.SAFETY_MARGIN, this.lease.safetyMargin);
+		settings.put(WorkerLeaseSettings.CREATE_TABLE, this.lease.createTable);
+		return settings;
 	}
 
-	/** A generator builder configured from these properties (not yet validated: {@code build()} does that). */
-	public SnowflakeIdGenerator.Builder toGeneratorBuilder() {
-		SnowflakeIdGenerator.Builder builder = SnowflakeIdGenerator.builder().layout(toLayout())
-				.clockTolerance(this.clockTolerance);
-		if (this.datacenterId != null) {
-			builder.datacenterId(this.datacenterId);
+	private static void putIfSet(Map<String, Object> settings, String key, Object value) {
+		if (value != null) {
+			settings.put(key, value);
 		}
-		if (this.workerId != null) {
-			builder.workerId(this.workerId);
+	}
+
+	/** Worker id leases in a table of the application's database. */
+	public static class Lease {
+
+		/** Lease table: a plain SQL identifier, optionally schema-qualified. */
+		private String tableName = "snowflake_worker_lease";
+
+		/** How long a lease lasts without renewal; renewed every third of it. 3 s to 1 h. */
+		private Duration duration = WorkerLeaseSettings.DEFAULT_DURATION;
+
+		/**
+		 * How long after its lease end a worker id of a crashed instance stays out of the pool: must exceed the
+		 * clock difference between instances. 0 s to 1 h.
+		 */
+		private Duration safetyMargin = WorkerLeaseSettings.DEFAULT_SAFETY_MARGIN;
+
+		/** Whether to create the lease table if it is missing (switch off when Flyway or Liquibase owns it). */
+		private boolean createTable = true;
+
+		public String getTableName() {
+			return this.tableName;
 		}
-		return builder;
+
+		public void setTableName(String tableName) {
+			this.tableName = tableName;
+		}
+
+		public Duration getDuration() {
+			return this.duration;
+		}
+
+		public void setDuration(Duration duration) {
+			this.duration = duration;
+		}
+
+		public Duration getSafetyMargin() {
+			return this.safetyMargin;
+		}
+
+		public void setSafetyMargin(Duration safetyMargin) {
+			this.safetyMargin = safetyMargin;
+		}
+
+		public boolean isCreateTable() {
+			return this.createTable;
+		}
+
+		public void setCreateTable(boolean createTable) {
+			this.createTable = createTable;
+		}
 	}
 
 	/** Bit widths of the fields below the sign bit; they must add up to 63. */

@@ -11,6 +11,10 @@ import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeIdParts;
 import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.worker.ManagedGenerator;
+import io.snowflakeid.worker.WorkerAssignment;
+import javax.sql.DataSource;
+import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -161,9 +165,68 @@ class SnowflakeAutoConfigurationTests {
 			.getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
 			assertThat(metadata).isNotNull();
 			String json = new String(metadata.readAllBytes(), StandardCharsets.UTF_8);
-			assertThat(json).contains("\"snowflake.worker-id\"", "\"snowflake.datacenter-id\"",
+			assertThat(json).contains("\"snowflake.worker-assignment\"", "\"snowflake.lease.table-name\"",
+					"\"snowflake.lease.duration\"", "\"snowflake.lease.safety-margin\"",
+					"\"snowflake.lease.create-table\"", "\"snowflake.worker-id\"", "\"snowflake.datacenter-id\"",
 					"\"snowflake.layout.sequence-bits\"", "\"snowflake.clock-tolerance\"",
 					"\"snowflake.jpa.batching-defaults.enabled\"", "Every running instance");
+		}
+	}
+
+	@Test
+	void withoutStaticIdsAWorkerIdIsLeasedFromTheDataSourceAndReleasedOnClose() throws Exception {
+		JdbcDataSource dataSource = new JdbcDataSource();
+		dataSource.setURL("jdbc:h2:mem:starter-lease-" + java.util.UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+		this.contextRunner.withBean(DataSource.class, () -> dataSource)
+			.withPropertyValues("snowflake.lease.duration=5s")
+			.run((context) -> {
+				ManagedGenerator managed = context.getBean(ManagedGenerator.class);
+				assertThat(managed.assignment()).isEqualTo(WorkerAssignment.DATABASE_LEASE);
+				assertThat(managed.lease()).isNotNull();
+				SnowflakeIdGenerator generator = context.getBean(SnowflakeIdGenerator.class);
+				assertThat(generator).isSameAs(managed.generator());
+				assertThat(generator.decode(generator.nextId()).workerId()).isEqualTo(managed.lease().workerId());
+				assertThat(leaseEnd(dataSource)).isGreaterThan(System.currentTimeMillis());
+			});
+		assertThat(leaseEnd(dataSource)).as("released when the context closed").isZero();
+	}
+
+	@Test
+	void staticIdsWinOverTheDatabaseLease() {
+		JdbcDataSource dataSource = new JdbcDataSource();
+		dataSource.setURL("jdbc:h2:mem:starter-static-" + java.util.UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+		this.contextRunner.withBean(DataSource.class, () -> dataSource)
+			.withPropertyValues("snowflake.worker-assignment=database-lease", "snowflake.datacenter-id=2",
+					"snowflake.worker-id=9")
+			.run((context) -> {
+				assertThat(context.getBean(ManagedGenerator.class).assignment()).isEqualTo(WorkerAssignment.STATIC);
+				assertThat(context.getBean(SnowflakeIdGenerator.class).workerId()).isEqualTo(9);
+			});
+	}
+
+	@Test
+	void databaseLeaseWithoutADataSourceFailsStartup() {
+		this.contextRunner.withPropertyValues("snowflake.worker-assignment=database-lease")
+			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("database-lease needs a database"));
+	}
+
+	@Test
+	void invalidLeaseTableNameFailsStartupNamingTheProperty() {
+		JdbcDataSource dataSource = new JdbcDataSource();
+		dataSource.setURL("jdbc:h2:mem:starter-bad-" + java.util.UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+		this.contextRunner.withBean(DataSource.class, () -> dataSource)
+			.withPropertyValues("snowflake.lease.table-name=leases;drop table x")
+			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(SnowflakeConfigurationException.class)
+				.hasMessageContaining("snowflake.lease.table-name = 'leases;drop table x'"));
+	}
+
+	private static long leaseEnd(DataSource dataSource) throws Exception {
+		try (var connection = dataSource.getConnection();
+				var result = connection.createStatement().executeQuery("select lease_end from snowflake_worker_lease")) {
+			assertThat(result.next()).isTrue();
+			return result.getLong(1);
 		}
 	}
 

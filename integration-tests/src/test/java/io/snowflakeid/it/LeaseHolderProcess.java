@@ -1,0 +1,86 @@
+package io.snowflakeid.it;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.sql.BatchUpdateException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.worker.ConnectionSource;
+import io.snowflakeid.worker.DatabaseWorkerLease;
+import io.snowflakeid.worker.WorkerLeaseSettings;
+
+/**
+ * A separate JVM for {@link MultiProcessWorkerLeaseTests}: leases a worker id, inserts ids into a table with a
+ * primary key, reports on stdout, then holds the lease until told to release it (or is killed with -9).
+ * <p>
+ * Arguments: JDBC url, user, password, number of ids to insert.
+ */
+public final class LeaseHolderProcess {
+
+	static final String LEASE_TABLE = "mp_worker_lease";
+
+	static final String IDS_TABLE = "mp_ids";
+
+	/** Eight worker ids in datacenter 0: enough for the test, few enough to exercise reuse. */
+	static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5).workerBits(3)
+		.sequenceBits(14).build();
+
+	static final Duration LEASE = Duration.ofSeconds(3);
+
+	static final Duration SAFETY_MARGIN = Duration.ofSeconds(1);
+
+	private LeaseHolderProcess() {
+	}
+
+	public static void main(String[] args) throws Exception {
+		String url = args[0];
+		String user = args[1];
+		String password = (args.length > 3) ? args[2] : "";
+		int count = Integer.parseInt(args[args.length - 1]);
+		ConnectionSource connections = () -> DriverManager.getConnection(url, user, password);
+		WorkerLeaseSettings settings = WorkerLeaseSettings.builder(connections).tableName(LEASE_TABLE)
+			.layout(LAYOUT).datacenterId(0).duration(LEASE).safetyMargin(SAFETY_MARGIN).build();
+		long start = System.nanoTime();
+		DatabaseWorkerLease lease = DatabaseWorkerLease.acquire(settings);
+		long claimMicros = (System.nanoTime() - start) / 1_000;
+		System.out.println("CLAIMED " + lease.datacenterId() + " " + lease.workerId() + " " + claimMicros);
+		SnowflakeIdGenerator ids = lease.generator();
+		try (Connection connection = connections.getConnection();
+				PreparedStatement insert = connection
+					.prepareStatement("INSERT INTO " + IDS_TABLE + " (id, worker_id) VALUES (?, ?)")) {
+			connection.setAutoCommit(false);
+			for (int i = 1; i <= count; i++) {
+				insert.setLong(1, ids.nextId());
+				insert.setInt(2, lease.workerId());
+				insert.addBatch();
+				if (i % 500 == 0 || i == count) {
+					insert.executeBatch();
+					connection.commit();
+				}
+			}
+		}
+		catch (BatchUpdateException ex) {
+			System.out.println("DUPLICATE " + ex.getMessage());
+			System.exit(3);
+		}
+		catch (SQLException ex) {
+			System.out.println("FAILED " + ex.getMessage());
+			System.exit(4);
+		}
+		System.out.println("INSERTED " + count);
+		BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+		String line;
+		while ((line = in.readLine()) != null && !line.equals("release")) {
+			// hold the lease; renewals run in the background
+		}
+		lease.close();
+		System.out.println("RELEASED");
+	}
+}
