@@ -1,0 +1,237 @@
+package io.snowflakeid.benchmarks;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import io.snowflakeid.SnowflakeLayout;
+
+/**
+ * Writes {@code docs/benchmarks.md} and {@code docs/benchmark-inserts.svg} from the result files of a run,
+ * comparing each figure with its target and saying plainly where a target is missed.
+ */
+final class BenchmarkReport {
+
+	private static final List<String> SNOWFLAKE_PEERS = List.of("cosIdMillisecondSnowflakeId", "hutoolSnowflake",
+			"mybatisPlusDefaultIdentifierGenerator");
+
+	private BenchmarkReport() {
+	}
+
+	static void write(Path results, Path docs, List<String> databases) throws IOException {
+		StringBuilder md = new StringBuilder();
+		md.append("# Benchmarks\n\n");
+		md.append("Measured on ").append(LocalDate.now(ZoneOffset.UTC)).append(" on ").append(machine())
+			.append(".\n\n");
+		md.append("Versions: ").append(versions()).append(".\n\n");
+		md.append("Reproduce (PostgreSQL and MariaDB as in the README's test section must be running):\n\n");
+		md.append("```bash\nbash benchmarks/run            # everything, about 25 minutes\n")
+			.append("bash benchmarks/run generators # or jpa, lease, report\n```\n\n");
+		md.append("Raw results of this run are in `benchmarks/target/results/` after a run; this page is generated ")
+			.append("from them by `BenchmarkReport`. Where a target is missed, the table says so with the measured ")
+			.append("figure.\n\n");
+		generators(results, md);
+		jpa(results, databases, md, docs);
+		lease(results, databases, md);
+		Files.createDirectories(docs);
+		Files.writeString(docs.resolve("benchmarks.md"), md.toString());
+		System.out.println("Wrote " + docs.resolve("benchmarks.md"));
+	}
+
+	private static void generators(Path results, StringBuilder md) throws IOException {
+		double cap = SnowflakeLayout.DEFAULT.maxIdsPerSecond();
+		md.append("## 1. Generators (JMH)\n\n");
+		md.append("One id per call, `Throughput` and `SampleTime` modes, 1 fork, 2 × 2 s warm-up, 3 × 3 s measurement. ")
+			.append("The cap of a 41/5/5/12 layout is ").append(String.format(Locale.ROOT, "%,.0f", cap))
+			.append(" ids/s per worker. CPU is the benchmark JVM's CPU time per wall-clock second (cores), ")
+			.append("measured by `CpuUtilizationProfiler` during the throughput run.\n\n");
+		for (int threads : new int[] { 1, 2 }) {
+			Path file = results.resolve("generators-" + threads + ".tsv");
+			if (!Files.exists(file)) {
+				continue;
+			}
+			Map<String, String[]> throughput = new LinkedHashMap<>();
+			Map<String, String[]> sample = new LinkedHashMap<>();
+			for (String line : Files.readAllLines(file)) {
+				String[] f = line.split("\t", -1);
+				(f[1].equals("thrpt") ? throughput : sample).put(f[0], f);
+			}
+			md.append("### ").append(threads).append(threads == 1 ? " thread" : " threads").append("\n\n");
+			md.append("| Generator | ids/s | % of 12-bit cap | p50 | p99 | p99.9 | CPU (cores) |\n");
+			md.append("|---|---:|---:|---:|---:|---:|---:|\n");
+			for (Map.Entry<String, String[]> entry : throughput.entrySet()) {
+				String[] t = entry.getValue();
+				String[] s = sample.get(entry.getKey());
+				double rate = Double.parseDouble(t[2]);
+				md.append("| ").append(entry.getKey()).append(" | ")
+					.append(String.format(Locale.ROOT, "%,.0f ± %,.0f", rate, Double.parseDouble(t[3])))
+					.append(" | ").append(capped(entry.getKey()) ? String.format(Locale.ROOT, "%.1f %%", 100 * rate / cap) : "—")
+					.append(" | ").append(nanos(s, 5)).append(" | ").append(nanos(s, 6)).append(" | ")
+					.append(nanos(s, 7)).append(" | ").append(t[8].isEmpty() ? "" : String.format(Locale.ROOT, "%.2f", Double.parseDouble(t[8])))
+					.append(" |\n");
+			}
+			md.append('\n');
+			double ours = rate(throughput, "snowflakeId");
+			double bestPeer = SNOWFLAKE_PEERS.stream().mapToDouble((p) -> rate(throughput, p)).max().orElse(Double.NaN);
+			md.append("- Target ≥ 98 % of the cap: ").append(verdict(ours / cap >= 0.98))
+				.append(String.format(Locale.ROOT, " (%.1f %%)", 100 * ours / cap)).append('\n');
+			md.append("- Target ≥ 0.98 × the best Snowflake peer: ").append(verdict(ours / bestPeer >= 0.98))
+				.append(String.format(Locale.ROOT, " (%.3f ×)", ours / bestPeer)).append('\n');
+			double leased = rate(throughput, "snowflakeIdWithLeaseRenewingEverySecond");
+			if (!Double.isNaN(leased)) {
+				md.append(String.format(Locale.ROOT,
+						"- With a database lease renewing every second: %,.0f ids/s (%.3f × the static generator)%n",
+						leased, leased / ours));
+			}
+			md.append('\n');
+		}
+		md.append("`p50`/`p99`/`p99.9` are per call; a Snowflake generator at its cap waits for the next millisecond ")
+			.append("once a millisecond's sequence is used up, which is what the upper percentiles show.\n\n");
+	}
+
+	private static boolean capped(String name) {
+		return name.startsWith("snowflakeId") || SNOWFLAKE_PEERS.contains(name);
+	}
+
+	private static double rate(Map<String, String[]> throughput, String name) {
+		String[] row = throughput.get(name);
+		return (row != null) ? Double.parseDouble(row[2]) : Double.NaN;
+	}
+
+	private static String nanos(String[] sample, int column) {
+		if (sample == null || sample[column].isEmpty()) {
+			return "";
+		}
+		double value = Double.parseDouble(sample[column]);
+		double nanos = sample[4].startsWith("s/") ? value * 1e9 : sample[4].startsWith("ms/") ? value * 1e6
+				: sample[4].startsWith("us/") ? value * 1e3 : value;
+		return (nanos >= 10_000) ? String.format(Locale.ROOT, "%,.0f µs", nanos / 1000)
+				: String.format(Locale.ROOT, "%,.0f ns", nanos);
+	}
+
+	private static void jpa(Path results, List<String> databases, StringBuilder md, Path docs) throws IOException {
+		md.append("## 2. JPA inserts\n\n");
+		md.append("100,000 rows (two payload columns) in transactions of 1,000 through `EntityManager.persist`, in one ")
+			.append("Spring Boot application with the starter configured as in the README's quick start ")
+			.append("(`snowflake.datacenter-id`, `snowflake.worker-id`; the starter's batching defaults apply to every ")
+			.append("strategy). On PostgreSQL the driver's `reWriteBatchedInserts=true` is set, as the README's quick ")
+			.append("start shows. Every strategy is warmed up (20,000 rows), then the 5 measured runs are interleaved across strategies; the table is truncated before each run; the median is reported.\n\n");
+		Map<String, Map<String, double[]>> all = new LinkedHashMap<>();
+		for (String database : databases) {
+			Path file = results.resolve("jpa-" + database + ".tsv");
+			if (!Files.exists(file)) {
+				continue;
+			}
+			Map<String, double[]> rows = new LinkedHashMap<>();
+			List<String> runs = new ArrayList<>();
+			for (String line : Files.readAllLines(file)) {
+				String[] f = line.split("\t");
+				rows.put(f[1], new double[] { Double.parseDouble(f[2]), Double.parseDouble(f[4]) });
+				runs.add(f[1] + ": " + f[3]);
+			}
+			all.put(database, rows);
+			double snowflake = rows.get("@SnowflakeId")[0];
+			md.append("### ").append(database).append("\n\n");
+			md.append("| Strategy | rows/s (median) | @SnowflakeId ÷ this |")
+				.append(database.equals("postgresql") ? " PK index |" : "").append('\n');
+			md.append("|---|---:|---:|").append(database.equals("postgresql") ? "---:|" : "").append('\n');
+			for (Map.Entry<String, double[]> row : rows.entrySet()) {
+				md.append("| ").append(row.getKey()).append(" | ")
+					.append(String.format(Locale.ROOT, "%,.0f", row.getValue()[0])).append(" | ")
+					.append(String.format(Locale.ROOT, "%.2f", snowflake / row.getValue()[0])).append(" |");
+				if (database.equals("postgresql")) {
+					md.append(String.format(Locale.ROOT, " %,.0f kB |", row.getValue()[1] / 1024));
+				}
+				md.append('\n');
+			}
+			md.append('\n');
+			double identityTarget = switch (database) {
+				case "postgresql" -> 3.5;
+				case "mariadb" -> 4.5;
+				default -> Double.NaN;
+			};
+			if (!Double.isNaN(identityTarget)) {
+				target(md, "÷ IDENTITY ≥ " + identityTarget, snowflake / rows.get("IDENTITY")[0], identityTarget);
+			}
+			target(md, "÷ SEQUENCE pooled ≥ 1.05", snowflake / rows.get("SEQUENCE pooled (50)")[0], 1.05);
+			target(md, "÷ UUIDv4 ≥ 1.2", snowflake / rows.get("UUIDv4")[0], 1.2);
+			double overhead = 1 - snowflake / rows.get("assigned snowflake")[0];
+			md.append("- Target overhead against hand-assigned ids ≤ 2 %: ").append(verdict(overhead <= 0.02))
+				.append(String.format(Locale.ROOT, " (%.1f %%)", 100 * overhead)).append('\n');
+			md.append("\n<details><summary>All runs (rows/s)</summary>\n\n");
+			runs.forEach((r) -> md.append("- ").append(r).append('\n'));
+			md.append("\n</details>\n\n");
+		}
+		if (!all.isEmpty()) {
+			Files.createDirectories(docs);
+			Files.writeString(docs.resolve("benchmark-inserts.svg"), InsertChart.svg(all));
+			md.append("![rows/s per strategy and database](benchmark-inserts.svg)\n\n");
+		}
+	}
+
+	private static void target(StringBuilder md, String what, double measured, double target) {
+		md.append("- Target @SnowflakeId ").append(what).append(": ").append(verdict(measured >= target))
+			.append(String.format(Locale.ROOT, " (%.2f ×)", measured)).append('\n');
+	}
+
+	private static void lease(Path results, List<String> databases, StringBuilder md) throws IOException {
+		md.append("## 3. Worker lease start-up\n\n");
+		md.append("Claiming a lease with the table present and the pool warm (as at each start after the first), ")
+			.append("50 claim/release cycles; the first claim also creates the table. Target ≤ 50 ms.\n\n");
+		md.append("| Database | first claim (creates table) | claim p50 | claim p95 | claim max | release p50 | ≤ 50 ms |\n");
+		md.append("|---|---:|---:|---:|---:|---:|---|\n");
+		for (String database : databases) {
+			Path file = results.resolve("lease-" + database + ".tsv");
+			if (!Files.exists(file)) {
+				continue;
+			}
+			String[] f = Files.readAllLines(file).get(0).split("\t");
+			md.append("| ").append(f[0]).append(" | ").append(f[1]).append(" ms | ").append(f[2]).append(" ms | ")
+				.append(f[3]).append(" ms | ").append(f[4]).append(" ms | ").append(f[5]).append(" ms | ")
+				.append(verdict(Double.parseDouble(f[3]) <= 50)).append(" |\n");
+		}
+		md.append("\nRenewal runs on its own thread; its cost on the hot path is in section 1 ")
+			.append("(`snowflakeIdWithLeaseRenewingEverySecond`).\n");
+	}
+
+	private static String verdict(boolean met) {
+		return met ? "**met**" : "**missed**";
+	}
+
+	private static String machine() {
+		String cpu = readFirst("/proc/cpuinfo", "model name").orElse(System.getProperty("os.arch"));
+		String memory = readFirst("/proc/meminfo", "MemTotal").map((m) -> {
+			long kb = Long.parseLong(m.replaceAll("[^0-9]", ""));
+			return String.format(Locale.ROOT, "%.0f GiB", kb / 1024.0 / 1024.0);
+		}).orElse("?");
+		return Runtime.getRuntime().availableProcessors() + " cores (" + cpu + "), " + memory + ", "
+				+ System.getProperty("os.name") + " " + System.getProperty("os.version") + ", Java "
+				+ Runtime.version() + " (" + System.getProperty("java.vm.vendor") + ")";
+	}
+
+	private static Optional<String> readFirst(String file, String key) {
+		try {
+			return Files.readAllLines(Path.of(file)).stream().filter((l) -> l.startsWith(key))
+				.map((l) -> l.substring(l.indexOf(':') + 1).trim()).findFirst();
+		}
+		catch (IOException | RuntimeException ex) {
+			return Optional.empty();
+		}
+	}
+
+	private static String versions() {
+		return "Spring Boot " + org.springframework.boot.SpringBootVersion.getVersion() + ", Hibernate "
+				+ org.hibernate.Version.getVersionString() + ", H2 " + org.h2.engine.Constants.FULL_VERSION
+				+ ", PostgreSQL JDBC " + org.postgresql.util.DriverInfo.DRIVER_VERSION + ", MariaDB Connector/J "
+				+ new org.mariadb.jdbc.Driver().getMajorVersion() + "." + new org.mariadb.jdbc.Driver().getMinorVersion()
+				+ ", JMH 1.37, CosId 2.13.3, Hutool 5.8.44, MyBatis-Plus 3.5.17, tsid-creator 5.2.6, uuid-creator 6.1.1";
+	}
+}
