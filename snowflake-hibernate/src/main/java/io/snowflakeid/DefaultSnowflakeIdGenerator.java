@@ -3,6 +3,7 @@ package io.snowflakeid;
 import java.time.Instant;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The lock-free generator. Its whole state is one {@code long}, {@code (tick << sequenceBits) | sequence} of the
@@ -51,6 +52,17 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
 
 	/** Null unless issuing depends on a worker lease. */
 	private final IssuePermit permit;
+
+	private final LongAdder issued = new LongAdder();
+
+	private final LongAdder exhaustedWaits = new LongAdder();
+
+	private final LongAdder backwardsEvents = new LongAdder();
+
+	private final AtomicLong maxBackwardsMillis = new AtomicLong();
+
+	/** Whether the last look at the clock found it behind; a backward step counts once, not per id. */
+	private volatile boolean clockBehind;
 
 	DefaultSnowflakeIdGenerator(SnowflakeLayout layout, long datacenterId, long workerId, TimeSource timeSource,
 			long toleranceMillis, IssuePermit permit, Long issueAfterEpochMillis) {
@@ -104,17 +116,24 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
 			long now = tickAt(nowNanos);
 			long next;
 			if (now > lastTick) {
+				if (this.clockBehind) {
+					this.clockBehind = false;
+				}
 				if (now > this.maxTick) {
 					throw new TimestampExhaustedException(this.layout, Instant.ofEpochMilli(nowNanos / 1_000_000));
 				}
 				next = (now << this.sequenceBits) | firstSequence();
 			}
 			else {
-				if (lastTick - now > this.toleranceTicks) {
+				if (now < lastTick) {
 					long behindMillis = (this.epochNanos + lastTick * this.tickNanos - nowNanos) / 1_000_000;
-					throw new ClockMovedBackwardsException(behindMillis, this.toleranceMillis);
+					recordClockBehind(behindMillis);
+					if (lastTick - now > this.toleranceTicks) {
+						throw new ClockMovedBackwardsException(behindMillis, this.toleranceMillis);
+					}
 				}
 				if ((current & this.sequenceMask) == this.sequenceMask) {
+					this.exhaustedWaits.increment();
 					awaitTickAfter(lastTick);
 					continue;
 				}
@@ -122,10 +141,37 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
 				next = current + 1;
 			}
 			if (this.state.compareAndSet(current, next)) {
+				this.issued.increment();
 				return ((next >>> this.sequenceBits) << this.timestampShift) | this.nodeBits
 						| (next & this.sequenceMask);
 			}
 		}
+	}
+
+	private void recordClockBehind(long behindMillis) {
+		if (!this.clockBehind) {
+			this.clockBehind = true;
+			this.backwardsEvents.increment();
+			this.maxBackwardsMillis.accumulateAndGet(behindMillis, Math::max);
+		}
+	}
+
+	@Override
+	public long clockBehindMillis() {
+		long lastTick = this.state.get() >> this.sequenceBits;
+		long behind = this.epochNanos + lastTick * this.tickNanos - this.timeSource.currentTimeNanos();
+		return (behind > 0) ? behind / 1_000_000 : 0;
+	}
+
+	@Override
+	public java.time.Duration clockTolerance() {
+		return java.time.Duration.ofMillis(this.toleranceMillis);
+	}
+
+	@Override
+	public SnowflakeStatistics statistics() {
+		return new SnowflakeStatistics(this.issued.sum(), this.exhaustedWaits.sum(), this.backwardsEvents.sum(),
+				this.maxBackwardsMillis.get());
 	}
 
 	private long tickAt(long nanos) {

@@ -30,6 +30,24 @@ public interface SnowflakeIdGenerator {
 
 	long workerId();
 
+	/** Counters since the generator was built (ids issued, waits, clock steps), for metrics. */
+	default SnowflakeStatistics statistics() {
+		return SnowflakeStatistics.NONE;
+	}
+
+	/**
+	 * How far the time source is behind the timestamp of the last issued id, in milliseconds (0 when it is not):
+	 * beyond the clock tolerance, {@link #nextId()} fails until the clock catches up.
+	 */
+	default long clockBehindMillis() {
+		return 0;
+	}
+
+	/** How far the clock may fall behind the last issued id before ids are refused. */
+	default Duration clockTolerance() {
+		return Builder.DEFAULT_CLOCK_TOLERANCE;
+	}
+
 	/** Splits an id of this generator's layout into its fields. */
 	default SnowflakeIdParts decode(long id) {
 		return layout().decode(id);

@@ -30,6 +30,17 @@ public final class SnowflakeLayout {
 	/** The classic layout: 41/5/5/12 bits, 1 ms ticks, epoch 2020-01-01T00:00:00Z. */
 	public static final SnowflakeLayout DEFAULT = builder().build();
 
+	/**
+	 * Ids below 2^53, exact as JavaScript numbers: 41 bits of milliseconds since 2020-01-01 (until 2089-09-06),
+	 * no datacenter field, 5 worker bits (32 workers) and a 7-bit sequence: 128 ids per millisecond per worker
+	 * (128,000 ids/s).
+	 */
+	public static final SnowflakeLayout JAVASCRIPT_SAFE = builder().totalBits(53).timestampBits(41).datacenterBits(0)
+		.workerBits(5).sequenceBits(7).build();
+
+	/** Largest integer a JavaScript number (IEEE double) holds exactly: 2^53 - 1. */
+	public static final long MAX_SAFE_JAVASCRIPT_INTEGER = (1L << 53) - 1;
+
 	/** Bits below the sign bit; the sign bit stays 0 so ids are positive {@code long}s. */
 	public static final int USABLE_BITS = 63;
 
@@ -45,7 +56,10 @@ public final class SnowflakeLayout {
 
 	private final long tickMillis;
 
+	private final int totalBits;
+
 	private SnowflakeLayout(Builder builder) {
+		this.totalBits = builder.totalBits;
 		this.timestampBits = builder.timestampBits;
 		this.datacenterBits = builder.datacenterBits;
 		this.workerBits = builder.workerBits;
@@ -60,7 +74,7 @@ public final class SnowflakeLayout {
 
 	/** A builder that starts from this layout's values. */
 	public Builder toBuilder() {
-		return new Builder().timestampBits(this.timestampBits).datacenterBits(this.datacenterBits)
+		return new Builder().totalBits(this.totalBits).timestampBits(this.timestampBits).datacenterBits(this.datacenterBits)
 				.workerBits(this.workerBits).sequenceBits(this.sequenceBits).epoch(this.epoch)
 				.tickLength(Duration.ofMillis(this.tickMillis));
 	}
@@ -79,6 +93,17 @@ public final class SnowflakeLayout {
 
 	public int sequenceBits() {
 		return this.sequenceBits;
+	}
+
+	/** Bits below the sign bit that ids use: 63, or fewer (53 for {@link #JAVASCRIPT_SAFE}). */
+	public int totalBits() {
+		return this.totalBits;
+	}
+
+	/** Time left until {@link #exhaustedAt()}, zero if already exhausted. */
+	public Duration remainingLifetime(Instant now) {
+		Duration left = Duration.between(now, exhaustedAt());
+		return left.isNegative() ? Duration.ZERO : left;
 	}
 
 	public Instant epoch() {
@@ -194,7 +219,8 @@ public final class SnowflakeLayout {
 
 	@Override
 	public boolean equals(Object other) {
-		return other instanceof SnowflakeLayout that && this.timestampBits == that.timestampBits
+		return other instanceof SnowflakeLayout that && this.totalBits == that.totalBits
+				&& this.timestampBits == that.timestampBits
 				&& this.datacenterBits == that.datacenterBits && this.workerBits == that.workerBits
 				&& this.sequenceBits == that.sequenceBits && this.tickMillis == that.tickMillis
 				&& this.epoch.equals(that.epoch);
@@ -202,13 +228,14 @@ public final class SnowflakeLayout {
 
 	@Override
 	public int hashCode() {
-		return Objects.hash(this.timestampBits, this.datacenterBits, this.workerBits, this.sequenceBits,
+		return Objects.hash(this.totalBits, this.timestampBits, this.datacenterBits, this.workerBits, this.sequenceBits,
 				this.tickMillis, this.epoch);
 	}
 
 	@Override
 	public String toString() {
-		return "1/" + this.timestampBits + "/" + this.datacenterBits + "/" + this.workerBits + "/"
+		return ((this.totalBits < USABLE_BITS) ? (USABLE_BITS - this.totalBits + 1) + " unused high bits + " : "1/")
+				+ this.timestampBits + "/" + this.datacenterBits + "/" + this.workerBits + "/"
 				+ this.sequenceBits + " bits (sign/timestamp/datacenter/worker/sequence), " + this.tickMillis
 				+ " ms ticks since " + this.epoch;
 	}
@@ -233,7 +260,18 @@ public final class SnowflakeLayout {
 
 		private Duration tickLength = Duration.ofMillis(1);
 
+		private int totalBits = USABLE_BITS;
+
 		private Builder() {
+		}
+
+		/**
+		 * How many bits below the sign bit ids use: 63 (the default) or fewer, leaving the top bits 0, e.g. 53 so
+		 * that every id is an exact JavaScript number. From 32 to 63.
+		 */
+		public Builder totalBits(int bits) {
+			this.totalBits = bits;
+			return this;
 		}
 
 		public Builder timestampBits(int bits) {
@@ -269,16 +307,21 @@ public final class SnowflakeLayout {
 		}
 
 		public SnowflakeLayout build() {
+			if (this.totalBits < 32 || this.totalBits > USABLE_BITS) {
+				throw new SnowflakeConfigurationException(SnowflakeSettings.PREFIX + "layout.total-bits", this.totalBits,
+						"32.." + USABLE_BITS);
+			}
 			checkBits(SnowflakeSettings.TIMESTAMP_BITS, this.timestampBits, 1);
 			checkBits(SnowflakeSettings.DATACENTER_BITS, this.datacenterBits, 0);
 			checkBits(SnowflakeSettings.WORKER_BITS, this.workerBits, 0);
 			checkBits(SnowflakeSettings.SEQUENCE_BITS, this.sequenceBits, 0);
 			int sum = this.timestampBits + this.datacenterBits + this.workerBits + this.sequenceBits;
-			if (sum != USABLE_BITS) {
+			if (sum != this.totalBits) {
 				throw new SnowflakeConfigurationException("snowflake.layout",
 						"timestamp " + this.timestampBits + " + datacenter " + this.datacenterBits + " + worker "
 								+ this.workerBits + " + sequence " + this.sequenceBits + " = " + sum + " bits",
-						"fields that sum to exactly " + USABLE_BITS + " bits (64 minus the sign bit)");
+						"fields that sum to exactly " + this.totalBits + " bits"
+								+ ((this.totalBits == USABLE_BITS) ? " (64 minus the sign bit)" : " (the layout's total bits)"));
 			}
 			if (this.tickLength.isNegative() || this.tickLength.isZero()
 					|| this.tickLength.compareTo(Duration.ofMillis(MAX_TICK_MILLIS)) > 0

@@ -36,6 +36,12 @@ public final class SnowflakeSettings {
 
 	public static final String CLOCK_TOLERANCE = PREFIX + "clock-tolerance";
 
+	/** {@code classic} (41/5/5/12 in 63 bits, the default) or {@code javascript-safe} (41/0/5/7 in 53 bits). */
+	public static final String LAYOUT_PRESET = PREFIX + "layout.preset";
+
+	/** Log a warning at start when less than this many years remain in the timestamp field (default 10). */
+	public static final String LIFETIME_WARNING_YEARS = PREFIX + "lifetime-warning-years";
+
 	private static final Pattern SIMPLE_DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m)?");
 
 	private SnowflakeSettings() {
@@ -48,7 +54,7 @@ public final class SnowflakeSettings {
 	 * @throws SnowflakeConfigurationException naming the entry that cannot be read
 	 */
 	public static SnowflakeIdGenerator.Builder builderFrom(Map<String, ?> settings) {
-		SnowflakeLayout.Builder layout = SnowflakeLayout.builder();
+		SnowflakeLayout.Builder layout = preset(settings.get(LAYOUT_PRESET)).toBuilder();
 		readInt(settings, TIMESTAMP_BITS, layout::timestampBits);
 		readInt(settings, DATACENTER_BITS, layout::datacenterBits);
 		readInt(settings, WORKER_BITS, layout::workerBits);
@@ -80,6 +86,32 @@ public final class SnowflakeSettings {
 	/** Whether any datacenter or worker id is configured, i.e. whether {@link #builderFrom} can build. */
 	public static boolean hasNodeIds(Map<String, ?> settings) {
 		return settings.get(DATACENTER_ID) != null || settings.get(WORKER_ID) != null;
+	}
+
+	/** The layout a preset name stands for. */
+	public static SnowflakeLayout preset(Object name) {
+		String text = (name == null) ? "classic" : name.toString().trim().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+		return switch (text) {
+			case "classic", "" -> SnowflakeLayout.DEFAULT;
+			case "javascript-safe" -> SnowflakeLayout.JAVASCRIPT_SAFE;
+			default -> throw new SnowflakeConfigurationException(LAYOUT_PRESET, "'" + name + "'",
+					"classic or javascript-safe");
+		};
+	}
+
+	/**
+	 * A warning if less than {@code years} remain in the layout's timestamp field at {@code now}, else null. A
+	 * field already exhausted makes generators refuse to start; this is the early notice.
+	 */
+	public static String lifetimeWarning(SnowflakeLayout layout, java.time.Instant now, long years) {
+		Duration left = layout.remainingLifetime(now);
+		if (left.compareTo(Duration.ofDays(365 * years + years / 4)) >= 0) {
+			return null;
+		}
+		return String.format(java.util.Locale.ROOT,
+				"Only %.1f years remain in the snowflake timestamp field (it runs out at %s, less than %d years from now"
+						+ " (%s)). Plan a new layout before then: a later %s or more %s for new tables",
+				left.toDays() / 365.25, layout.exhaustedAt(), years, LIFETIME_WARNING_YEARS, EPOCH, TIMESTAMP_BITS);
 	}
 
 	private static void readInt(Map<String, ?> settings, String key, IntConsumer target) {

@@ -278,4 +278,26 @@ class SnowflakeIdGeneratorTests {
 				() -> SnowflakeSettings.builderFrom(Map.of("snowflake.epoch", "yesterday")));
 		assertEquals("snowflake.epoch", ex.getSetting());
 	}
+
+	@Test
+	void statisticsCountIdsWaitsAndBackwardSteps() {
+		ManualTimeSource clock = new ManualTimeSource(START);
+		SnowflakeLayout small = SnowflakeLayout.builder().timestampBits(45).datacenterBits(5).workerBits(5)
+			.sequenceBits(8).build();
+		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().layout(small).datacenterId(0).workerId(0)
+			.timeSource(clock).build();
+		for (int i = 0; i < 1_000; i++) {
+			generator.nextId();
+		}
+		assertEquals(1_000, generator.statistics().idsIssued());
+		assertTrue(generator.statistics().sequenceExhaustedWaits() >= 3, "1,000 ids at 256 per tick wait 3+ times");
+		assertEquals(0, generator.statistics().clockBackwardsEvents());
+		clock.stepBack(Duration.ofMillis(300));
+		assertTrue(generator.clockBehindMillis() >= 299, "behind by the step: " + generator.clockBehindMillis());
+		generator.nextId();
+		generator.nextId();
+		assertEquals(1, generator.statistics().clockBackwardsEvents(), "one step counts once, not per id");
+		assertTrue(generator.statistics().maxClockBackwardsMillis() >= 299);
+		assertEquals(Duration.ofSeconds(1), generator.clockTolerance());
+	}
 }

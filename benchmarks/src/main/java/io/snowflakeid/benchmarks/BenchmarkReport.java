@@ -179,7 +179,7 @@ final class BenchmarkReport {
 
 	private static void target(StringBuilder md, String what, double measured, double target) {
 		md.append("- Target @SnowflakeId ").append(what).append(": ").append(verdict(measured >= target))
-			.append(String.format(Locale.ROOT, " (%.2f ×)", measured)).append('\n');
+			.append(String.format(Locale.ROOT, " (%.4f ×)", measured)).append('\n');
 	}
 
 	private static void lease(Path results, List<String> databases, StringBuilder md) throws IOException {

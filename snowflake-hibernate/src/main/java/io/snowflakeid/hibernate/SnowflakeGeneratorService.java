@@ -2,9 +2,11 @@ package io.snowflakeid.hibernate;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.Map;
 
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.SnowflakeGenerators;
@@ -44,6 +46,12 @@ public final class SnowflakeGeneratorService implements Service, Stoppable {
 			this.managed = SnowflakeGenerators.create(this.settings, connections(this.registry));
 			logger.log(System.Logger.Level.INFO, "Snowflake ids from Hibernate settings ({0}): {1}",
 					this.managed.assignment().value(), this.managed.generator());
+			Object years = this.settings.get(SnowflakeSettings.LIFETIME_WARNING_YEARS);
+			String warning = SnowflakeSettings.lifetimeWarning(this.managed.generator().layout(), Instant.now(),
+					(years != null) ? SnowflakeSettings.toLong(SnowflakeSettings.LIFETIME_WARNING_YEARS, years) : 10);
+			if (warning != null) {
+				logger.log(System.Logger.Level.WARNING, warning);
+			}
 		}
 		return this.managed.generator();
 	}

@@ -2,7 +2,10 @@ package io.snowflakeid.spring;
 
 import javax.sql.DataSource;
 
+import java.time.Instant;
+
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.SnowflakeGenerators;
@@ -45,8 +48,13 @@ public final class SnowflakeAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SnowflakeIdGenerator snowflakeIdGenerator(ManagedGenerator managed) {
+	SnowflakeIdGenerator snowflakeIdGenerator(ManagedGenerator managed, SnowflakeProperties properties) {
 		SnowflakeIdGenerator generator = managed.generator();
+		String lifetime = SnowflakeSettings.lifetimeWarning(generator.layout(), Instant.now(),
+				properties.getLifetimeWarningYears());
+		if (lifetime != null) {
+			logger.warn(lifetime);
+		}
 		if (logger.isInfoEnabled()) {
 			logger.info("Snowflake ids: layout " + generator.layout() + ", datacenter " + generator.datacenterId()
 					+ ", worker " + generator.workerId() + " (" + managed.assignment().value()

@@ -64,6 +64,15 @@ public class SnowflakeProperties {
 	/** JPA integration. */
 	private final Jpa jpa = new Jpa();
 
+	/** JSON (Jackson) integration. */
+	private final Jackson jackson = new Jackson();
+
+	/** Micrometer metrics. */
+	private final Metrics metrics = new Metrics();
+
+	/** Log a warning at start when fewer than this many years remain in the timestamp field. */
+	private int lifetimeWarningYears = 10;
+
 	public Long getDatacenterId() {
 		return this.datacenterId;
 	}
@@ -124,6 +133,55 @@ public class SnowflakeProperties {
 		return this.jpa;
 	}
 
+	public Jackson getJackson() {
+		return this.jackson;
+	}
+
+	public Metrics getMetrics() {
+		return this.metrics;
+	}
+
+	public int getLifetimeWarningYears() {
+		return this.lifetimeWarningYears;
+	}
+
+	public void setLifetimeWarningYears(int lifetimeWarningYears) {
+		this.lifetimeWarningYears = lifetimeWarningYears;
+	}
+
+	/** JSON (Jackson) integration. */
+	public static class Jackson {
+
+		/**
+		 * Whether JSON writes @SnowflakeId Long properties as strings (JavaScript numbers lose precision above
+		 * 2^53, and snowflake ids are above it) and reads them from strings or numbers.
+		 */
+		private boolean idsAsStrings = true;
+
+		public boolean isIdsAsStrings() {
+			return this.idsAsStrings;
+		}
+
+		public void setIdsAsStrings(boolean idsAsStrings) {
+			this.idsAsStrings = idsAsStrings;
+		}
+	}
+
+	/** Micrometer metrics. */
+	public static class Metrics {
+
+		/** Whether to publish snowflake.* meters (ids generated, waits, clock steps, lease renewals, lifetime). */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+	}
+
 	/**
 	 * These properties as {@code snowflake.*} settings, the form {@link SnowflakeGenerators} reads for every
 	 * binding.
@@ -135,10 +193,11 @@ public class SnowflakeProperties {
 		putIfSet(settings, SnowflakeSettings.EPOCH, this.epoch);
 		putIfSet(settings, SnowflakeSettings.TICK_LENGTH, this.tickLength);
 		putIfSet(settings, SnowflakeSettings.CLOCK_TOLERANCE, this.clockTolerance);
-		settings.put(SnowflakeSettings.TIMESTAMP_BITS, this.layout.timestampBits);
-		settings.put(SnowflakeSettings.DATACENTER_BITS, this.layout.datacenterBits);
-		settings.put(SnowflakeSettings.WORKER_BITS, this.layout.workerBits);
-		settings.put(SnowflakeSettings.SEQUENCE_BITS, this.layout.sequenceBits);
+		putIfSet(settings, SnowflakeSettings.LAYOUT_PRESET, this.layout.preset);
+		putIfSet(settings, SnowflakeSettings.TIMESTAMP_BITS, this.layout.timestampBits);
+		putIfSet(settings, SnowflakeSettings.DATACENTER_BITS, this.layout.datacenterBits);
+		putIfSet(settings, SnowflakeSettings.WORKER_BITS, this.layout.workerBits);
+		putIfSet(settings, SnowflakeSettings.SEQUENCE_BITS, this.layout.sequenceBits);
 		putIfSet(settings, WorkerAssignment.SETTING, this.workerAssignment);
 		putIfSet(settings, WorkerLeaseSettings.TABLE_NAME, this.lease.tableName);
 		putIfSet(settings, WorkerLeaseSettings.DURATION, this.lease.duration);
@@ -207,47 +266,62 @@ public class SnowflakeProperties {
 	/** Bit widths of the fields below the sign bit; they must add up to 63. */
 	public static class Layout {
 
-		/** Bits of the timestamp field (ticks since the epoch). */
-		private int timestampBits = 41;
+		/**
+		 * Starting point for the bit widths: classic (41/5/5/12 in 63 bits) or javascript-safe (41/0/5/7 in 53
+		 * bits: every id is an exact JavaScript number; 32 workers, 128,000 ids/s each). The widths below override
+		 * it.
+		 */
+		private String preset = "classic";
 
-		/** Bits of the datacenter field. */
-		private int datacenterBits = 5;
+		/** Bits of the timestamp field (ticks since the epoch). Default 41. */
+		private Integer timestampBits;
 
-		/** Bits of the worker field. */
-		private int workerBits = 5;
+		/** Bits of the datacenter field. Default 5 (0 with the javascript-safe preset). */
+		private Integer datacenterBits;
 
-		/** Bits of the sequence field: 2^sequence-bits ids per tick and worker. */
-		private int sequenceBits = 12;
+		/** Bits of the worker field. Default 5. */
+		private Integer workerBits;
 
-		public int getTimestampBits() {
+		/** Bits of the sequence field: 2^sequence-bits ids per tick and worker. Default 12 (7 javascript-safe). */
+		private Integer sequenceBits;
+
+		public String getPreset() {
+			return this.preset;
+		}
+
+		public void setPreset(String preset) {
+			this.preset = preset;
+		}
+
+		public Integer getTimestampBits() {
 			return this.timestampBits;
 		}
 
-		public void setTimestampBits(int timestampBits) {
+		public void setTimestampBits(Integer timestampBits) {
 			this.timestampBits = timestampBits;
 		}
 
-		public int getDatacenterBits() {
+		public Integer getDatacenterBits() {
 			return this.datacenterBits;
 		}
 
-		public void setDatacenterBits(int datacenterBits) {
+		public void setDatacenterBits(Integer datacenterBits) {
 			this.datacenterBits = datacenterBits;
 		}
 
-		public int getWorkerBits() {
+		public Integer getWorkerBits() {
 			return this.workerBits;
 		}
 
-		public void setWorkerBits(int workerBits) {
+		public void setWorkerBits(Integer workerBits) {
 			this.workerBits = workerBits;
 		}
 
-		public int getSequenceBits() {
+		public Integer getSequenceBits() {
 			return this.sequenceBits;
 		}
 
-		public void setSequenceBits(int sequenceBits) {
+		public void setSequenceBits(Integer sequenceBits) {
 			this.sequenceBits = sequenceBits;
 		}
 	}

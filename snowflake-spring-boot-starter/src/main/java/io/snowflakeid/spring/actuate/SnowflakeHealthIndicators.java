@@ -1,0 +1,25 @@
+package io.snowflakeid.spring.actuate;
+
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.worker.ManagedGenerator;
+
+/** Creates the {@code snowflake} health indicator for the running Spring Boot line. */
+public final class SnowflakeHealthIndicators {
+
+	public static final String BOOT_4_HEALTH_INDICATOR = ReflectiveHealthIndicator.BOOT_4_PACKAGE + ".HealthIndicator";
+
+	public static final String BOOT_3_HEALTH_INDICATOR = ReflectiveHealthIndicator.BOOT_3_PACKAGE + ".HealthIndicator";
+
+	private SnowflakeHealthIndicators() {
+	}
+
+	public static Object boot4(SnowflakeIdGenerator generator, ManagedGenerator managed) {
+		return ReflectiveHealthIndicator.create(ReflectiveHealthIndicator.BOOT_4_PACKAGE,
+				() -> SnowflakeHealth.of(generator, managed));
+	}
+
+	public static Object boot3(SnowflakeIdGenerator generator, ManagedGenerator managed) {
+		return ReflectiveHealthIndicator.create(ReflectiveHealthIndicator.BOOT_3_PACKAGE,
+				() -> SnowflakeHealth.of(generator, managed));
+	}
+}

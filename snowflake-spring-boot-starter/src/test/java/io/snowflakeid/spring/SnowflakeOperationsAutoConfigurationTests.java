@@ -1,0 +1,270 @@
+package io.snowflakeid.spring;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import javax.sql.DataSource;
+
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.hibernate.SnowflakeId;
+import io.snowflakeid.spring.actuate.SnowflakeEndpoint;
+import io.snowflakeid.spring.actuate.SnowflakeMetrics;
+import io.snowflakeid.spring.jackson.SnowflakeIdJackson2Module;
+import io.snowflakeid.spring.jackson.SnowflakeIdJackson3Module;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+@ExtendWith(OutputCaptureExtension.class)
+class SnowflakeOperationsAutoConfigurationTests {
+
+	private static final String BOOT_4_HEALTH = "org.springframework.boot.health.contributor.HealthIndicator";
+
+	private static final String BOOT_3_HEALTH = "org.springframework.boot.actuate.health.HealthIndicator";
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(
+				AutoConfigurations.of(SnowflakeAutoConfiguration.class, SnowflakeOperationsAutoConfiguration.class))
+		.withPropertyValues("snowflake.datacenter-id=3", "snowflake.worker-id=4");
+
+	/** Calls health() on whichever HealthIndicator the running Boot line has; returns status and details. */
+	@SuppressWarnings("unchecked")
+	private static Object[] health(Object indicator) throws Exception {
+		Method health = indicator.getClass().getMethod("health");
+		Object result = health.invoke(indicator);
+		Object status = result.getClass().getMethod("getStatus").invoke(result);
+		String code = (String) status.getClass().getMethod("getCode").invoke(status);
+		Map<String, Object> details = (Map<String, Object>) result.getClass().getMethod("getDetails").invoke(result);
+		return new Object[] { code, details };
+	}
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> details(Object[] health) {
+		return (Map<String, Object>) health[1];
+	}
+
+	private static boolean isHealthIndicator(Object bean) {
+		for (Class<?> type : bean.getClass().getInterfaces()) {
+			if (type.getName().equals(BOOT_4_HEALTH) || type.getName().equals(BOOT_3_HEALTH)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	@Test
+	void healthIsUpWithLayoutDatacenterAndWorker() {
+		this.contextRunner.run((context) -> {
+			Object indicator = context.getBean("snowflakeHealthIndicator");
+			assertThat(isHealthIndicator(indicator)).as("implements the running line's HealthIndicator").isTrue();
+			Object[] health = health(indicator);
+			assertThat(health[0]).isEqualTo("UP");
+			assertThat(details(health)).containsEntry("datacenterId", 3L)
+				.containsEntry("workerId", 4L)
+				.containsKey("layout")
+				.containsEntry("workerAssignment", "static");
+		});
+	}
+
+	@Test
+	void healthBacksOffWithoutTheHealthApi() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(BOOT_4_HEALTH, BOOT_3_HEALTH))
+			.run((context) -> {
+				assertThat(context).hasSingleBean(SnowflakeIdGenerator.class);
+				assertThat(context).doesNotHaveBean("snowflakeHealthIndicator");
+			});
+	}
+
+	@Test
+	void healthCanBeSwitchedOff() {
+		this.contextRunner.withPropertyValues("management.health.snowflake.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean("snowflakeHealthIndicator"));
+	}
+
+	@Test
+	void healthGoesDownWhenTheWorkerLeaseIsLostAndUpWhenRenewed() {
+		JdbcDataSource h2 = new JdbcDataSource();
+		h2.setURL("jdbc:h2:mem:health-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+		AtomicBoolean down = new AtomicBoolean();
+		DataSource failing = (DataSource) Proxy.newProxyInstance(getClass().getClassLoader(),
+				new Class<?>[] { DataSource.class }, (proxy, method, args) -> {
+					if (method.getName().equals("getConnection") && down.get()) {
+						throw new SQLException("database unreachable (simulated)", "08001");
+					}
+					try {
+						return method.invoke(h2, args);
+					}
+					catch (InvocationTargetException ex) {
+						throw ex.getCause();
+					}
+				});
+		new ApplicationContextRunner()
+			.withConfiguration(
+					AutoConfigurations.of(SnowflakeAutoConfiguration.class, SnowflakeOperationsAutoConfiguration.class))
+			.withBean(DataSource.class, () -> failing)
+			.withPropertyValues("snowflake.lease.duration=3s")
+			.run((context) -> {
+				Object indicator = context.getBean("snowflakeHealthIndicator");
+				assertThat(health(indicator)[0]).isEqualTo("UP");
+				assertThat(details(health(indicator))).containsKey("leaseEnd");
+				down.set(true);
+				long deadline = System.currentTimeMillis() + 10_000;
+				while (health(indicator)[0].equals("UP") && System.currentTimeMillis() < deadline) {
+					Thread.sleep(100);
+				}
+				Object[] lost = health(indicator);
+				assertThat(lost[0]).isEqualTo("DOWN");
+				assertThat((String) details(lost).get("error")).contains("worker lease expired");
+				down.set(false);
+				deadline = System.currentTimeMillis() + 5_000;
+				while (health(indicator)[0].equals("DOWN") && System.currentTimeMillis() < deadline) {
+					Thread.sleep(100);
+				}
+				assertThat(health(indicator)[0]).as("UP again once the lease is renewed").isEqualTo("UP");
+			});
+	}
+
+	@Test
+	void endpointDecodesIdsAndRejectsMalformedAndForeignOnes() {
+		this.contextRunner.run((context) -> {
+			SnowflakeEndpoint endpoint = context.getBean(SnowflakeEndpoint.class);
+			SnowflakeIdGenerator generator = context.getBean(SnowflakeIdGenerator.class);
+			long id = generator.nextId();
+			Map<String, Object> decoded = endpoint.decode(Long.toString(id));
+			assertThat(decoded).containsEntry("id", Long.toString(id))
+				.containsEntry("datacenterId", 3L)
+				.containsEntry("workerId", 4L)
+				.containsEntry("timestamp", generator.decode(id).timestamp().toString());
+			assertThat(endpoint.configuration()).containsEntry("workerId", 4L).containsKey("layout");
+			assertThatThrownBy(() -> endpoint.decode("12ab")).isInstanceOf(InvalidEndpointRequestException.class)
+				.hasMessageContaining("'12ab'");
+			assertThatThrownBy(() -> endpoint.decode("-5")).isInstanceOf(InvalidEndpointRequestException.class)
+				.hasMessageContaining("outside");
+			long future = SnowflakeLayout.DEFAULT.compose(Instant.now().plusSeconds(86_400), 0, 0, 0);
+			assertThatThrownBy(() -> endpoint.decode(Long.toString(future)))
+				.isInstanceOf(InvalidEndpointRequestException.class)
+				.hasMessageContaining("in the future");
+		});
+	}
+
+	@Test
+	void endpointBacksOffWithoutActuator() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(Endpoint.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(SnowflakeEndpoint.class));
+	}
+
+	@Test
+	void metricsCountIdsAndReportTheRemainingLifetime() {
+		this.contextRunner.run((context) -> {
+			SimpleMeterRegistry registry = new SimpleMeterRegistry();
+			context.getBean(SnowflakeMetrics.class).bindTo(registry);
+			SnowflakeIdGenerator generator = context.getBean(SnowflakeIdGenerator.class);
+			double before = registry.get("snowflake.ids.generated").functionCounter().count();
+			for (int i = 0; i < 10; i++) {
+				generator.nextId();
+			}
+			assertThat(registry.get("snowflake.ids.generated").functionCounter().count() - before).isEqualTo(10);
+			assertThat(registry.get("snowflake.timestamp.remaining").gauge().value()).isGreaterThan(60 * 365 * 86_400 / 2);
+			assertThat(registry.find("snowflake.sequence.exhausted").functionCounter()).isNotNull();
+			assertThat(registry.find("snowflake.clock.backwards").functionCounter()).isNotNull();
+		});
+	}
+
+	@Test
+	void metricsBackOffWithoutMicrometerAndCanBeSwitchedOff() {
+		this.contextRunner.withClassLoader(new FilteredClassLoader(MeterBinder.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(SnowflakeMetrics.class));
+		this.contextRunner.withPropertyValues("snowflake.metrics.enabled=false")
+			.run((context) -> assertThat(context).doesNotHaveBean(SnowflakeMetrics.class));
+	}
+
+	@Test
+	void jacksonModulesWriteIdsAsStringsAndReadStringsOrNumbers() throws Exception {
+		Order order = new Order();
+		order.id = 912207628317364225L;
+		order.quantity = 3L;
+		tools.jackson.databind.json.JsonMapper jackson3 = tools.jackson.databind.json.JsonMapper.builder()
+			.addModule(new SnowflakeIdJackson3Module())
+			.build();
+		String json3 = jackson3.writeValueAsString(order);
+		assertThat(json3).contains("\"id\":\"912207628317364225\"").contains("\"quantity\":3");
+		assertThat(jackson3.readValue(json3, Order.class).id).isEqualTo(912207628317364225L);
+		assertThat(jackson3.readValue("{\"id\":912207628317364225}", Order.class).id).isEqualTo(912207628317364225L);
+		assertThatThrownBy(() -> jackson3.readValue("{\"id\":\"12ab\"}", Order.class))
+			.hasMessageContaining("Not a snowflake id: '12ab'");
+
+		com.fasterxml.jackson.databind.ObjectMapper jackson2 = new com.fasterxml.jackson.databind.ObjectMapper()
+			.registerModule(new SnowflakeIdJackson2Module());
+		String json2 = jackson2.writeValueAsString(order);
+		assertThat(json2).contains("\"id\":\"912207628317364225\"").contains("\"quantity\":3");
+		assertThat(jackson2.readValue(json2, Order.class).id).isEqualTo(912207628317364225L);
+		assertThat(jackson2.readValue("{\"id\":912207628317364225}", Order.class).id).isEqualTo(912207628317364225L);
+	}
+
+	@Test
+	void jacksonModulesAreRegisteredWhenJacksonIsPresentAndCanBeSwitchedOff() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasSingleBean(SnowflakeIdJackson3Module.class);
+			assertThat(context).hasSingleBean(SnowflakeIdJackson2Module.class);
+		});
+		this.contextRunner.withClassLoader(new FilteredClassLoader("tools.jackson.databind.JacksonModule"))
+			.run((context) -> assertThat(context).doesNotHaveBean(SnowflakeIdJackson3Module.class));
+		this.contextRunner.withClassLoader(new FilteredClassLoader("com.fasterxml.jackson.databind.Module"))
+			.run((context) -> assertThat(context).doesNotHaveBean(SnowflakeIdJackson2Module.class));
+		this.contextRunner.withPropertyValues("snowflake.jackson.ids-as-strings=false").run((context) -> {
+			assertThat(context).doesNotHaveBean(SnowflakeIdJackson3Module.class);
+			assertThat(context).doesNotHaveBean(SnowflakeIdJackson2Module.class);
+		});
+	}
+
+	@Test
+	void javascriptSafePresetKeepsIdsBelow2To53() {
+		this.contextRunner.withPropertyValues("snowflake.layout.preset=javascript-safe", "snowflake.datacenter-id=")
+			.run((context) -> {
+				SnowflakeIdGenerator generator = context.getBean(SnowflakeIdGenerator.class);
+				assertThat(generator.layout()).isEqualTo(SnowflakeLayout.JAVASCRIPT_SAFE);
+				long id = generator.nextId();
+				assertThat(id).isLessThanOrEqualTo(SnowflakeLayout.MAX_SAFE_JAVASCRIPT_INTEGER);
+				assertThat(generator.decode(id).workerId()).isEqualTo(4);
+			});
+	}
+
+	@Test
+	void warnsAtStartWhenTheTimestampFieldRunsOutSoon(CapturedOutput output) {
+		this.contextRunner
+			.withPropertyValues("snowflake.layout.timestamp-bits=38", "snowflake.layout.sequence-bits=15",
+					"snowflake.lifetime-warning-years=20")
+			.run((context) -> assertThat(context).hasSingleBean(SnowflakeIdGenerator.class));
+		assertThat(output).contains("years remain in the snowflake timestamp field")
+			.contains("snowflake.lifetime-warning-years");
+	}
+
+	/** A DTO with a snowflake id and an ordinary Long that must stay a number. */
+	static class Order {
+
+		@SnowflakeId
+		public Long id;
+
+		public Long quantity;
+	}
+}
