@@ -10,6 +10,8 @@ import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
 import java.sql.Connection;
 import java.sql.ResultSet;
+import java.sql.Statement;
+import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import javax.sql.DataSource;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -141,6 +143,43 @@ class SpringBootJpaIntegrationTests {
 			assertThat(held.getLong(1)).as("both leases released when the contexts closed").isZero();
 		}
 		assertThat(firstWorker).isNotNegative();
+	}
+
+	@ParameterizedTest
+	@MethodSource("databases")
+	void segmentIdsAreDenseAndContinueWithoutHolesAfterAGracefulRestart(TestDatabase database) throws Exception {
+		String url = database.url();
+		List<Long> ids = new ArrayList<>();
+		try (ConfigurableApplicationContext first = start(database, "spring.datasource.url=" + url)) {
+			try (Connection connection = database.connect(url); Statement statement = connection.createStatement()) {
+				statement.execute("DELETE FROM snowflake_segment WHERE segment_key = 'Account'");
+				statement.execute("DELETE FROM snowflake_segment_free WHERE segment_key = 'Account'");
+			}
+			persistAccounts(first, 30, ids);
+		}
+		try (ConfigurableApplicationContext second = start(database, "spring.datasource.url=" + url,
+				"spring.jpa.hibernate.ddl-auto=update")) {
+			persistAccounts(second, 5, ids);
+		}
+		for (int i = 0; i < ids.size(); i++) {
+			assertThat(ids.get(i)).as("dense from 1 across a graceful restart: %s", ids).isEqualTo(i + 1L);
+		}
+	}
+
+	private static void persistAccounts(ConfigurableApplicationContext context, int count, List<Long> ids) {
+		EntityManager em = context.getBean(EntityManagerFactory.class).createEntityManager();
+		try {
+			em.getTransaction().begin();
+			for (int i = 0; i < count; i++) {
+				Account account = new Account();
+				em.persist(account);
+				ids.add(account.getId());
+			}
+			em.getTransaction().commit();
+		}
+		finally {
+			em.close();
+		}
 	}
 
 	@ParameterizedTest

@@ -2,6 +2,7 @@ package io.snowflakeid.hibernate;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.segment.SegmentIdGenerators;
 import org.hibernate.MappingException;
 import org.hibernate.resource.beans.container.spi.BeanContainer;
 import org.hibernate.resource.beans.container.spi.ContainedBean;
@@ -39,15 +40,32 @@ final class SnowflakeGeneratorLookup {
 		}
 	}
 
+	/** The application's segment generators: the container's bean, else the registry's own. */
+	static SegmentIdGenerators findSegments(ServiceRegistry registry, String attribute) {
+		SegmentIdGenerators bean = fromBeanContainer(registry, SegmentIdGenerators.class);
+		if (bean != null) {
+			return bean;
+		}
+		SnowflakeGeneratorService service = registry.getService(SnowflakeGeneratorService.class);
+		if (service == null) {
+			throw new MappingException("@SegmentId on " + attribute + ": the " + SnowflakeGeneratorService.class.getName()
+					+ " is missing from Hibernate's service registry");
+		}
+		return service.segments();
+	}
+
 	private static SnowflakeIdGenerator fromBeanContainer(ServiceRegistry registry) {
+		return fromBeanContainer(registry, SnowflakeIdGenerator.class);
+	}
+
+	private static <T> T fromBeanContainer(ServiceRegistry registry, Class<T> type) {
 		ManagedBeanRegistry beans = registry.getService(ManagedBeanRegistry.class);
 		BeanContainer container = (beans != null) ? beans.getBeanContainer() : null;
 		if (container == null) {
 			return null;
 		}
 		try {
-			ContainedBean<SnowflakeIdGenerator> bean = container.getBean(SnowflakeIdGenerator.class,
-					SharedBean.OPTIONS, NoFallback.INSTANCE);
+			ContainedBean<T> bean = container.getBean(type, SharedBean.OPTIONS, NoFallback.INSTANCE);
 			return (bean != null) ? bean.getBeanInstance() : null;
 		}
 		catch (RuntimeException ex) {
@@ -75,7 +93,7 @@ final class SnowflakeGeneratorLookup {
 		private static final long serialVersionUID = 1L;
 
 		NoBeanException() {
-			super("No SnowflakeIdGenerator bean in the bean container", null, false, false);
+			super("No such bean in the bean container", null, false, false);
 		}
 	}
 

@@ -7,6 +7,8 @@ import java.util.Map;
 
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.segment.SegmentIdGenerators;
+import io.snowflakeid.segment.SegmentSettingsReader;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.SnowflakeGenerators;
@@ -36,6 +38,8 @@ public final class SnowflakeGeneratorService implements Service, Stoppable {
 
 	private transient ManagedGenerator managed;
 
+	private transient SegmentIdGenerators segments;
+
 	SnowflakeGeneratorService(Map<String, Object> settings, ServiceRegistry registry) {
 		this.settings = settings;
 		this.registry = registry;
@@ -56,6 +60,18 @@ public final class SnowflakeGeneratorService implements Service, Stoppable {
 		return this.managed.generator();
 	}
 
+	/** The segment-mode generators of this registry, from its {@code snowflake.segment.*} settings. */
+	synchronized SegmentIdGenerators segments() {
+		if (this.segments == null) {
+			ConnectionSource connections = connections(this.registry);
+			if (connections == null) {
+				throw new IllegalStateException("@SegmentId needs a database: Hibernate has no connection provider");
+			}
+			this.segments = new SegmentIdGenerators(SegmentSettingsReader.read(this.settings, connections));
+		}
+		return this.segments;
+	}
+
 	/** The generator and what holds its worker id, if it has been built. */
 	public synchronized ManagedGenerator managedGenerator() {
 		return this.managed;
@@ -63,6 +79,10 @@ public final class SnowflakeGeneratorService implements Service, Stoppable {
 
 	@Override
 	public synchronized void stop() {
+		if (this.segments != null) {
+			this.segments.close();
+			this.segments = null;
+		}
 		if (this.managed != null) {
 			this.managed.close();
 			this.managed = null;

@@ -82,7 +82,7 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator, An
 		return member.getDeclaringClass().getSimpleName() + "." + name;
 	}
 
-	private static Class<?> attributeType(Member member) {
+	static Class<?> attributeType(Member member) {
 		if (member instanceof Field field) {
 			return field.getType();
 		}

@@ -62,6 +62,16 @@ final class Entities {
 		Long trackingNumber;
 	}
 
+	/** A short account number people can read out to a support desk. */
+	@Entity(name = "Account")
+	@Table(name = "account")
+	static class Account {
+
+		@Id
+		@SegmentId(step = 50)
+		Long id;
+	}
+
 	@Entity(name = "IntegerId")
 	@Table(name = "bad_integer")
 	static class IntegerId {

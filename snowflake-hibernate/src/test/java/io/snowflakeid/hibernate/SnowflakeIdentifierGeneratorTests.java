@@ -9,6 +9,7 @@ import java.util.Set;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdParts;
 import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.hibernate.Entities.Account;
 import io.snowflakeid.hibernate.Entities.IntegerId;
 import io.snowflakeid.hibernate.Entities.Invoice;
 import io.snowflakeid.hibernate.Entities.Payment;
@@ -161,6 +162,32 @@ class SnowflakeIdentifierGeneratorTests {
 			assertTrue(result.getLong(2) >= SnowflakeLayout.DEFAULT.decode(ids.get(0)).timestamp().toEpochMilli(),
 					"the high-water mark covers the issued ids");
 			assertEquals(null, result.getString(3));
+		}
+	}
+
+	@Test
+	void segmentIdsAreDenseAndContinueWithoutHolesAfterARestart() {
+		Map<String, String> settings = configured(0, 1);
+		settings.put("hibernate.hbm2ddl.auto", "update");
+		List<Long> ids = new ArrayList<>();
+		try (SessionFactory factory = PlainHibernate.build(settings, Account.class)) {
+			factory.inTransaction((session) -> {
+				for (int i = 0; i < 120; i++) {
+					Account account = new Account();
+					session.persist(account);
+					ids.add(account.id);
+				}
+			});
+		}
+		try (SessionFactory restarted = PlainHibernate.build(settings, Account.class)) {
+			restarted.inTransaction((session) -> {
+				Account account = new Account();
+				session.persist(account);
+				ids.add(account.id);
+			});
+		}
+		for (int i = 0; i < ids.size(); i++) {
+			assertEquals(i + 1L, ids.get(i), "dense from 1, across a graceful restart: " + ids);
 		}
 	}
 

@@ -6,6 +6,7 @@ import java.time.Instant;
 
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.SnowflakeGenerators;
@@ -14,6 +15,7 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -62,6 +64,17 @@ public final class SnowflakeAutoConfiguration {
 					+ "); the timestamp field runs out at " + generator.layout().exhaustedAt());
 		}
 		return generator;
+	}
+
+	/**
+	 * Segment mode ({@code @SegmentId}) on the application's DataSource. Nothing touches the database until an
+	 * entity uses it; closing the context hands the unused rest of every segment back.
+	 */
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnBean(DataSource.class)
+	SegmentIdGenerators segmentIdGenerators(SnowflakeProperties properties, DataSource dataSource) {
+		return new SegmentIdGenerators(properties.getSegment().toSettings(ConnectionSource.of(dataSource)));
 	}
 
 	@Configuration(proxyBeanMethods = false)

@@ -9,6 +9,8 @@ import java.util.Map;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.segment.SegmentSettings;
+import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.SnowflakeGenerators;
 import io.snowflakeid.worker.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseSettings;
@@ -66,6 +68,9 @@ public class SnowflakeProperties {
 
 	/** JSON (Jackson) integration. */
 	private final Jackson jackson = new Jackson();
+
+	/** Segment mode (@SegmentId): short, dense ids from database segments. */
+	private final Segment segment = new Segment();
 
 	/** Micrometer metrics. */
 	private final Metrics metrics = new Metrics();
@@ -135,6 +140,75 @@ public class SnowflakeProperties {
 
 	public Jackson getJackson() {
 		return this.jackson;
+	}
+
+	public Segment getSegment() {
+		return this.segment;
+	}
+
+	/** Segment mode (@SegmentId). */
+	public static class Segment {
+
+		/** Segment table; handed-back ranges go to <name>_free. A plain SQL identifier. */
+		private String tableName = "snowflake_segment";
+
+		/** Values per segment for @SegmentId without a step (1..1000000). */
+		private int defaultStep = 1000;
+
+		/** Share of a segment used before the next is fetched in the background (0.0..0.9). */
+		private double prefetchThreshold = 0.1;
+
+		/** How long a caller waits for a segment while the database is unreachable before failing (0 s..1 min). */
+		private Duration maxWait = Duration.ofSeconds(5);
+
+		/** Whether to create the segment tables if they are missing. */
+		private boolean createTable = true;
+
+		public String getTableName() {
+			return this.tableName;
+		}
+
+		public void setTableName(String tableName) {
+			this.tableName = tableName;
+		}
+
+		public int getDefaultStep() {
+			return this.defaultStep;
+		}
+
+		public void setDefaultStep(int defaultStep) {
+			this.defaultStep = defaultStep;
+		}
+
+		public double getPrefetchThreshold() {
+			return this.prefetchThreshold;
+		}
+
+		public void setPrefetchThreshold(double prefetchThreshold) {
+			this.prefetchThreshold = prefetchThreshold;
+		}
+
+		public Duration getMaxWait() {
+			return this.maxWait;
+		}
+
+		public void setMaxWait(Duration maxWait) {
+			this.maxWait = maxWait;
+		}
+
+		public boolean isCreateTable() {
+			return this.createTable;
+		}
+
+		public void setCreateTable(boolean createTable) {
+			this.createTable = createTable;
+		}
+
+		/** Segment settings on the given database. */
+		public SegmentSettings toSettings(ConnectionSource connections) {
+			return SegmentSettings.builder(connections).tableName(this.tableName).defaultStep(this.defaultStep)
+				.prefetchThreshold(this.prefetchThreshold).maxWait(this.maxWait).createTable(this.createTable).build();
+		}
 	}
 
 	public Metrics getMetrics() {

@@ -1,0 +1,62 @@
+package io.snowflakeid.hibernate;
+
+import java.lang.reflect.Member;
+import java.util.EnumSet;
+
+import io.snowflakeid.segment.SegmentIdGenerator;
+import io.snowflakeid.segment.SegmentIdGenerators;
+import org.hibernate.MappingException;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import org.hibernate.generator.AnnotationBasedGenerator;
+import org.hibernate.generator.EventType;
+import org.hibernate.generator.EventTypeSets;
+import org.hibernate.generator.GeneratorCreationContext;
+import org.hibernate.id.IdentifierGenerator;
+
+/**
+ * The Hibernate side of {@link SegmentId}: an {@link IdentifierGenerator} (ids exist before the INSERT, so inserts
+ * batch) that draws from the application's {@link SegmentIdGenerators}. It holds no state of its own.
+ */
+public class SegmentIdentifierGenerator implements IdentifierGenerator, AnnotationBasedGenerator<SegmentId> {
+
+	private static final long serialVersionUID = 1L;
+
+	private transient SegmentIdGenerator ids;
+
+	@Override
+	public void initialize(SegmentId annotation, Member member, GeneratorCreationContext context) {
+		String attribute = SnowflakeGeneratorSupport.attributeName(member);
+		Class<?> type = SnowflakeGeneratorSupport.attributeType(member);
+		if (type != Long.class && type != long.class) {
+			throw new MappingException("@SegmentId on " + attribute + " of type "
+					+ ((type != null) ? type.getName() : "unknown") + ": supported attribute types are Long and long");
+		}
+		String key = annotation.key().isEmpty() ? context.getPersistentClass().getJpaEntityName() : annotation.key();
+		SegmentIdGenerators generators = SnowflakeGeneratorLookup.findSegments(context.getServiceRegistry(), attribute);
+		this.ids = generators.generator(key, annotation.initialValue(), annotation.step());
+	}
+
+	@Override
+	public Object generate(SharedSessionContractImplementor session, Object object) {
+		return this.ids.nextId();
+	}
+
+	@Override
+	public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
+			EventType eventType) {
+		if (currentValue != null && !(currentValue instanceof Long number && number == 0L)) {
+			return currentValue;
+		}
+		return this.ids.nextId();
+	}
+
+	@Override
+	public boolean allowAssignedIdentifiers() {
+		return true;
+	}
+
+	@Override
+	public EnumSet<EventType> getEventTypes() {
+		return EventTypeSets.INSERT_ONLY;
+	}
+}

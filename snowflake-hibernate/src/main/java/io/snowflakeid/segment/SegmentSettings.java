@@ -1,0 +1,124 @@
+package io.snowflakeid.segment;
+
+import java.time.Duration;
+import java.util.Objects;
+
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.worker.ConnectionSource;
+
+/** How segment-mode generators reach and use their table. Checked by {@link Builder#build()}. */
+public final class SegmentSettings {
+
+	public static final String TABLE_NAME = SnowflakeSettings.PREFIX + "segment.table-name";
+
+	public static final String DEFAULT_STEP = SnowflakeSettings.PREFIX + "segment.default-step";
+
+	public static final String PREFETCH_THRESHOLD = SnowflakeSettings.PREFIX + "segment.prefetch-threshold";
+
+	public static final String MAX_WAIT = SnowflakeSettings.PREFIX + "segment.max-wait";
+
+	public static final String CREATE_TABLE = SnowflakeSettings.PREFIX + "segment.create-table";
+
+	final ConnectionSource connections;
+
+	final SegmentTable table;
+
+	final int defaultStep;
+
+	final double prefetchThreshold;
+
+	final Duration maxWait;
+
+	final boolean createTable;
+
+	private SegmentSettings(Builder builder) {
+		this.connections = builder.connections;
+		this.table = new SegmentTable(builder.tableName);
+		this.defaultStep = builder.defaultStep;
+		this.prefetchThreshold = builder.prefetchThreshold;
+		this.maxWait = builder.maxWait;
+		this.createTable = builder.createTable;
+	}
+
+	public static Builder builder(ConnectionSource connections) {
+		return new Builder(connections);
+	}
+
+	public String tableName() {
+		return this.table.name();
+	}
+
+	/** The DDL of the segment table and of its table of handed-back ranges. */
+	public String[] createTableStatements() {
+		return this.table.createStatements();
+	}
+
+	public static final class Builder {
+
+		private final ConnectionSource connections;
+
+		private String tableName = SegmentTable.DEFAULT_NAME;
+
+		private int defaultStep = 1000;
+
+		private double prefetchThreshold = 0.1;
+
+		private Duration maxWait = Duration.ofSeconds(5);
+
+		private boolean createTable = true;
+
+		private Builder(ConnectionSource connections) {
+			this.connections = Objects.requireNonNull(connections, "connections must not be null");
+		}
+
+		/** Default {@code snowflake_segment}; handed-back ranges go to {@code <name>_free}. */
+		public Builder tableName(String tableName) {
+			this.tableName = tableName;
+			return this;
+		}
+
+		/** Values per segment for keys whose {@code @SegmentId} sets no step; 1 to 1,000,000, default 1000. */
+		public Builder defaultStep(int defaultStep) {
+			this.defaultStep = defaultStep;
+			return this;
+		}
+
+		/**
+		 * Share of the current segment used before the next one is fetched in the background (Leaf uses 10 %);
+		 * from 0 (at once) to 0.9.
+		 */
+		public Builder prefetchThreshold(double prefetchThreshold) {
+			this.prefetchThreshold = prefetchThreshold;
+			return this;
+		}
+
+		/** How long a caller waits for a segment while the database is unreachable before failing; 0 to 1 min. */
+		public Builder maxWait(Duration maxWait) {
+			this.maxWait = Objects.requireNonNull(maxWait);
+			return this;
+		}
+
+		public Builder createTable(boolean createTable) {
+			this.createTable = createTable;
+			return this;
+		}
+
+		public SegmentSettings build() {
+			checkStep(DEFAULT_STEP, this.defaultStep);
+			if (!(this.prefetchThreshold >= 0 && this.prefetchThreshold <= 0.9)) {
+				throw new SnowflakeConfigurationException(PREFETCH_THRESHOLD, this.prefetchThreshold, "0.0..0.9");
+			}
+			if (this.maxWait.isNegative() || this.maxWait.compareTo(Duration.ofMinutes(1)) > 0) {
+				throw new SnowflakeConfigurationException(MAX_WAIT, this.maxWait, "0 s to 1 min");
+			}
+			return new SegmentSettings(this);
+		}
+	}
+
+	static void checkStep(String setting, long step) {
+		if (step < 1 || step > 1_000_000) {
+			throw new SnowflakeConfigurationException(setting, step, "1..1000000");
+		}
+	}
+}

@@ -1,0 +1,173 @@
+package io.snowflakeid.segment;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.regex.Pattern;
+
+import io.snowflakeid.SnowflakeConfigurationException;
+
+/**
+ * The SQL of segment mode. {@code <table>}: one row per key with the highest value handed out so far and the step;
+ * {@code <table>_free}: ranges handed back by instances that stopped gracefully, handed out again first. Every
+ * allocation is one UPDATE (or a primary-key-guarded INSERT) in its own transaction, so two instances can never
+ * get overlapping ranges.
+ */
+final class SegmentTable {
+
+	private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,57}(\\.[A-Za-z_][A-Za-z0-9_]{0,57})?");
+
+	static final String DEFAULT_NAME = "snowflake_segment";
+
+	private final String name;
+
+	private final String freeName;
+
+	SegmentTable(String name) {
+		if (name == null || !IDENTIFIER.matcher(name).matches()) {
+			throw new SnowflakeConfigurationException(SegmentSettings.TABLE_NAME, "'" + name + "'",
+					"a plain SQL identifier, optionally schema-qualified: letters, digits and _ (not starting with a "
+							+ "digit), at most 58 characters per part, e.g. " + DEFAULT_NAME);
+		}
+		this.name = name;
+		this.freeName = name + "_free";
+	}
+
+	String name() {
+		return this.name;
+	}
+
+	/** Portable DDL (PostgreSQL, MySQL/MariaDB, H2). */
+	String[] createStatements() {
+		return new String[] {
+				"CREATE TABLE IF NOT EXISTS " + this.name + " (segment_key VARCHAR(128) NOT NULL, "
+						+ "max_value BIGINT NOT NULL, step INT NOT NULL, PRIMARY KEY (segment_key))",
+				"CREATE TABLE IF NOT EXISTS " + this.freeName + " (segment_key VARCHAR(128) NOT NULL, "
+						+ "first_value BIGINT NOT NULL, last_value BIGINT NOT NULL, PRIMARY KEY (segment_key, first_value))" };
+	}
+
+	void createIfMissing(Connection connection) throws SQLException {
+		for (String ddl : createStatements()) {
+			try (Statement statement = connection.createStatement()) {
+				statement.execute(ddl);
+			}
+			catch (SQLException ex) {
+				// Created concurrently by another instance (PostgreSQL reports that as a clash)?
+				if (!exists(connection)) {
+					throw ex;
+				}
+			}
+		}
+	}
+
+	private boolean exists(Connection connection) {
+		try (Statement statement = connection.createStatement()) {
+			statement.executeQuery("SELECT COUNT(*) FROM " + this.freeName + " WHERE 1 = 0").close();
+			statement.executeQuery("SELECT COUNT(*) FROM " + this.name + " WHERE 1 = 0").close();
+			return true;
+		}
+		catch (SQLException ex) {
+			return false;
+		}
+	}
+
+	/**
+	 * Takes the lowest handed-back range above {@code after} for the key, or null. The DELETE decides who gets it
+	 * when two instances race for the same range.
+	 */
+	Segment takeFreeRange(Connection connection, String key, long after) throws SQLException {
+		String select = "SELECT first_value, last_value FROM " + this.freeName
+				+ " WHERE segment_key = ? AND first_value > ? ORDER BY first_value";
+		try (PreparedStatement query = connection.prepareStatement(select)) {
+			query.setString(1, key);
+			query.setLong(2, after);
+			try (ResultSet result = query.executeQuery()) {
+				while (result.next()) {
+					long first = result.getLong(1);
+					long last = result.getLong(2);
+					try (PreparedStatement delete = connection.prepareStatement(
+							"DELETE FROM " + this.freeName + " WHERE segment_key = ? AND first_value = ?")) {
+						delete.setString(1, key);
+						delete.setLong(2, first);
+						if (delete.executeUpdate() == 1) {
+							return new Segment(first, last);
+						}
+					}
+				}
+			}
+		}
+		return null;
+	}
+
+	/** Allocates the next {@code step} values of the key (creating its row at {@code initialValue} if missing). */
+	Segment allocate(Connection connection, String key, long initialValue, int step) throws SQLException {
+		for (int attempt = 0; attempt < 3; attempt++) {
+			try (PreparedStatement update = connection.prepareStatement(
+					"UPDATE " + this.name + " SET max_value = max_value + ?, step = ? WHERE segment_key = ?")) {
+				update.setInt(1, step);
+				update.setInt(2, step);
+				update.setString(3, key);
+				if (update.executeUpdate() == 1) {
+					try (PreparedStatement select = connection
+						.prepareStatement("SELECT max_value FROM " + this.name + " WHERE segment_key = ?")) {
+						select.setString(1, key);
+						try (ResultSet result = select.executeQuery()) {
+							result.next();
+							long max = result.getLong(1);
+							connection.commit();
+							return new Segment(max - step + 1, max);
+						}
+					}
+				}
+			}
+			connection.commit();
+			try (PreparedStatement insert = connection.prepareStatement(
+					"INSERT INTO " + this.name + " (segment_key, max_value, step) VALUES (?, ?, ?)")) {
+				insert.setString(1, key);
+				insert.setLong(2, initialValue - 1 + step);
+				insert.setInt(3, step);
+				insert.executeUpdate();
+				connection.commit();
+				return new Segment(initialValue, initialValue - 1 + step);
+			}
+			catch (SQLException ex) {
+				connection.rollback();
+				if (!isDuplicateKey(ex)) {
+					throw ex;
+				}
+				// Another instance created the row first: allocate from it.
+			}
+		}
+		throw new SQLException("Could not allocate a segment for key '" + key + "' in " + this.name);
+	}
+
+	/** Hands a range back for the next instance to use. */
+	void giveBack(Connection connection, String key, Segment range) throws SQLException {
+		try (PreparedStatement insert = connection.prepareStatement(
+				"INSERT INTO " + this.freeName + " (segment_key, first_value, last_value) VALUES (?, ?, ?)")) {
+			insert.setString(1, key);
+			insert.setLong(2, range.first());
+			insert.setLong(3, range.last());
+			insert.executeUpdate();
+		}
+	}
+
+	private static boolean isDuplicateKey(SQLException ex) {
+		for (SQLException e = ex; e != null; e = e.getNextException()) {
+			if (e.getSQLState() != null && e.getSQLState().startsWith("23")) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/** A closed range of values. */
+	record Segment(long first, long last) {
+
+		long size() {
+			return this.last - this.first + 1;
+		}
+	}
+}
