@@ -34,13 +34,14 @@ final class BenchmarkReport {
 		md.append("Versions: ").append(versions()).append(".\n\n");
 		md.append("Reproduce (PostgreSQL and MariaDB as in the README's test section must be running):\n\n");
 		md.append("```bash\nbash benchmarks/run            # everything, about 25 minutes\n")
-			.append("bash benchmarks/run generators # or jpa, lease, report\n```\n\n");
+			.append("bash benchmarks/run generators # or segments, jpa, lease, report\n```\n\n");
 		md.append("Raw results of this run are in `benchmarks/target/results/` after a run; this page is generated ")
 			.append("from them by `BenchmarkReport`. Where a target is missed, the table says so with the measured ")
 			.append("figure.\n\n");
 		generators(results, md);
 		jpa(results, databases, md, docs);
 		lease(results, databases, md);
+		segments(results, md);
 		Files.createDirectories(docs);
 		Files.writeString(docs.resolve("benchmarks.md"), md.toString());
 		System.out.println("Wrote " + docs.resolve("benchmarks.md"));
@@ -162,6 +163,11 @@ final class BenchmarkReport {
 				target(md, "÷ IDENTITY ≥ " + identityTarget, snowflake / rows.get("IDENTITY")[0], identityTarget);
 			}
 			target(md, "÷ SEQUENCE pooled ≥ 1.05", snowflake / rows.get("SEQUENCE pooled (50)")[0], 1.05);
+			double[] segment = rows.get("@SegmentId (step 1000)");
+			if (segment != null) {
+				md.append(String.format(Locale.ROOT, "- @SegmentId ÷ SEQUENCE pooled: %.4f ×%n",
+						segment[0] / rows.get("SEQUENCE pooled (50)")[0]));
+			}
 			target(md, "÷ UUIDv4 ≥ 1.2", snowflake / rows.get("UUIDv4")[0], 1.2);
 			double overhead = 1 - snowflake / rows.get("assigned snowflake")[0];
 			md.append("- Target overhead against hand-assigned ids ≤ 2 %: ").append(verdict(overhead <= 0.02))
@@ -200,6 +206,41 @@ final class BenchmarkReport {
 		}
 		md.append("\nRenewal runs on its own thread; its cost on the hot path is in section 1 ")
 			.append("(`snowflakeIdWithLeaseRenewingEverySecond`).\n");
+	}
+
+	private static void segments(Path results, StringBuilder md) throws IOException {
+		md.append("\n## 4. Segment mode (JMH)\n\n");
+		md.append("`@SegmentId`'s generator against CosId `SegmentChainId`, both with segments of 100,000: ours fetched ")
+			.append("from an in-memory H2 table by its background prefetch, CosId's from its in-memory `Atomic` ")
+			.append("distributor. The upper percentiles include segment switches. Aim: match or beat CosId.\n\n");
+		for (int threads : new int[] { 1, 2 }) {
+			Path file = results.resolve("segments-" + threads + ".tsv");
+			if (!Files.exists(file)) {
+				continue;
+			}
+			Map<String, String[]> throughput = new LinkedHashMap<>();
+			Map<String, String[]> sample = new LinkedHashMap<>();
+			for (String line : Files.readAllLines(file)) {
+				String[] f = line.split("\t", -1);
+				(f[1].equals("thrpt") ? throughput : sample).put(f[0], f);
+			}
+			md.append("### ").append(threads).append(threads == 1 ? " thread" : " threads").append("\n\n");
+			md.append("| Generator | ids/s | p50 | p99 | p99.9 | CPU (cores) |\n|---|---:|---:|---:|---:|---:|\n");
+			for (Map.Entry<String, String[]> entry : throughput.entrySet()) {
+				String[] t = entry.getValue();
+				String[] s = sample.get(entry.getKey());
+				md.append("| ").append(entry.getKey()).append(" | ")
+					.append(String.format(Locale.ROOT, "%,.0f ± %,.0f", Double.parseDouble(t[2]), Double.parseDouble(t[3])))
+					.append(" | ").append(nanos(s, 5)).append(" | ").append(nanos(s, 6)).append(" | ")
+					.append(nanos(s, 7)).append(" | ")
+					.append(t[8].isEmpty() ? "" : String.format(Locale.ROOT, "%.2f", Double.parseDouble(t[8])))
+					.append(" |\n");
+			}
+			double ours = rate(throughput, "segmentId");
+			double cosId = rate(throughput, "cosIdSegmentChainId");
+			md.append("\n- Aim ≥ CosId SegmentChainId: ").append(verdict(ours >= cosId))
+				.append(String.format(Locale.ROOT, " (%.3f ×)%n%n", ours / cosId));
+		}
 	}
 
 	private static String verdict(boolean met) {

@@ -41,6 +41,11 @@ public final class RunBenchmarks {
 				generators(threads, quick);
 			}
 		}
+		if (what.equals("all") || what.equals("segments")) {
+			for (int threads : new int[] { 1, 2 }) {
+				jmh(SegmentBenchmarks.class, "segments-" + threads + ".tsv", threads, quick);
+			}
+		}
 		if (what.equals("all") || what.equals("lease")) {
 			for (String database : databases) {
 				LeaseStartupBenchmark.run(database, quick ? 10 : 50, RESULTS.resolve("lease-" + database + ".tsv"));
@@ -52,8 +57,9 @@ public final class RunBenchmarks {
 						RESULTS.resolve("jpa-" + database + ".tsv"));
 			}
 		}
-		if (!List.of("all", "generators", "lease", "jpa", "report").contains(what)) {
-			throw new IllegalArgumentException("Unknown benchmark '" + what + "': all, generators, lease, jpa or report");
+		if (!List.of("all", "generators", "segments", "lease", "jpa", "report").contains(what)) {
+			throw new IllegalArgumentException(
+					"Unknown benchmark '" + what + "': all, generators, segments, lease, jpa or report");
 		}
 		if (what.equals("all") || what.equals("report")) {
 			BenchmarkReport.write(RESULTS, Path.of("docs"), databases);
@@ -61,9 +67,20 @@ public final class RunBenchmarks {
 	}
 
 	private static void generators(int threads, boolean quick) throws Exception {
-		Options options = new OptionsBuilder()
-			.include(GeneratorBenchmarks.class.getName() + "\\..*")
-			.include(LeasedGeneratorBenchmarks.class.getName() + "\\..*")
+		jmh(null, "generators-" + threads + ".tsv", threads, quick);
+	}
+
+	/** Runs one benchmark class (or, for null, the generator benchmarks) and writes a TSV of its results. */
+	private static void jmh(Class<?> benchmark, String file, int threads, boolean quick) throws Exception {
+		OptionsBuilder builder = new OptionsBuilder();
+		if (benchmark == null) {
+			builder.include(GeneratorBenchmarks.class.getName() + "\\..*");
+			builder.include(LeasedGeneratorBenchmarks.class.getName() + "\\..*");
+		}
+		else {
+			builder.include(benchmark.getName() + "\\..*");
+		}
+		Options options = builder
 			.threads(threads)
 			.addProfiler(CpuUtilizationProfiler.class)
 			.warmupIterations(quick ? 1 : 2)
@@ -75,8 +92,8 @@ public final class RunBenchmarks {
 		Collection<RunResult> results = new Runner(options).run();
 		List<String> lines = new ArrayList<>();
 		for (RunResult run : results) {
-			String benchmark = run.getParams().getBenchmark();
-			String name = benchmark.substring(benchmark.lastIndexOf('.') + 1);
+			String label = run.getParams().getBenchmark();
+			String name = label.substring(label.lastIndexOf('.') + 1);
 			String mode = run.getParams().getMode().shortLabel();
 			Result<?> primary = run.getPrimaryResult();
 			Result<?> cpu = run.getSecondaryResults().get("cpu.cores");
@@ -87,7 +104,7 @@ public final class RunBenchmarks {
 					sample ? number(statistics.getPercentile(99)) : "", sample ? number(statistics.getPercentile(99.9)) : "",
 					(cpu != null) ? number(cpu.getScore()) : ""));
 		}
-		Files.write(RESULTS.resolve("generators-" + threads + ".tsv"), lines);
+		Files.write(RESULTS.resolve(file), lines);
 	}
 
 	private static String number(double value) {

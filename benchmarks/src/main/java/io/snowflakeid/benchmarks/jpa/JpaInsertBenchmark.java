@@ -15,6 +15,7 @@ import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.benchmarks.jpa.Rows.AssignedRow;
 import io.snowflakeid.benchmarks.jpa.Rows.IdentityRow;
 import io.snowflakeid.benchmarks.jpa.Rows.Payload;
+import io.snowflakeid.benchmarks.jpa.Rows.SegmentRow;
 import io.snowflakeid.benchmarks.jpa.Rows.SequenceRow;
 import io.snowflakeid.benchmarks.jpa.Rows.SnowflakeRow;
 import io.snowflakeid.benchmarks.jpa.Rows.UuidV4Row;
@@ -39,6 +40,7 @@ public final class JpaInsertBenchmark {
 		strategies.put("@SnowflakeId", (i) -> new SnowflakeRow());
 		strategies.put("IDENTITY", (i) -> new IdentityRow());
 		strategies.put("SEQUENCE pooled (50)", (i) -> new SequenceRow());
+		strategies.put("@SegmentId (step 1000)", (i) -> new SegmentRow());
 		strategies.put("UUIDv4", (i) -> new UuidV4Row());
 		strategies.put("UUIDv7", (i) -> {
 			UuidV7Row row = new UuidV7Row();
@@ -54,7 +56,7 @@ public final class JpaInsertBenchmark {
 	}
 
 	private static final Map<String, String> TABLES = Map.of("@SnowflakeId", "bench_snowflake", "IDENTITY",
-			"bench_identity", "SEQUENCE pooled (50)", "bench_sequence", "UUIDv4", "bench_uuid_v4", "UUIDv7",
+			"bench_identity", "SEQUENCE pooled (50)", "bench_sequence", "@SegmentId (step 1000)", "bench_segment", "UUIDv4", "bench_uuid_v4", "UUIDv7",
 			"bench_uuid_v7", "assigned snowflake", "bench_assigned");
 
 	private JpaInsertBenchmark() {

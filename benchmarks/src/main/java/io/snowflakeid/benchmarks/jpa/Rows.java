@@ -2,6 +2,7 @@ package io.snowflakeid.benchmarks.jpa;
 
 import java.util.UUID;
 
+import io.snowflakeid.hibernate.SegmentId;
 import io.snowflakeid.hibernate.SnowflakeId;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
@@ -37,6 +38,16 @@ public final class Rows {
 
 		@Id
 		@SnowflakeId
+		private Long id;
+	}
+
+	/** {@code @SegmentId}: short, dense ids from database segments of 1,000. */
+	@Entity
+	@Table(name = "bench_segment")
+	public static class SegmentRow extends Payload {
+
+		@Id
+		@SegmentId(step = 1000)
 		private Long id;
 	}
 
