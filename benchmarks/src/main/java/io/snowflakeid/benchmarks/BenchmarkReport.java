@@ -35,7 +35,7 @@ final class BenchmarkReport {
 		md.append("Reproduce (PostgreSQL and MariaDB as in the README's test section must be running):\n\n");
 		md.append("```bash\nbash benchmarks/run            # everything, about 25 minutes\n")
 			.append("bash benchmarks/run generators # or segments, jpa, lease, report\n```\n\n");
-		md.append("Raw results of this run are in `benchmarks/target/results/` after a run; this page is generated ")
+		md.append("Raw results of a run are in `benchmarks/results/` (not committed); this page is generated ")
 			.append("from them by `BenchmarkReport`. Where a target is missed, the table says so with the measured ")
 			.append("figure.\n\n");
 		generators(results, md);
@@ -61,23 +61,14 @@ final class BenchmarkReport {
 			}
 			Map<String, String[]> throughput = new LinkedHashMap<>();
 			Map<String, String[]> sample = new LinkedHashMap<>();
-			for (String line : Files.readAllLines(file)) {
-				String[] f = line.split("\t", -1);
-				(f[1].equals("thrpt") ? throughput : sample).put(f[0], f);
-			}
+			readJmh(file, throughput, sample);
 			md.append("### ").append(threads).append(threads == 1 ? " thread" : " threads").append("\n\n");
 			md.append("| Generator | ids/s | % of 12-bit cap | p50 | p99 | p99.9 | CPU (cores) |\n");
 			md.append("|---|---:|---:|---:|---:|---:|---:|\n");
 			for (Map.Entry<String, String[]> entry : throughput.entrySet()) {
-				String[] t = entry.getValue();
-				String[] s = sample.get(entry.getKey());
-				double rate = Double.parseDouble(t[2]);
-				md.append("| ").append(entry.getKey()).append(" | ")
-					.append(String.format(Locale.ROOT, "%,.0f ± %,.0f", rate, Double.parseDouble(t[3])))
-					.append(" | ").append(capped(entry.getKey()) ? String.format(Locale.ROOT, "%.1f %%", 100 * rate / cap) : "—")
-					.append(" | ").append(nanos(s, 5)).append(" | ").append(nanos(s, 6)).append(" | ")
-					.append(nanos(s, 7)).append(" | ").append(t[8].isEmpty() ? "" : String.format(Locale.ROOT, "%.2f", Double.parseDouble(t[8])))
-					.append(" |\n");
+				double rate = Double.parseDouble(entry.getValue()[2]);
+				String share = capped(entry.getKey()) ? String.format(Locale.ROOT, "%.1f %%", 100 * rate / cap) : "—";
+				md.append(row(entry.getKey(), entry.getValue(), sample.get(entry.getKey()), share));
 			}
 			md.append('\n');
 			double ours = rate(throughput, "snowflakeId");
@@ -96,6 +87,31 @@ final class BenchmarkReport {
 		}
 		md.append("`p50`/`p99`/`p99.9` are per call; a Snowflake generator at its cap waits for the next millisecond ")
 			.append("once a millisecond's sequence is used up, which is what the upper percentiles show.\n\n");
+	}
+
+	/** Splits a results file of RunBenchmarks into throughput and sample-time rows, keyed by benchmark. */
+	private static void readJmh(Path file, Map<String, String[]> throughput, Map<String, String[]> sample)
+			throws IOException {
+		for (String line : Files.readAllLines(file)) {
+			String[] f = line.split("\t", -1);
+			(f[1].equals("thrpt") ? throughput : sample).put(f[0], f);
+		}
+	}
+
+	/** One table row: name, ids/s ± error, an optional extra column, p50, p99, p99.9 and CPU. */
+	private static String row(String name, String[] throughput, String[] sample, String extra) {
+		StringBuilder row = new StringBuilder("| ").append(name).append(" | ")
+			.append(String.format(Locale.ROOT, "%,.0f ± %,.0f", Double.parseDouble(throughput[2]),
+					Double.parseDouble(throughput[3])))
+			.append(" | ");
+		if (extra != null) {
+			row.append(extra).append(" | ");
+		}
+		row.append(nanos(sample, 5)).append(" | ").append(nanos(sample, 6)).append(" | ").append(nanos(sample, 7))
+			.append(" | ")
+			.append(throughput[8].isEmpty() ? "" : String.format(Locale.ROOT, "%.2f", Double.parseDouble(throughput[8])))
+			.append(" |\n");
+		return row.toString();
 	}
 
 	private static boolean capped(String name) {
@@ -220,21 +236,11 @@ final class BenchmarkReport {
 			}
 			Map<String, String[]> throughput = new LinkedHashMap<>();
 			Map<String, String[]> sample = new LinkedHashMap<>();
-			for (String line : Files.readAllLines(file)) {
-				String[] f = line.split("\t", -1);
-				(f[1].equals("thrpt") ? throughput : sample).put(f[0], f);
-			}
+			readJmh(file, throughput, sample);
 			md.append("### ").append(threads).append(threads == 1 ? " thread" : " threads").append("\n\n");
 			md.append("| Generator | ids/s | p50 | p99 | p99.9 | CPU (cores) |\n|---|---:|---:|---:|---:|---:|\n");
 			for (Map.Entry<String, String[]> entry : throughput.entrySet()) {
-				String[] t = entry.getValue();
-				String[] s = sample.get(entry.getKey());
-				md.append("| ").append(entry.getKey()).append(" | ")
-					.append(String.format(Locale.ROOT, "%,.0f ± %,.0f", Double.parseDouble(t[2]), Double.parseDouble(t[3])))
-					.append(" | ").append(nanos(s, 5)).append(" | ").append(nanos(s, 6)).append(" | ")
-					.append(nanos(s, 7)).append(" | ")
-					.append(t[8].isEmpty() ? "" : String.format(Locale.ROOT, "%.2f", Double.parseDouble(t[8])))
-					.append(" |\n");
+				md.append(row(entry.getKey(), entry.getValue(), sample.get(entry.getKey()), null));
 			}
 			double ours = rate(throughput, "segmentId");
 			double cosId = rate(throughput, "cosIdSegmentChainId");

@@ -23,7 +23,8 @@ import org.openjdk.jmh.util.Statistics;
  */
 public final class RunBenchmarks {
 
-	static final Path RESULTS = Path.of("benchmarks", "target", "results");
+	/** Outside target/, so that a `clean` does not take a run's raw results with it. */
+	static final Path RESULTS = Path.of("benchmarks", "results");
 
 	private RunBenchmarks() {
 	}

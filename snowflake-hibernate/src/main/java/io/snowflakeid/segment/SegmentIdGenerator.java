@@ -1,6 +1,5 @@
 package io.snowflakeid.segment;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -131,35 +130,14 @@ public final class SegmentIdGenerator {
 
 	/** A handed-back range above {@code after} if there is one, else a new segment; in its own transaction. */
 	private Segment fetch(long after) throws SQLException {
-		Connection connection = this.settings.connections.getConnection();
-		boolean autoCommit = connection.getAutoCommit();
-		try {
-			connection.setAutoCommit(false);
-			Segment segment = this.settings.table.takeFreeRange(connection, this.key, after);
+		Segment segment = this.settings.connections.run(false, (connection) -> {
+			Segment free = this.settings.table.takeFreeRange(connection, this.key, after);
 			connection.commit();
-			if (segment == null) {
-				segment = this.settings.table.allocate(connection, this.key, this.initialValue, this.step);
-			}
-			this.segmentsFetched.incrementAndGet();
-			return segment;
-		}
-		catch (SQLException | RuntimeException ex) {
-			try {
-				connection.rollback();
-			}
-			catch (SQLException suppressed) {
-				ex.addSuppressed(suppressed);
-			}
-			throw ex;
-		}
-		finally {
-			try {
-				connection.setAutoCommit(autoCommit);
-			}
-			finally {
-				this.settings.connections.release(connection);
-			}
-		}
+			return (free != null) ? free
+					: this.settings.table.allocate(connection, this.key, this.initialValue, this.step);
+		});
+		this.segmentsFetched.incrementAndGet();
+		return segment;
 	}
 
 	/**
@@ -184,34 +162,20 @@ public final class SegmentIdGenerator {
 				// never fetched (database down): nothing to hand back
 			}
 		}
-		long handedBack = 0;
-		Connection connection = this.settings.connections.getConnection();
-		boolean autoCommit = connection.getAutoCommit();
-		try {
-			connection.setAutoCommit(false);
+		Segment prefetchedRange = prefetched;
+		return this.settings.connections.run(false, (connection) -> {
+			long handedBack = 0;
 			if (unused <= segment.range.last()) {
 				this.settings.table.giveBack(connection, this.key, new Segment(unused, segment.range.last()));
 				handedBack += segment.range.last() - unused + 1;
 			}
-			if (prefetched != null) {
-				this.settings.table.giveBack(connection, this.key, prefetched);
-				handedBack += prefetched.size();
+			if (prefetchedRange != null) {
+				this.settings.table.giveBack(connection, this.key, prefetchedRange);
+				handedBack += prefetchedRange.size();
 			}
 			connection.commit();
 			return handedBack;
-		}
-		catch (SQLException ex) {
-			connection.rollback();
-			throw ex;
-		}
-		finally {
-			try {
-				connection.setAutoCommit(autoCommit);
-			}
-			finally {
-				this.settings.connections.release(connection);
-			}
-		}
+		});
 	}
 
 	/** Segments fetched from the database so far. */

@@ -1,6 +1,5 @@
 package io.snowflakeid.segment;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -53,16 +52,10 @@ public final class SegmentIdGenerators implements AutoCloseable {
 				return;
 			}
 			try {
-				Connection connection = this.settings.connections.getConnection();
-				boolean autoCommit = connection.getAutoCommit();
-				try {
-					connection.setAutoCommit(true);
+				this.settings.connections.run(true, (connection) -> {
 					this.settings.table.createIfMissing(connection);
-				}
-				finally {
-					connection.setAutoCommit(autoCommit);
-					this.settings.connections.release(connection);
-				}
+					return null;
+				});
 			}
 			catch (SQLException ex) {
 				throw new SegmentUnavailableException("Cannot create the segment tables " + this.settings.tableName()

@@ -318,32 +318,10 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 		return (description.length() > 255) ? description.substring(0, 255) : description;
 	}
 
-	private static <T> T withConnection(WorkerLeaseSettings settings, SqlWork<T> work) throws SQLException {
-		Connection connection = settings.connections.getConnection();
-		boolean autoCommit = connection.getAutoCommit();
-		try {
-			// Each statement is its own transaction, never part of a caller's business transaction.
-			if (!autoCommit) {
-				connection.setAutoCommit(true);
-			}
-			return work.run(connection);
-		}
-		finally {
-			try {
-				if (!autoCommit) {
-					connection.setAutoCommit(false);
-				}
-			}
-			finally {
-				settings.connections.release(connection);
-			}
-		}
-	}
-
-	@FunctionalInterface
-	private interface SqlWork<T> {
-
-		T run(Connection connection) throws SQLException;
+	/** Each statement its own transaction, never part of a caller's business transaction. */
+	private static <T> T withConnection(WorkerLeaseSettings settings, ConnectionSource.SqlWork<T> work)
+			throws SQLException {
+		return settings.connections.run(true, work);
 	}
 
 	private record Claim(int datacenterId, int workerId, long leaseEnd, long highWaterMark) {

@@ -1,0 +1,90 @@
+package io.snowflakeid.it;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A separate JVM on the test class path running a test main class, its stdout read line by line, for the
+ * multi-process tests. Lines starting with any of the failure prefixes fail the test.
+ */
+final class ChildJvm {
+
+	final Process process;
+
+	private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+
+	private final List<String> failurePrefixes;
+
+	private ChildJvm(Process process, List<String> failurePrefixes) {
+		this.process = process;
+		this.failurePrefixes = failurePrefixes;
+		Thread reader = new Thread(() -> {
+			try (BufferedReader out = new BufferedReader(
+					new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+				String line;
+				while ((line = out.readLine()) != null) {
+					this.lines.add(line);
+				}
+			}
+			catch (Exception ex) {
+				this.lines.add("READ-ERROR " + ex);
+			}
+		});
+		reader.setDaemon(true);
+		reader.start();
+	}
+
+	/** Starts {@code mainClass} with the database's url, user, password (if any) and the extra arguments. */
+	static ChildJvm start(Class<?> mainClass, TestDatabase database, String url, List<String> failurePrefixes,
+			String... extraArguments) throws Exception {
+		String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+		List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+				mainClass.getName(), url, database.username()));
+		if (!database.password().isEmpty()) {
+			command.add(database.password());
+		}
+		command.addAll(List.of(extraArguments));
+		return new ChildJvm(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start(),
+				failurePrefixes);
+	}
+
+	/** The next line starting with {@code prefix} (within 60 s). */
+	String expect(String prefix) throws InterruptedException {
+		for (;;) {
+			String line = this.lines.poll(60, TimeUnit.SECONDS);
+			assertThat(line).as("child output before timeout (waiting for %s)", prefix).isNotNull();
+			if (line.startsWith(prefix)) {
+				return line;
+			}
+			for (String failure : this.failurePrefixes) {
+				assertThat(line).as("unexpected child output").doesNotStartWith(failure);
+			}
+		}
+	}
+
+	/** Sends {@code command}, waits for {@code reply}, then for a clean exit. */
+	void finish(String command, String reply) throws Exception {
+		Writer in = new OutputStreamWriter(this.process.getOutputStream(), StandardCharsets.UTF_8);
+		in.write(command + "\n");
+		in.flush();
+		expect(reply);
+		assertThat(this.process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+		assertThat(this.process.exitValue()).isZero();
+	}
+
+	void kill() throws InterruptedException {
+		this.process.destroyForcibly();
+		this.process.waitFor(30, TimeUnit.SECONDS);
+	}
+}
