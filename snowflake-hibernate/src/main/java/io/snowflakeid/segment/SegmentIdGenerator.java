@@ -39,6 +39,11 @@ public final class SegmentIdGenerator {
 
 	private volatile boolean closed;
 
+	/** The step of the next fetch: the configured one, or with a dynamic step what the load asks for. */
+	private int nextStep;
+
+	private long lastFetchNanos;
+
 	SegmentIdGenerator(SegmentSettings settings, String key, long initialValue, int step, Executor fetcher) {
 		this.settings = settings;
 		this.key = key;
@@ -46,6 +51,7 @@ public final class SegmentIdGenerator {
 		this.step = step;
 		this.fetcher = fetcher;
 		this.current = new Current(new Segment(0, -1), 0);
+		this.nextStep = step;
 	}
 
 	public String key() {
@@ -117,10 +123,36 @@ public final class SegmentIdGenerator {
 		}
 	}
 
+	/** Called with the monitor held, once per fetch: adapts the step to how long the last segment lasted. */
+	private int stepForNextFetch() {
+		if (this.settings.dynamicStep) {
+			long now = System.nanoTime();
+			if (this.lastFetchNanos != 0) {
+				long lasted = now - this.lastFetchNanos;
+				long target = this.settings.dynamicStepTarget.toNanos();
+				int max = (int) Math.min(1_000_000L, (long) this.step * SegmentSettings.DYNAMIC_STEP_MAX_FACTOR);
+				if (lasted < target) {
+					this.nextStep = (int) Math.min(max, this.nextStep * 2L);
+				}
+				else if (lasted > 2 * target) {
+					this.nextStep = Math.max(this.step, this.nextStep / 2);
+				}
+			}
+			this.lastFetchNanos = now;
+		}
+		return this.nextStep;
+	}
+
+	/** The step the next segment will be fetched with. */
+	public synchronized int currentStep() {
+		return this.nextStep;
+	}
+
 	private CompletableFuture<Segment> fetchAsync(long after) {
+		int fetchStep = stepForNextFetch();
 		return CompletableFuture.supplyAsync(() -> {
 			try {
-				return fetch(after);
+				return fetch(after, fetchStep);
 			}
 			catch (SQLException ex) {
 				throw new java.util.concurrent.CompletionException(ex);
@@ -129,12 +161,12 @@ public final class SegmentIdGenerator {
 	}
 
 	/** A handed-back range above {@code after} if there is one, else a new segment; in its own transaction. */
-	private Segment fetch(long after) throws SQLException {
+	private Segment fetch(long after, int fetchStep) throws SQLException {
 		Segment segment = this.settings.connections.run(false, (connection) -> {
 			Segment free = this.settings.table.takeFreeRange(connection, this.key, after);
 			connection.commit();
 			return (free != null) ? free
-					: this.settings.table.allocate(connection, this.key, this.initialValue, this.step);
+					: this.settings.table.allocate(connection, this.key, this.initialValue, fetchStep);
 		});
 		this.segmentsFetched.incrementAndGet();
 		return segment;

@@ -20,6 +20,13 @@ public final class SegmentSettings {
 
 	public static final String CREATE_TABLE = SnowflakeSettings.PREFIX + "segment.create-table";
 
+	public static final String DYNAMIC_STEP = SnowflakeSettings.PREFIX + "segment.dynamic-step";
+
+	public static final String DYNAMIC_STEP_TARGET = SnowflakeSettings.PREFIX + "segment.dynamic-step-target";
+
+	/** The most a dynamic step grows to, as a multiple of the configured step (and never beyond 1,000,000). */
+	static final int DYNAMIC_STEP_MAX_FACTOR = 100;
+
 	final ConnectionSource connections;
 
 	final SegmentTable table;
@@ -32,7 +39,13 @@ public final class SegmentSettings {
 
 	final boolean createTable;
 
+	final boolean dynamicStep;
+
+	final Duration dynamicStepTarget;
+
 	private SegmentSettings(Builder builder) {
+		this.dynamicStep = builder.dynamicStep;
+		this.dynamicStepTarget = builder.dynamicStepTarget;
 		this.connections = builder.connections;
 		this.table = new SegmentTable(builder.tableName);
 		this.defaultStep = builder.defaultStep;
@@ -67,6 +80,10 @@ public final class SegmentSettings {
 		private Duration maxWait = Duration.ofSeconds(5);
 
 		private boolean createTable = true;
+
+		private boolean dynamicStep;
+
+		private Duration dynamicStepTarget = Duration.ofMinutes(15);
 
 		private Builder(ConnectionSource connections) {
 			this.connections = Objects.requireNonNull(connections, "connections must not be null");
@@ -104,7 +121,28 @@ public final class SegmentSettings {
 			return this;
 		}
 
+		/**
+		 * Let the step follow the load, as Leaf does: a segment used up in less than the target time doubles the
+		 * next step (up to 100 times the configured step), one that lasted more than twice the target halves it (down
+		 * to the configured step). Fewer database round trips under load, smaller losses on a crash when quiet.
+		 * Off by default.
+		 */
+		public Builder dynamicStep(boolean dynamicStep) {
+			this.dynamicStep = dynamicStep;
+			return this;
+		}
+
+		/** How long a segment should last when the step is dynamic; 1 ms to 1 day, default 15 min. */
+		public Builder dynamicStepTarget(Duration target) {
+			this.dynamicStepTarget = Objects.requireNonNull(target);
+			return this;
+		}
+
 		public SegmentSettings build() {
+			if (this.dynamicStepTarget.compareTo(Duration.ofMillis(1)) < 0
+					|| this.dynamicStepTarget.compareTo(Duration.ofDays(1)) > 0) {
+				throw new SnowflakeConfigurationException(DYNAMIC_STEP_TARGET, this.dynamicStepTarget, "1 ms to 1 day");
+			}
 			checkStep(DEFAULT_STEP, this.defaultStep);
 			if (!(this.prefetchThreshold >= 0 && this.prefetchThreshold <= 0.9)) {
 				throw new SnowflakeConfigurationException(PREFETCH_THRESHOLD, this.prefetchThreshold, "0.0..0.9");

@@ -40,6 +40,14 @@ public final class SegmentSettingsReader {
 		if (create != null) {
 			builder.createTable(Boolean.parseBoolean(create.toString().trim()));
 		}
+		Object dynamic = settings.get(SegmentSettings.DYNAMIC_STEP);
+		if (dynamic != null) {
+			builder.dynamicStep(Boolean.parseBoolean(dynamic.toString().trim()));
+		}
+		Object target = settings.get(SegmentSettings.DYNAMIC_STEP_TARGET);
+		if (target != null) {
+			builder.dynamicStepTarget(SnowflakeSettings.toDuration(SegmentSettings.DYNAMIC_STEP_TARGET, target));
+		}
 		return builder.build();
 	}
 }

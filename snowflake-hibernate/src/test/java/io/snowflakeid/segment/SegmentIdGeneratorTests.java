@@ -165,4 +165,36 @@ class SegmentIdGeneratorTests {
 		Thread.sleep(300);
 		assertEquals(16, ids.segmentsFetched(), "15 used up and the 16th fetched ahead");
 	}
+
+	@Test
+	void dynamicStepGrowsUnderLoadWithinItsBoundAndShrinksWhenQuiet() throws Exception {
+		SegmentIdGenerator busy = instance(settings().dynamicStep(true).dynamicStepTarget(Duration.ofHours(1)))
+			.generator("busy", 1, 10);
+		long previous = 0;
+		for (int i = 0; i < 20_000; i++) {
+			long id = busy.nextId();
+			assertTrue(id > previous);
+			previous = id;
+		}
+		assertEquals(1_000, busy.currentStep(), "doubled per fetch up to 100 x the configured 10");
+		assertTrue(busy.segmentsFetched() < 40, "far fewer fetches than 20,000 / 10: " + busy.segmentsFetched());
+
+		SegmentIdGenerator quiet = instance(settings().dynamicStep(true).dynamicStepTarget(Duration.ofMillis(1))
+			.prefetchThreshold(0.9)).generator("quiet", 1, 10);
+		for (int i = 0; i < 60; i++) {
+			quiet.nextId();
+			Thread.sleep(1);
+		}
+		assertEquals(10, quiet.currentStep(), "segments that last long keep the configured step");
+	}
+
+	@Test
+	void withoutDynamicStepEverySegmentHasTheConfiguredStep() {
+		SegmentIdGenerator fixed = instance(settings()).generator("fixed", 1, 10);
+		for (int i = 0; i < 1_000; i++) {
+			fixed.nextId();
+		}
+		assertEquals(10, fixed.currentStep());
+		assertTrue(fixed.segmentsFetched() >= 100);
+	}
 }

@@ -164,6 +164,31 @@ public class SnowflakeProperties {
 		/** Whether to create the segment tables if they are missing. */
 		private boolean createTable = true;
 
+		/**
+		 * Whether the step follows the load: doubled when a segment lasts less than dynamic-step-target (up to 100x
+		 * the configured step), halved when it lasts more than twice that (down to the configured step).
+		 */
+		private boolean dynamicStep = false;
+
+		/** How long a segment should last when the step is dynamic (1 ms..1 day). */
+		private Duration dynamicStepTarget = Duration.ofMinutes(15);
+
+		public boolean isDynamicStep() {
+			return this.dynamicStep;
+		}
+
+		public void setDynamicStep(boolean dynamicStep) {
+			this.dynamicStep = dynamicStep;
+		}
+
+		public Duration getDynamicStepTarget() {
+			return this.dynamicStepTarget;
+		}
+
+		public void setDynamicStepTarget(Duration dynamicStepTarget) {
+			this.dynamicStepTarget = dynamicStepTarget;
+		}
+
 		public String getTableName() {
 			return this.tableName;
 		}
@@ -207,7 +232,8 @@ public class SnowflakeProperties {
 		/** Segment settings on the given database. */
 		public SegmentSettings toSettings(ConnectionSource connections) {
 			return SegmentSettings.builder(connections).tableName(this.tableName).defaultStep(this.defaultStep)
-				.prefetchThreshold(this.prefetchThreshold).maxWait(this.maxWait).createTable(this.createTable).build();
+				.prefetchThreshold(this.prefetchThreshold).maxWait(this.maxWait).createTable(this.createTable)
+				.dynamicStep(this.dynamicStep).dynamicStepTarget(this.dynamicStepTarget).build();
 		}
 	}
 
