@@ -85,12 +85,15 @@ public final class SegmentIdGenerator {
 		if (this.closed) {
 			throw new IllegalStateException("Segment generator for '" + this.key + "' is closed");
 		}
+		boolean fetchedByCaller = false;
 		if (this.next == null || this.next.isCompletedExceptionally()) {
 			this.next = fetchAsync(exhausted.range.last());
+			fetchedByCaller = true;
 		}
 		Segment segment;
 		try {
-			if (!this.next.isDone()) {
+			// A caller waits when it has to start the fetch itself or the prefetch has not finished yet.
+			if (fetchedByCaller || !this.next.isDone()) {
 				this.callerWaits.incrementAndGet();
 			}
 			segment = this.next.get(this.settings.maxWait.toMillis(), TimeUnit.MILLISECONDS);
