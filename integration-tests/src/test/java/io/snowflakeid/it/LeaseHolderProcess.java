@@ -32,7 +32,8 @@ public final class LeaseHolderProcess {
 	static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5).workerBits(3)
 		.sequenceBits(14).build();
 
-	static final Duration LEASE = Duration.ofSeconds(3);
+	/** Long enough that a newcomer JVM starts and claims well before a killed holder's lease ends, even on a busy CI machine. */
+	static final Duration LEASE = Duration.ofSeconds(6);
 
 	static final Duration SAFETY_MARGIN = Duration.ofSeconds(1);
 
