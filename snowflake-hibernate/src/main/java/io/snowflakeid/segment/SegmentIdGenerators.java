@@ -79,7 +79,9 @@ public final class SegmentIdGenerators implements AutoCloseable {
 			}
 		}
 		this.fetcher.shutdownNow();
-		logger.log(System.Logger.Level.INFO, "Segment ids: handed back {0} unused values for the next start",
-				handedBack);
+		if (!this.generators.isEmpty()) {
+			logger.log(System.Logger.Level.INFO, "Segment ids: handed back {0} unused values for the next start",
+					handedBack);
+		}
 	}
 }
