@@ -37,10 +37,6 @@ public final class IssuePermit {
 		return nanos < this.validUntilNanos;
 	}
 
-	public long validUntilNanos() {
-		return this.validUntilNanos;
-	}
-
 	void check(long nowNanos) {
 		if (nowNanos >= this.validUntilNanos) {
 			throw new WorkerLeaseExpiredException(this.reason);

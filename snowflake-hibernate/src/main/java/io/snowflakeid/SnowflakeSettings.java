@@ -83,11 +83,6 @@ public final class SnowflakeSettings {
 		return builder;
 	}
 
-	/** Whether any datacenter or worker id is configured, i.e. whether {@link #builderFrom} can build. */
-	public static boolean hasNodeIds(Map<String, ?> settings) {
-		return settings.get(DATACENTER_ID) != null || settings.get(WORKER_ID) != null;
-	}
-
 	/** The layout a preset name stands for. */
 	public static SnowflakeLayout preset(Object name) {
 		String text = (name == null) ? "classic" : name.toString().trim().toLowerCase(java.util.Locale.ROOT).replace('_', '-');

@@ -55,14 +55,12 @@ final class BenchmarkReport {
 			.append(" ids/s per worker. CPU is the benchmark JVM's CPU time per wall-clock second (cores), ")
 			.append("measured by `CpuUtilizationProfiler` during the throughput run.\n\n");
 		for (int threads : new int[] { 1, 2 }) {
-			Path file = results.resolve("generators-" + threads + ".tsv");
-			if (!Files.exists(file)) {
+			JmhRun run = section(results, "generators", threads, md);
+			if (run == null) {
 				continue;
 			}
-			Map<String, String[]> throughput = new LinkedHashMap<>();
-			Map<String, String[]> sample = new LinkedHashMap<>();
-			readJmh(file, throughput, sample);
-			md.append("### ").append(threads).append(threads == 1 ? " thread" : " threads").append("\n\n");
+			Map<String, String[]> throughput = run.throughput();
+			Map<String, String[]> sample = run.sample();
 			md.append("| Generator | ids/s | % of 12-bit cap | p50 | p99 | p99.9 | CPU (cores) |\n");
 			md.append("|---|---:|---:|---:|---:|---:|---:|\n");
 			for (Map.Entry<String, String[]> entry : throughput.entrySet()) {
@@ -89,13 +87,26 @@ final class BenchmarkReport {
 			.append("once a millisecond's sequence is used up, which is what the upper percentiles show.\n\n");
 	}
 
-	/** Splits a results file of RunBenchmarks into throughput and sample-time rows, keyed by benchmark. */
-	private static void readJmh(Path file, Map<String, String[]> throughput, Map<String, String[]> sample)
-			throws IOException {
+	/** Throughput and sample-time rows of one JMH run, keyed by benchmark. */
+	private record JmhRun(Map<String, String[]> throughput, Map<String, String[]> sample) {
+	}
+
+	/**
+	 * The results of {@code prefix-threads.tsv}, written by RunBenchmarks, with the section heading appended to
+	 * {@code md}; null if that run is missing.
+	 */
+	private static JmhRun section(Path results, String prefix, int threads, StringBuilder md) throws IOException {
+		Path file = results.resolve(prefix + "-" + threads + ".tsv");
+		if (!Files.exists(file)) {
+			return null;
+		}
+		JmhRun run = new JmhRun(new LinkedHashMap<>(), new LinkedHashMap<>());
 		for (String line : Files.readAllLines(file)) {
 			String[] f = line.split("\t", -1);
-			(f[1].equals("thrpt") ? throughput : sample).put(f[0], f);
+			(f[1].equals("thrpt") ? run.throughput() : run.sample()).put(f[0], f);
 		}
+		md.append("### ").append(threads).append(threads == 1 ? " thread" : " threads").append("\n\n");
+		return run;
 	}
 
 	/** One table row: name, ids/s ± error, an optional extra column, p50, p99, p99.9 and CPU. */
@@ -230,14 +241,12 @@ final class BenchmarkReport {
 			.append("from an in-memory H2 table by its background prefetch, CosId's from its in-memory `Atomic` ")
 			.append("distributor. The upper percentiles include segment switches. Aim: match or beat CosId.\n\n");
 		for (int threads : new int[] { 1, 2 }) {
-			Path file = results.resolve("segments-" + threads + ".tsv");
-			if (!Files.exists(file)) {
+			JmhRun run = section(results, "segments", threads, md);
+			if (run == null) {
 				continue;
 			}
-			Map<String, String[]> throughput = new LinkedHashMap<>();
-			Map<String, String[]> sample = new LinkedHashMap<>();
-			readJmh(file, throughput, sample);
-			md.append("### ").append(threads).append(threads == 1 ? " thread" : " threads").append("\n\n");
+			Map<String, String[]> throughput = run.throughput();
+			Map<String, String[]> sample = run.sample();
 			md.append("| Generator | ids/s | p50 | p99 | p99.9 | CPU (cores) |\n|---|---:|---:|---:|---:|---:|\n");
 			for (Map.Entry<String, String[]> entry : throughput.entrySet()) {
 				md.append(row(entry.getKey(), entry.getValue(), sample.get(entry.getKey()), null));

@@ -6,7 +6,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -17,33 +16,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * a primary key (a duplicate would fail the insert), through graceful restarts and a {@code kill -9}. Holes are
  * values below the highest id that were neither inserted nor handed back for the next start.
  */
-class MultiProcessSegmentTests {
+class MultiProcessSegmentTests extends MultiProcessTestSupport {
 
 	private static final int IDS = 1_500;
 
 	private static final int STEP = 100;
 
-	private final List<ChildJvm> children = new ArrayList<>();
-
-	private ProcessSharedDatabase shared;
-
-	static List<TestDatabase> databases() {
-		return TestDatabase.enabled();
-	}
-
-	@AfterEach
-	void stopEverything() {
-		this.children.forEach((child) -> child.process.destroyForcibly());
-		if (this.shared != null) {
-			this.shared.close();
-		}
-	}
-
 	private ChildJvm startChild(int ids) throws Exception {
-		ChildJvm child = ChildJvm.start(SegmentHolderProcess.class, this.shared.database, this.shared.url,
-				List.of("DUPLICATE", "ORDER"), String.valueOf(ids), String.valueOf(STEP));
-		this.children.add(child);
-		return child;
+		return startChild(SegmentHolderProcess.class, List.of("DUPLICATE", "ORDER"), String.valueOf(ids),
+				String.valueOf(STEP));
 	}
 
 	@ParameterizedTest

@@ -7,7 +7,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -18,31 +17,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * table with a primary key; one is killed with -9; newcomers get free ids at once and the dead one's id only after
  * its lease end plus the safety margin. Any duplicate id would be a primary key violation in a child.
  */
-class MultiProcessWorkerLeaseTests {
+class MultiProcessWorkerLeaseTests extends MultiProcessTestSupport {
 
 	private static final int IDS_PER_PROCESS = 20_000;
 
-	private final List<ChildJvm> children = new ArrayList<>();
-
-	private ProcessSharedDatabase shared;
-
-	static List<TestDatabase> databases() {
-		return TestDatabase.enabled();
-	}
-
-	@AfterEach
-	void stopEverything() {
-		this.children.forEach((child) -> child.process.destroyForcibly());
-		if (this.shared != null) {
-			this.shared.close();
-		}
-	}
-
 	private ChildJvm startChild() throws Exception {
-		ChildJvm child = ChildJvm.start(LeaseHolderProcess.class, this.shared.database, this.shared.url,
-				List.of("DUPLICATE", "FAILED"), String.valueOf(IDS_PER_PROCESS));
-		this.children.add(child);
-		return child;
+		return startChild(LeaseHolderProcess.class, List.of("DUPLICATE", "FAILED"), String.valueOf(IDS_PER_PROCESS));
 	}
 
 	private static int claimedWorker(ChildJvm child) throws InterruptedException {
@@ -103,7 +83,7 @@ class MultiProcessWorkerLeaseTests {
 			.isEqualTo(victimWorker);
 		heir.expect("INSERTED ");
 
-		for (ChildJvm child : this.children) {
+		for (ChildJvm child : children()) {
 			if (child != victim) {
 				child.finish("release", "RELEASED");
 			}

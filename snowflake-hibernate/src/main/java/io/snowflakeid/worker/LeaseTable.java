@@ -5,9 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -158,21 +156,6 @@ final class LeaseTable {
 			statement.setString(6, instanceId);
 			return statement.executeUpdate() == 1;
 		}
-	}
-
-	/** Rows currently held (lease end after {@code now}), for diagnostics and tests. */
-	List<String> holders(Connection connection, long now) throws SQLException {
-		List<String> holders = new ArrayList<>();
-		String sql = "SELECT datacenter_id, worker_id, owner FROM " + this.name + " WHERE lease_end > ?";
-		try (PreparedStatement statement = connection.prepareStatement(sql)) {
-			statement.setLong(1, now);
-			try (ResultSet result = statement.executeQuery()) {
-				while (result.next()) {
-					holders.add(result.getInt(1) + "/" + result.getInt(2) + " " + result.getString(3));
-				}
-			}
-		}
-		return holders;
 	}
 
 	static long key(int datacenterId, int workerId) {

@@ -1,0 +1,42 @@
+package io.snowflakeid.it;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+
+/**
+ * What the multi-process tests share: a database the child JVMs can reach, and the children themselves, killed
+ * after each test whatever happened.
+ */
+abstract class MultiProcessTestSupport {
+
+	private final List<ChildJvm> children = new ArrayList<>();
+
+	protected ProcessSharedDatabase shared;
+
+	static List<TestDatabase> databases() {
+		return TestDatabase.enabled();
+	}
+
+	@AfterEach
+	void stopEverything() {
+		this.children.forEach((child) -> child.process.destroyForcibly());
+		if (this.shared != null) {
+			this.shared.close();
+		}
+	}
+
+	/** Starts {@code mainClass} on the shared database; output lines starting with a failure prefix fail the test. */
+	protected ChildJvm startChild(Class<?> mainClass, List<String> failurePrefixes, String... arguments)
+			throws Exception {
+		ChildJvm child = ChildJvm.start(mainClass, this.shared.database, this.shared.url, failurePrefixes, arguments);
+		this.children.add(child);
+		return child;
+	}
+
+	/** Every child started so far. */
+	protected List<ChildJvm> children() {
+		return List.copyOf(this.children);
+	}
+}
