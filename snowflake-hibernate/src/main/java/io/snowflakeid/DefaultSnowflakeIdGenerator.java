@@ -9,7 +9,10 @@ import java.util.concurrent.atomic.LongAdder;
  * The lock-free generator. Its whole state is one {@code long}, {@code (tick << sequenceBits) | sequence} of the
  * last issued id, advanced by compare-and-set, so ids are strictly increasing in the order they are handed out.
  */
-final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
+final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator, IssuePermit.Sealable {
+
+	/** The state of a generator stopped by {@link #seal()}: no tick is ever this negative. */
+	private static final long SEALED = Long.MIN_VALUE;
 
 	/**
 	 * The first sequence value of a tick is random below this bound (or below sequence capacity / 16 for small
@@ -27,8 +30,6 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
 	private final TimeSource timeSource;
 
 	private final long toleranceMillis;
-
-	private final long toleranceTicks;
 
 	private final long epochNanos;
 
@@ -61,6 +62,9 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
 
 	private final AtomicLong maxBackwardsMillis = new AtomicLong();
 
+	/** The last millisecond of the last tick used, once sealed. */
+	private long sealedAtMillis = Long.MIN_VALUE;
+
 	/** Whether the last look at the clock found it behind; a backward step counts once, not per id. */
 	private volatile boolean clockBehind;
 
@@ -72,7 +76,6 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
 		this.workerId = workerId;
 		this.timeSource = timeSource;
 		this.toleranceMillis = toleranceMillis;
-		this.toleranceTicks = toleranceMillis / layout.tickMillis();
 		this.epochNanos = layout.epoch().toEpochMilli() * 1_000_000L;
 		this.tickNanos = layout.tickMillis() * 1_000_000L;
 		this.sequenceBits = layout.sequenceBits();
@@ -102,12 +105,18 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
 					Math.min(layout.tickOf(java.time.Instant.ofEpochMilli(issueAfterEpochMillis)), this.maxTick));
 		}
 		this.state = new AtomicLong((lastUsedTick << this.sequenceBits) | this.sequenceMask);
+		if (permit != null) {
+			permit.attach(this);
+		}
 	}
 
 	@Override
 	public long nextId() {
 		for (;;) {
 			long current = this.state.get();
+			if (current == SEALED) {
+				throw new WorkerLeaseExpiredException(this.permit.reason());
+			}
 			long lastTick = current >> this.sequenceBits;
 			long nowNanos = this.timeSource.currentTimeNanos();
 			if (this.permit != null) {
@@ -126,9 +135,11 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
 			}
 			else {
 				if (now < lastTick) {
+					// How far the clock is behind the start of the last used tick, in milliseconds whatever the
+					// tick length: with 1 h ticks, a 1 ms step back across a tick boundary is 1 ms behind.
 					long behindMillis = (this.epochNanos + lastTick * this.tickNanos - nowNanos) / 1_000_000;
 					recordClockBehind(behindMillis);
-					if (lastTick - now > this.toleranceTicks) {
+					if (behindMillis > this.toleranceMillis) {
 						throw new ClockMovedBackwardsException(behindMillis, this.toleranceMillis);
 					}
 				}
@@ -156,9 +167,32 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
 		}
 	}
 
+	/**
+	 * Stops the generator for good: the compare-and-set that issues an id can no longer succeed, so no id follows,
+	 * not even from a thread that passed the permit check just before.
+	 */
+	@Override
+	public synchronized long seal() {
+		if (this.sealedAtMillis != Long.MIN_VALUE) {
+			return this.sealedAtMillis; // sealed before (a lost lease, then close): the same answer
+		}
+		for (;;) {
+			long current = this.state.get();
+			if (this.state.compareAndSet(current, SEALED)) {
+				long lastTick = current >> this.sequenceBits;
+				this.sealedAtMillis = (this.epochNanos + (lastTick + 1) * this.tickNanos) / 1_000_000 - 1;
+				return this.sealedAtMillis;
+			}
+		}
+	}
+
 	@Override
 	public long clockBehindMillis() {
-		long lastTick = this.state.get() >> this.sequenceBits;
+		long state = this.state.get();
+		if (state == SEALED) {
+			return 0;
+		}
+		long lastTick = state >> this.sequenceBits;
 		long behind = this.epochNanos + lastTick * this.tickNanos - this.timeSource.currentTimeNanos();
 		return (behind > 0) ? behind / 1_000_000 : 0;
 	}

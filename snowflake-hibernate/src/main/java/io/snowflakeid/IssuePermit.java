@@ -1,31 +1,58 @@
 package io.snowflakeid;
 
+import java.util.function.LongSupplier;
+
 /**
- * Permission for a generator to issue ids, valid until a point on its time source. A worker lease grants it
- * for the length of the lease each time the lease is renewed; when renewal fails the permit runs out and the
- * generator stops issuing ids (fail closed) until the lease is renewed again. Thread-safe.
+ * Permission for a generator to issue ids, held by a worker lease. Each grant is bounded twice:
+ * <ul>
+ * <li>in <em>elapsed</em> time ({@code System.nanoTime()} by default): the lease's length from the moment the
+ * renewal started, so the permit never outlives the lease in real time, whatever the generator's time source
+ * does (it may run slow while converging back to the wall clock);</li>
+ * <li>on the generator's <em>time source</em>: no id may carry a timestamp at or beyond the high-water mark the
+ * lease stored with the grant, so a successor that starts after that mark can never repeat one of our ids, even
+ * if this host's clock jumped ahead.</li>
+ * </ul>
+ * {@link #seal()} stops the generator for good and tells the exact last timestamp it used, for a graceful release.
+ * Thread-safe.
  */
 public final class IssuePermit {
 
-	private volatile long validUntilNanos;
+	private final LongSupplier elapsedNanos;
+
+	private volatile Grant grant;
 
 	private volatile String reason;
 
-	/** A permit that is not yet valid: {@link #grantUntil} must be called before ids can be issued. */
+	private volatile Sealable issuer;
+
+	/** A permit that is not yet valid: {@link #grant} must be called before ids can be issued. */
 	public IssuePermit(String reason) {
-		this.validUntilNanos = Long.MIN_VALUE;
-		this.reason = reason;
+		this(reason, System::nanoTime);
 	}
 
-	/** Valid until {@code nanos} on the generator's time source. */
-	public void grantUntil(long nanos) {
-		this.validUntilNanos = nanos;
+	/** For simulations: the elapsed-time clock injected. */
+	public IssuePermit(String reason, LongSupplier elapsedNanos) {
+		this.reason = reason;
+		this.elapsedNanos = elapsedNanos;
+	}
+
+	/** The elapsed-time clock grants are measured on. */
+	public long elapsedNanos() {
+		return this.elapsedNanos.getAsLong();
+	}
+
+	/**
+	 * Valid while the elapsed clock is before {@code elapsedDeadlineNanos} and the generator's time source before
+	 * {@code timeLimitNanos}.
+	 */
+	public void grant(long elapsedDeadlineNanos, long timeLimitNanos) {
+		this.grant = new Grant(elapsedDeadlineNanos, timeLimitNanos);
 	}
 
 	/** Not valid from now on, for the given reason (shown in the exception callers get). */
 	public void revoke(String reason) {
 		this.reason = reason;
-		this.validUntilNanos = Long.MIN_VALUE;
+		this.grant = null;
 	}
 
 	/** Sets the reason reported once the current grant runs out, without shortening it. */
@@ -33,13 +60,58 @@ public final class IssuePermit {
 		this.reason = reason;
 	}
 
-	public boolean isValidAt(long nanos) {
-		return nanos < this.validUntilNanos;
+	/** Whether an id with time {@code timeNanos} (on the generator's time source) may be issued now. */
+	public boolean isValidAt(long timeNanos) {
+		Grant current = this.grant;
+		return current != null && timeNanos < current.timeLimitNanos
+				&& this.elapsedNanos.getAsLong() - current.elapsedDeadlineNanos < 0;
 	}
 
-	void check(long nowNanos) {
-		if (nowNanos >= this.validUntilNanos) {
+	void check(long timeNanos) {
+		if (!isValidAt(timeNanos)) {
+			Grant current = this.grant;
+			if (current != null && timeNanos >= current.timeLimitNanos
+					&& this.elapsedNanos.getAsLong() - current.elapsedDeadlineNanos < 0) {
+				throw new WorkerLeaseExpiredException("the clock is past the high-water mark stored with the lease "
+						+ "(it jumped ahead); issuing resumes after the next renewal stores a new mark");
+			}
 			throw new WorkerLeaseExpiredException(this.reason);
 		}
+	}
+
+	/** The reason callers are given once the permit is not valid. */
+	String reason() {
+		return this.reason;
+	}
+
+	void attach(Sealable issuer) {
+		if (this.issuer != null) {
+			throw new IllegalStateException("A permit belongs to one generator");
+		}
+		this.issuer = issuer;
+	}
+
+	/**
+	 * Revokes the permit and stops its generator for good; afterwards no id is issued, even by a thread that
+	 * checked the permit just before.
+	 * @return the last epoch millisecond of the last tick the generator used (or would have continued from)
+	 */
+	public long seal(String reason) {
+		revoke(reason);
+		Sealable target = this.issuer;
+		if (target == null) {
+			throw new IllegalStateException("No generator was built with this permit");
+		}
+		return target.seal();
+	}
+
+	/** A generator that can be stopped for good. */
+	interface Sealable {
+
+		/** Stops issuing; returns the last epoch millisecond of the last tick used. */
+		long seal();
+	}
+
+	private record Grant(long elapsedDeadlineNanos, long timeLimitNanos) {
 	}
 }

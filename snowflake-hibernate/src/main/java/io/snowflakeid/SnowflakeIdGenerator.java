@@ -1,9 +1,7 @@
 package io.snowflakeid;
 
 import java.time.Duration;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Issues unique, time-ordered 64-bit ids. Implementations are thread-safe; ids from one generator are strictly
@@ -19,9 +17,13 @@ public interface SnowflakeIdGenerator {
 	 */
 	long nextId();
 
-	/** The next id as a decimal string, for String id attributes and JSON clients that cannot hold 64 bits. */
+	/**
+	 * The next id as fixed-width decimal text ({@link SnowflakeLayout#toDecimalString(long)}), for String id
+	 * attributes: zero-padded to the layout's width, so that text order (a VARCHAR primary key's ORDER BY, keyset
+	 * paging) stays numeric order for the layout's whole life.
+	 */
 	default String nextIdAsString() {
-		return Long.toString(nextId());
+		return layout().toDecimalString(nextId());
 	}
 
 	SnowflakeLayout layout();
@@ -144,39 +146,58 @@ public interface SnowflakeIdGenerator {
 		}
 
 		public SnowflakeIdGenerator build() {
+			return buildUnshared();
+		}
+
+		SnowflakeIdGenerator buildUnshared() {
 			long datacenter = checkNodeId(SnowflakeSettings.DATACENTER_ID, "datacenter", this.datacenterId,
 					this.layout.datacenterBits(), this.layout.maxDatacenterId());
 			long worker = checkNodeId(SnowflakeSettings.WORKER_ID, "worker", this.workerId,
 					this.layout.workerBits(), this.layout.maxWorkerId());
-			if (this.clockTolerance.isNegative() || this.clockTolerance.compareTo(MAX_CLOCK_TOLERANCE) > 0
-					|| this.clockTolerance.toNanos() % 1_000_000 != 0) {
-				throw new SnowflakeConfigurationException(SnowflakeSettings.CLOCK_TOLERANCE, this.clockTolerance,
-						"a whole number of milliseconds from 0 ms to " + MAX_CLOCK_TOLERANCE.toMillis() + " ms");
-			}
+			checkClockTolerance(this.clockTolerance);
 			TimeSource source = (this.timeSource != null) ? this.timeSource : TimeSource.monotonic();
 			return new DefaultSnowflakeIdGenerator(this.layout, datacenter, worker, source,
 					this.clockTolerance.toMillis(), this.permit, this.notAfterTickOfMillis);
 		}
 
+		/** @throws SnowflakeConfigurationException unless a whole number of milliseconds from 0 to 1 minute */
+		public static void checkClockTolerance(Duration clockTolerance) {
+			if (clockTolerance.isNegative() || clockTolerance.compareTo(MAX_CLOCK_TOLERANCE) > 0
+					|| clockTolerance.toNanos() % 1_000_000 != 0) {
+				throw new SnowflakeConfigurationException(SnowflakeSettings.CLOCK_TOLERANCE, clockTolerance,
+						"a whole number of milliseconds from 0 ms to " + MAX_CLOCK_TOLERANCE.toMillis() + " ms");
+			}
+		}
+
 		/**
-		 * The process-wide generator for this configuration, built on first use. Bindings use it so that every
-		 * table, every Hibernate generator instance and every SessionFactory or application context in one JVM
-		 * that is configured with the same worker draws from one sequence, instead of issuing the same ids.
+		 * The process-wide generator for this node (layout, datacenter, worker), built on first use. Bindings use
+		 * it so that every table, every Hibernate generator instance and every SessionFactory or application
+		 * context in one JVM that is configured with the same node draws from one sequence, instead of issuing
+		 * the same ids. A second configuration of the node with another clock tolerance or time source is refused,
+		 * and so is a node a worker lease holds in this JVM.
 		 */
 		public SnowflakeIdGenerator buildShared() {
-			SnowflakeIdGenerator candidate = build();
 			if (this.permit != null || this.notAfterTickOfMillis != null) {
 				throw new IllegalStateException("A leased generator is owned by its lease and cannot be shared");
 			}
-			SharedKey key = new SharedKey(this.layout, candidate.datacenterId(), candidate.workerId(),
-					this.clockTolerance, this.timeSource);
-			return SHARED.computeIfAbsent(key, (k) -> candidate);
+			long datacenter = checkNodeId(SnowflakeSettings.DATACENTER_ID, "datacenter", this.datacenterId,
+					this.layout.datacenterBits(), this.layout.maxDatacenterId());
+			long worker = checkNodeId(SnowflakeSettings.WORKER_ID, "worker", this.workerId,
+					this.layout.workerBits(), this.layout.maxWorkerId());
+			checkClockTolerance(this.clockTolerance);
+			return LocalNodes.shared(this, datacenter, worker);
 		}
 
-		private static final Map<SharedKey, SnowflakeIdGenerator> SHARED = new ConcurrentHashMap<>();
-
-		private record SharedKey(SnowflakeLayout layout, long datacenterId, long workerId, Duration tolerance,
-				TimeSource timeSource) {
+		Builder copy() {
+			Builder copy = new Builder();
+			copy.layout = this.layout;
+			copy.datacenterId = this.datacenterId;
+			copy.workerId = this.workerId;
+			copy.timeSource = this.timeSource;
+			copy.clockTolerance = this.clockTolerance;
+			copy.permit = this.permit;
+			copy.notAfterTickOfMillis = this.notAfterTickOfMillis;
+			return copy;
 		}
 
 		private static long checkNodeId(String setting, String field, Long value, int bits, long max) {

@@ -193,6 +193,29 @@ public final class SnowflakeLayout {
 	}
 
 	/**
+	 * Digits of the largest id of this layout: 19 for the classic 63 bits, 16 for the 53-bit javascript-safe
+	 * preset. {@link #toDecimalString(long)} pads every id to this width.
+	 */
+	public int decimalWidth() {
+		long max = (this.totalBits >= 63) ? Long.MAX_VALUE : (1L << this.totalBits) - 1;
+		return Long.toString(max).length();
+	}
+
+	/**
+	 * The id as decimal text zero-padded to {@link #decimalWidth()}, so that text order is numeric order for the
+	 * layout's whole life: unpadded, the classic layout's ids grow from 18 to 19 digits at
+	 * 2027-07-22T11:22:59.102Z and "1..." would sort before "9...". {@link Long#parseLong} reads it back.
+	 */
+	public String toDecimalString(long id) {
+		String digits = Long.toString(id);
+		int width = decimalWidth();
+		if (digits.length() >= width) {
+			return digits;
+		}
+		return "0".repeat(width - digits.length()) + digits;
+	}
+
+	/**
 	 * Splits an id into its parts.
 	 * @throws IllegalArgumentException if the id is negative (the sign bit of a snowflake id is always 0)
 	 */

@@ -41,6 +41,14 @@ public interface TimeSource {
 	}
 
 	/**
+	 * {@link #monotonic()} over clocks of your own, for simulations: {@code wallMillis} in place of
+	 * {@link System#currentTimeMillis()}, {@code nanoTime} in place of {@link System#nanoTime()}.
+	 */
+	static TimeSource monotonic(java.util.function.LongSupplier wallMillis, java.util.function.LongSupplier nanoTime) {
+		return new MonotonicTimeSource(wallMillis, nanoTime);
+	}
+
+	/**
 	 * The plain wall clock ({@link System#currentTimeMillis()}), which can step backwards; a generator on it
 	 * absorbs steps up to its clock tolerance and refuses to issue ids beyond it.
 	 */

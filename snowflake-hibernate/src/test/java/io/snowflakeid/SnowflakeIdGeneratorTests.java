@@ -300,4 +300,58 @@ class SnowflakeIdGeneratorTests {
 		assertTrue(generator.statistics().maxClockBackwardsMillis() >= 299);
 		assertEquals(Duration.ofSeconds(1), generator.clockTolerance());
 	}
+
+	@Test
+	void aSecondConfigurationOfTheSameNodeWithAnotherToleranceIsRefusedNotGivenItsOwnSequence() {
+		SnowflakeIdGenerator first = SnowflakeIdGenerator.builder().datacenterId(21).workerId(4)
+			.clockTolerance(Duration.ofSeconds(1)).buildShared();
+		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
+				() -> SnowflakeIdGenerator.builder().datacenterId(21).workerId(4)
+					.clockTolerance(Duration.ofMillis(200)).buildShared());
+		assertEquals("snowflake.clock-tolerance", ex.getSetting());
+		assertTrue(ex.getMessage().contains("1000 ms, as already configured for (datacenter 21, worker 4)"),
+				ex.getMessage());
+		assertSame(first, SnowflakeIdGenerator.builder().datacenterId(21).workerId(4)
+			.clockTolerance(Duration.ofSeconds(1)).buildShared(), "the same configuration shares the sequence");
+	}
+
+	@Test
+	void aNodeHeldByALeaseInThisJvmCannotAlsoBeUsedStatically() {
+		LocalNodes.Reservation reservation = LocalNodes.reserve(SnowflakeLayout.DEFAULT, 22, 5, "a test lease");
+		try {
+			SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
+					() -> SnowflakeIdGenerator.builder().datacenterId(22).workerId(5).buildShared());
+			assertTrue(ex.getMessage().contains("is leased by a test lease"), ex.getMessage());
+		}
+		finally {
+			reservation.release(System.currentTimeMillis());
+		}
+	}
+
+	@Test
+	void aNodeUsedEarlierInThisJvmContinuesAboveItsLastMillisecond() {
+		ManualTimeSource clock = new ManualTimeSource(START);
+		LocalNodes.Reservation reservation = LocalNodes.reserve(SnowflakeLayout.DEFAULT, 23, 6, "a test lease");
+		long lastUsed = START.toEpochMilli() + 500; // the lease's clock ran 500 ms ahead of this one
+		reservation.release(lastUsed);
+		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(23).workerId(6).timeSource(clock)
+			.buildShared();
+		assertTrue(generator.decode(generator.nextId()).timestamp().toEpochMilli() > lastUsed);
+	}
+
+	@Test
+	void toleranceIsInMillisecondsWhateverTheTickLength() {
+		SnowflakeLayout hourly = SnowflakeLayout.builder().timestampBits(25).datacenterBits(5).workerBits(5)
+			.sequenceBits(28).tickLength(Duration.ofHours(1)).build();
+		ManualTimeSource clock = new ManualTimeSource(Instant.parse("2026-11-22T10:00:00.000Z"));
+		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().layout(hourly).datacenterId(1).workerId(1)
+			.timeSource(clock).clockTolerance(Duration.ofSeconds(1)).build();
+		long first = generator.nextId();
+		clock.stepBack(Duration.ofMillis(1)); // across the tick boundary: 1 ms behind, well within 1 s
+		long second = generator.nextId();
+		assertTrue(second > first);
+		clock.stepBack(Duration.ofSeconds(2));
+		ClockMovedBackwardsException ex = assertThrows(ClockMovedBackwardsException.class, generator::nextId);
+		assertTrue(ex.getMessage().contains("2001"), ex.getMessage());
+	}
 }

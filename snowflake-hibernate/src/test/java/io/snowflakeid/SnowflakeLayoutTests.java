@@ -159,4 +159,42 @@ class SnowflakeLayoutTests {
 		assertTrue(warning != null && warning.contains("62.8 years remain"), warning);
 		assertTrue(warning.contains("2089-09-06"), warning);
 	}
+
+	@Test
+	void decimalTextIsFixedWidthSoTextOrderIsNumericOrderAcrossTheDigitBoundary() {
+		assertEquals(19, SnowflakeLayout.DEFAULT.decimalWidth());
+		assertEquals(16, SnowflakeLayout.JAVASCRIPT_SAFE.decimalWidth());
+		for (SnowflakeLayout layout : new SnowflakeLayout[] { SnowflakeLayout.DEFAULT, SnowflakeLayout.JAVASCRIPT_SAFE }) {
+			long tenToWidthMinusOne = 1;
+			for (int i = 1; i < layout.decimalWidth(); i++) {
+				tenToWidthMinusOne *= 10; // the smallest id with the full width
+			}
+			long max = (layout.totalBits() == 63) ? Long.MAX_VALUE : (1L << layout.totalBits()) - 1;
+			long[] ids = { 0, 7, tenToWidthMinusOne / 10 - 1, tenToWidthMinusOne / 10, tenToWidthMinusOne - 1,
+					tenToWidthMinusOne, max };
+			java.util.List<String> texts = new java.util.ArrayList<>();
+			for (long id : ids) {
+				String text = layout.toDecimalString(id);
+				assertEquals(layout.decimalWidth(), text.length(), text);
+				assertEquals(id, Long.parseLong(text));
+				texts.add(text);
+			}
+			java.util.List<String> sorted = new java.util.ArrayList<>(texts);
+			java.util.Collections.sort(sorted);
+			assertEquals(texts, sorted, "text order equals numeric order for " + layout);
+		}
+	}
+
+	@Test
+	void stringIdsKeepSortingAfterTheClassicLayoutGrowsTo19Digits() {
+		ManualTimeSource clock = new ManualTimeSource(java.time.Instant.parse("2027-07-22T11:22:59.100Z"));
+		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(0).workerId(0).timeSource(clock)
+			.build();
+		String before = generator.nextIdAsString();
+		clock.advance(java.time.Duration.ofMillis(5));
+		String after = generator.nextIdAsString();
+		assertEquals(18, Long.toString(Long.parseLong(before)).length(), "still 18 digits unpadded");
+		assertEquals(19, Long.toString(Long.parseLong(after)).length(), "19 digits unpadded");
+		assertTrue(before.compareTo(after) < 0, before + " sorts before " + after);
+	}
 }

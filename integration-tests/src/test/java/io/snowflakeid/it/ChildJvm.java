@@ -73,12 +73,17 @@ final class ChildJvm {
 		}
 	}
 
-	/** Sends {@code command}, waits for {@code reply}, then for a clean exit. */
-	void finish(String command, String reply) throws Exception {
+	/** Sends {@code command} and returns the first line starting with {@code reply}. */
+	String send(String command, String reply) throws Exception {
 		Writer in = new OutputStreamWriter(this.process.getOutputStream(), StandardCharsets.UTF_8);
 		in.write(command + "\n");
 		in.flush();
-		expect(reply);
+		return expect(reply);
+	}
+
+	/** Sends {@code command}, waits for {@code reply}, then for a clean exit. */
+	void finish(String command, String reply) throws Exception {
+		send(command, reply);
 		assertThat(this.process.waitFor(30, TimeUnit.SECONDS)).isTrue();
 		assertThat(this.process.exitValue()).isZero();
 	}

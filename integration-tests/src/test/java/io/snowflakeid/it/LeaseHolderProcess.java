@@ -53,13 +53,29 @@ public final class LeaseHolderProcess {
 		long claimMicros = (System.nanoTime() - start) / 1_000;
 		System.out.println("CLAIMED " + lease.datacenterId() + " " + lease.workerId() + " " + claimMicros);
 		SnowflakeIdGenerator ids = lease.generator();
+		insert(connections, ids, lease.workerId(), count);
+		BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+		String line;
+		while ((line = in.readLine()) != null && !line.equals("release")) {
+			// hold the lease; renewals run in the background. "more": insert as many ids again, past renewals.
+			if (line.equals("more")) {
+				System.out.println("RENEWALS " + lease.renewals());
+				insert(connections, ids, lease.workerId(), count);
+			}
+		}
+		lease.close();
+		System.out.println("RELEASED");
+	}
+
+	private static void insert(ConnectionSource connections, SnowflakeIdGenerator ids, int workerId, int count)
+			throws SQLException {
 		try (Connection connection = connections.getConnection();
 				PreparedStatement insert = connection
 					.prepareStatement("INSERT INTO " + IDS_TABLE + " (id, worker_id) VALUES (?, ?)")) {
 			connection.setAutoCommit(false);
 			for (int i = 1; i <= count; i++) {
 				insert.setLong(1, ids.nextId());
-				insert.setInt(2, lease.workerId());
+				insert.setInt(2, workerId);
 				insert.addBatch();
 				if (i % 500 == 0 || i == count) {
 					insert.executeBatch();
@@ -76,12 +92,5 @@ public final class LeaseHolderProcess {
 			System.exit(4);
 		}
 		System.out.println("INSERTED " + count);
-		BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-		String line;
-		while ((line = in.readLine()) != null && !line.equals("release")) {
-			// hold the lease; renewals run in the background
-		}
-		lease.close();
-		System.out.println("RELEASED");
 	}
 }

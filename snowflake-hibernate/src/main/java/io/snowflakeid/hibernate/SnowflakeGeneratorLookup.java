@@ -2,8 +2,11 @@ package io.snowflakeid.hibernate;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.segment.SegmentIdGenerators;
+import io.snowflakeid.worker.WorkerAssignment;
 import org.hibernate.MappingException;
+import org.hibernate.engine.config.spi.ConfigurationService;
 import org.hibernate.resource.beans.container.spi.BeanContainer;
 import org.hibernate.resource.beans.container.spi.ContainedBean;
 import org.hibernate.resource.beans.spi.BeanInstanceProducer;
@@ -13,7 +16,8 @@ import org.hibernate.service.ServiceRegistry;
 /**
  * Finds the application's {@link SnowflakeIdGenerator}: first a bean of the bean container Hibernate was given
  * (Spring installs its own as {@code hibernate.resource.beans.container}; the starter defines the bean), then the
- * {@code snowflake.*} Hibernate settings of a plain Hibernate application.
+ * {@code snowflake.*} Hibernate settings of a plain Hibernate application. Inside Spring a missing bean is an error
+ * rather than a reason to fall back to Hibernate's settings (see {@link #isSpring}).
  */
 final class SnowflakeGeneratorLookup {
 
@@ -21,10 +25,12 @@ final class SnowflakeGeneratorLookup {
 	}
 
 	static SnowflakeIdGenerator find(ServiceRegistry registry, String attribute) {
-		SnowflakeIdGenerator bean = fromBeanContainer(registry);
+		BeanContainer container = beanContainer(registry);
+		SnowflakeIdGenerator bean = fromBeanContainer(container, SnowflakeIdGenerator.class);
 		if (bean != null) {
 			return bean;
 		}
+		refuseSilentFallbackInSpring(registry, container, "@SnowflakeId", attribute, SnowflakeIdGenerator.class);
 		SnowflakeGeneratorService service = registry.getService(SnowflakeGeneratorService.class);
 		if (service == null) {
 			throw new MappingException("@SnowflakeId on " + attribute + ": the " + SnowflakeGeneratorService.class.getName()
@@ -42,10 +48,12 @@ final class SnowflakeGeneratorLookup {
 
 	/** The application's segment generators: the container's bean, else the registry's own. */
 	static SegmentIdGenerators findSegments(ServiceRegistry registry, String attribute) {
-		SegmentIdGenerators bean = fromBeanContainer(registry, SegmentIdGenerators.class);
+		BeanContainer container = beanContainer(registry);
+		SegmentIdGenerators bean = fromBeanContainer(container, SegmentIdGenerators.class);
 		if (bean != null) {
 			return bean;
 		}
+		refuseSilentFallbackInSpring(registry, container, "@SegmentId", attribute, SegmentIdGenerators.class);
 		SnowflakeGeneratorService service = registry.getService(SnowflakeGeneratorService.class);
 		if (service == null) {
 			throw new MappingException("@SegmentId on " + attribute + ": the " + SnowflakeGeneratorService.class.getName()
@@ -54,13 +62,68 @@ final class SnowflakeGeneratorLookup {
 		return service.segments();
 	}
 
-	private static SnowflakeIdGenerator fromBeanContainer(ServiceRegistry registry) {
-		return fromBeanContainer(registry, SnowflakeIdGenerator.class);
+	/**
+	 * Inside a Spring application the generator comes from the application context, configured from its
+	 * {@code snowflake.*} properties. Hibernate's own settings know nothing of those: building a generator from
+	 * them would silently ignore the application's datacenter id, worker id and layout (and lease a worker id of
+	 * its own). So when Spring's bean container has no such bean, fail naming the cause, unless the application
+	 * deliberately configured snowflake ids in Hibernate's settings ({@code spring.jpa.properties.snowflake.*},
+	 * see {@link #hasSnowflakeSettings}).
+	 */
+	private static void refuseSilentFallbackInSpring(ServiceRegistry registry, BeanContainer container,
+			String annotation, String attribute, Class<?> beanType) {
+		if (!isSpring(container) || hasSnowflakeSettings(registry, beanType == SegmentIdGenerators.class)) {
+			return;
+		}
+		throw new MappingException(annotation + " on " + attribute + ": Hibernate runs in a Spring application "
+				+ "(its bean container is " + container.getClass().getName() + "), but the application context has no "
+				+ beanType.getName() + " bean. The auto-configuration of snowflake-spring-boot-starter "
+				+ "(io.snowflakeid.spring.SnowflakeAutoConfiguration) is missing or excluded: is the starter on the "
+				+ "class path, is it excluded (spring.autoconfigure.exclude, @SpringBootApplication(exclude = ...)), "
+				+ "or does a test slice leave it out? Hibernate's own settings are not used instead: they would "
+				+ "ignore the application's snowflake.* properties. Fix: let the auto-configuration run (remove the "
+				+ "exclusion; in a test slice add @ImportAutoConfiguration(SnowflakeAutoConfiguration.class)), or "
+				+ "define a " + beanType.getSimpleName() + " bean");
 	}
 
-	private static <T> T fromBeanContainer(ServiceRegistry registry, Class<T> type) {
+	/** Spring's container ({@code SpringBeanContainer}, in spring-orm), detected without a dependency on Spring. */
+	static boolean isSpring(BeanContainer container) {
+		for (Class<?> type = (container != null) ? container.getClass() : null; type != null; type = type
+			.getSuperclass()) {
+			if (type.getName().startsWith("org.springframework.")) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Whether Hibernate's own settings say how to assign the node ({@code snowflake.datacenter-id},
+	 * {@code snowflake.worker-id} or {@code snowflake.worker-assignment}) or, for segments, configure segment mode
+	 * ({@code snowflake.segment.*}). Other {@code snowflake.*} keys (Hibernate also reads system properties) do not
+	 * count as a deliberate choice.
+	 */
+	private static boolean hasSnowflakeSettings(ServiceRegistry registry, boolean segments) {
+		ConfigurationService configuration = registry.getService(ConfigurationService.class);
+		if (configuration == null) {
+			return false;
+		}
+		for (Object key : configuration.getSettings().keySet()) {
+			if (key instanceof String name && (name.equals(SnowflakeSettings.DATACENTER_ID)
+					|| name.equals(SnowflakeSettings.WORKER_ID) || name.equals(WorkerAssignment.SETTING)
+					|| (segments && name.startsWith(SnowflakeSettings.PREFIX + "segment.")))) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static BeanContainer beanContainer(ServiceRegistry registry) {
 		ManagedBeanRegistry beans = registry.getService(ManagedBeanRegistry.class);
-		BeanContainer container = (beans != null) ? beans.getBeanContainer() : null;
+		return (beans != null) ? beans.getBeanContainer() : null;
+	}
+
+	private static <T> T fromBeanContainer(BeanContainer container, Class<T> type) {
 		if (container == null) {
 			return null;
 		}

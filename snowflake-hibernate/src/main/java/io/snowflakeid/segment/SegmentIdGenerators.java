@@ -1,14 +1,23 @@
 package io.snowflakeid.segment;
 
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * The segment-mode generators of one application, one per key, sharing the table and a background fetcher.
  * {@link #close()} hands the unused rest of every segment back (graceful shutdown leaves no holes).
+ * <p>
+ * The fetcher is a cached thread pool, but its threads are bounded: each key has at most one fetch in flight (a
+ * hung one is waited on by callers, never duplicated) and, once closed, one hand-back; every statement they run
+ * ends within {@link SegmentSettings#statementTimeout()}.
  */
 public final class SegmentIdGenerators implements AutoCloseable {
 
@@ -52,7 +61,7 @@ public final class SegmentIdGenerators implements AutoCloseable {
 				return;
 			}
 			try {
-				this.settings.connections.run(true, (connection) -> {
+				this.settings.connections.run(true, this.settings.statementTimeout(), (connection) -> {
 					this.settings.table.createIfMissing(connection);
 					return null;
 				});
@@ -65,20 +74,41 @@ public final class SegmentIdGenerators implements AutoCloseable {
 		}
 	}
 
-	/** Hands back the unused rest of every segment; returns how many values were handed back. */
+	/**
+	 * Hands back the unused rest of every segment. Closes all keys at once and waits at most
+	 * {@link SegmentSettings#closeTimeout()} in all; a hand-back still running then goes on in the background.
+	 */
 	@Override
 	public void close() {
-		long handedBack = 0;
+		Map<SegmentIdGenerator, CompletableFuture<Long>> closing = new LinkedHashMap<>();
 		for (SegmentIdGenerator generator : this.generators.values()) {
+			closing.put(generator, generator.closeAsync());
+		}
+		long deadline = System.nanoTime() + this.settings.closeTimeout().toNanos();
+		long handedBack = 0;
+		for (Map.Entry<SegmentIdGenerator, CompletableFuture<Long>> entry : closing.entrySet()) {
+			String key = entry.getKey().key();
 			try {
-				handedBack += generator.close();
+				handedBack += entry.getValue().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
 			}
-			catch (SQLException ex) {
-				logger.log(System.Logger.Level.WARNING, "Could not hand back the rest of the segment of '"
-						+ generator.key() + "': those values stay unused", ex);
+			catch (TimeoutException ex) {
+				logger.log(System.Logger.Level.WARNING, "Handing back the rest of the segment of '" + key
+						+ "' did not finish within " + this.settings.closeTimeout().toMillis()
+						+ " ms: it goes on in the background, the values stay unused if it fails");
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				logger.log(System.Logger.Level.WARNING, "Interrupted while handing back the rest of the segment of '"
+						+ key + "': it goes on in the background", ex);
+			}
+			catch (ExecutionException ex) {
+				logger.log(System.Logger.Level.WARNING, "Could not hand back the rest of the segment of '" + key
+						+ "': those values stay unused", ex.getCause());
 			}
 		}
-		this.fetcher.shutdownNow();
+		// Not shutdownNow: a hand-back still running may finish (the threads are daemons and every statement is
+		// bounded); no new fetch can start, the generators are closed.
+		this.fetcher.shutdown();
 		if (!this.generators.isEmpty()) {
 			logger.log(System.Logger.Level.INFO, "Segment ids: handed back {0} unused values for the next start",
 					handedBack);

@@ -2,6 +2,7 @@ package io.snowflakeid.segment;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.LongSupplier;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeSettings;
@@ -27,6 +28,8 @@ public final class SegmentSettings {
 	/** The most a dynamic step grows to, as a multiple of the configured step (and never beyond 1,000,000). */
 	static final int DYNAMIC_STEP_MAX_FACTOR = 100;
 
+	private static final Duration MIN_STATEMENT_TIMEOUT = Duration.ofSeconds(1);
+
 	final ConnectionSource connections;
 
 	final SegmentTable table;
@@ -43,7 +46,11 @@ public final class SegmentSettings {
 
 	final Duration dynamicStepTarget;
 
+	/** The clock the dynamic step measures how long a segment lasted with (nanoseconds, as System.nanoTime). */
+	final LongSupplier nanoClock;
+
 	private SegmentSettings(Builder builder) {
+		this.nanoClock = builder.nanoClock;
 		this.dynamicStep = builder.dynamicStep;
 		this.dynamicStepTarget = builder.dynamicStepTarget;
 		this.connections = builder.connections;
@@ -56,6 +63,26 @@ public final class SegmentSettings {
 
 	public static Builder builder(ConnectionSource connections) {
 		return new Builder(connections);
+	}
+
+	/**
+	 * The bound on every statement of segment mode (fetch, allocate, take a handed-back range, give back, create the
+	 * tables), passed to {@link ConnectionSource#run(boolean, Duration, ConnectionSource.SqlWork)}: the max-wait,
+	 * but at least 1 s. The max-wait, because a segment that takes longer than that serves no waiting caller, and
+	 * only one fetch per key runs at a time: the sooner a hanging one ends, the sooner the next one can succeed once
+	 * the database is back. At least 1 s, because JDBC query timeouts are whole seconds and 0 would mean none
+	 * (max-wait may be 0); anything below a second would be rounded up to it anyway.
+	 */
+	Duration statementTimeout() {
+		return (this.maxWait.compareTo(MIN_STATEMENT_TIMEOUT) < 0) ? MIN_STATEMENT_TIMEOUT : this.maxWait;
+	}
+
+	/**
+	 * How long closing waits for a fetch in flight and the hand-back before it gives up (both then go on in the
+	 * background): one statement timeout for each.
+	 */
+	Duration closeTimeout() {
+		return statementTimeout().multipliedBy(2);
 	}
 
 	public String tableName() {
@@ -84,6 +111,8 @@ public final class SegmentSettings {
 		private boolean dynamicStep;
 
 		private Duration dynamicStepTarget = Duration.ofMinutes(15);
+
+		private LongSupplier nanoClock = System::nanoTime;
 
 		private Builder(ConnectionSource connections) {
 			this.connections = Objects.requireNonNull(connections, "connections must not be null");
@@ -135,6 +164,12 @@ public final class SegmentSettings {
 		/** How long a segment should last when the step is dynamic; 1 ms to 1 day, default 15 min. */
 		public Builder dynamicStepTarget(Duration target) {
 			this.dynamicStepTarget = Objects.requireNonNull(target);
+			return this;
+		}
+
+		/** The clock of the dynamic step, in nanoseconds like {@link System#nanoTime()}; for tests. */
+		Builder nanoClock(LongSupplier nanoClock) {
+			this.nanoClock = Objects.requireNonNull(nanoClock);
 			return this;
 		}
 

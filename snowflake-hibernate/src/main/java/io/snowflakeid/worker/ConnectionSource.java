@@ -1,7 +1,14 @@
 package io.snowflakeid.worker;
 
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.Executor;
 
 import javax.sql.DataSource;
 
@@ -17,40 +24,84 @@ public interface ConnectionSource {
 	/**
 	 * Runs {@code work} on a connection of its own, never inside a caller's business transaction: with auto-commit
 	 * on (each statement its own transaction), or off (the work commits; anything it leaves is rolled back). The
-	 * connection's auto-commit mode is restored before it goes back to the pool.
+	 * connection's auto-commit mode is restored before it goes back to the pool. No time bound: prefer
+	 * {@link #run(boolean, Duration, SqlWork)}.
 	 */
 	default <T> T run(boolean autoCommit, SqlWork<T> work) throws SQLException {
+		return run(autoCommit, null, work);
+	}
+
+	/**
+	 * As {@link #run(boolean, SqlWork)}, with every statement the work creates bounded by {@code timeout}: a query
+	 * timeout on each statement (the database cancels it), and a network timeout on the connection (a half-open
+	 * socket fails the read instead of blocking until the operating system gives up, hours later). Both are
+	 * restored before the connection goes back to the pool. How long {@link #getConnection()} itself may wait is
+	 * the pool's setting (HikariCP: {@code connectionTimeout}, 30 s by default).
+	 * @param timeout the bound, rounded up to whole seconds for the query timeout; null for none
+	 */
+	default <T> T run(boolean autoCommit, Duration timeout, SqlWork<T> work) throws SQLException {
 		Connection connection = getConnection();
-		boolean original = connection.getAutoCommit();
+		boolean original;
+		int originalNetworkTimeout = -1;
+		try {
+			original = connection.getAutoCommit();
+			if (timeout != null) {
+				originalNetworkTimeout = setNetworkTimeout(connection, Timeouts.networkTimeout(timeout));
+			}
+		}
+		catch (SQLException | RuntimeException ex) {
+			release(connection);
+			throw ex;
+		}
+		Throwable failure = null;
 		try {
 			if (original != autoCommit) {
 				connection.setAutoCommit(autoCommit);
 			}
-			return work.run(connection);
+			return work.run((timeout != null) ? Timeouts.bounded(connection, timeout) : connection);
 		}
 		catch (SQLException | RuntimeException ex) {
-			if (!autoCommit) {
-				try {
-					connection.rollback();
-				}
-				catch (SQLException suppressed) {
-					ex.addSuppressed(suppressed);
-				}
-			}
+			failure = ex;
 			throw ex;
 		}
 		finally {
 			try {
-				if (!autoCommit) {
-					connection.rollback(); // nothing left uncommitted goes back to the pool
+				if (!connection.isClosed()) {
+					if (!autoCommit) {
+						connection.rollback(); // nothing left uncommitted goes back to the pool
+					}
+					if (original != autoCommit) {
+						connection.setAutoCommit(original);
+					}
+					if (originalNetworkTimeout >= 0) {
+						connection.setNetworkTimeout(Timeouts.DIRECT, originalNetworkTimeout);
+					}
 				}
-				if (original != autoCommit) {
-					connection.setAutoCommit(original);
+			}
+			catch (SQLException | RuntimeException cleanup) {
+				// A connection broken by a timeout. The work's own outcome is what counts: after success its
+				// statements are committed (auto-commit, or the work's own commit) and a failing rollback cannot undo
+				// them, so reporting a failure would make the caller think they were not (a lost segment, a claimed
+				// row it never uses). The pool finds out about the connection itself.
+				if (failure != null) {
+					failure.addSuppressed(cleanup);
 				}
 			}
 			finally {
 				release(connection);
 			}
+		}
+	}
+
+	/** Sets the network timeout and returns the previous one, or -1 if the driver has none (H2, say). */
+	private static int setNetworkTimeout(Connection connection, Duration timeout) {
+		try {
+			int previous = connection.getNetworkTimeout();
+			connection.setNetworkTimeout(Timeouts.DIRECT, (int) Math.min(Integer.MAX_VALUE, timeout.toMillis()));
+			return previous;
+		}
+		catch (SQLException | UnsupportedOperationException | AbstractMethodError ex) {
+			return -1;
 		}
 	}
 
@@ -63,5 +114,54 @@ public interface ConnectionSource {
 	interface SqlWork<T> {
 
 		T run(Connection connection) throws SQLException;
+	}
+
+	/** A connection whose statements carry a query timeout. */
+	final class Timeouts implements InvocationHandler {
+
+		static final Executor DIRECT = Runnable::run;
+
+		private final Connection target;
+
+		private final int seconds;
+
+		private Timeouts(Connection target, int seconds) {
+			this.target = target;
+			this.seconds = seconds;
+		}
+
+		/** The query timeout: the bound in whole seconds, rounded up, at least 1 s. */
+		static int querySeconds(Duration timeout) {
+			return (int) Math.max(1, Math.min(Integer.MAX_VALUE / 1000 - 10, (timeout.toMillis() + 999) / 1000));
+		}
+
+		/**
+		 * The network timeout: 2 s beyond the query timeout, so that the database cancels a slow statement first
+		 * and the connection survives; the network timeout only ends reads from a dead peer.
+		 */
+		static Duration networkTimeout(Duration timeout) {
+			return Duration.ofSeconds(querySeconds(timeout) + 2L);
+		}
+
+		static Connection bounded(Connection connection, Duration timeout) {
+			int seconds = querySeconds(timeout);
+			return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(),
+					new Class<?>[] { Connection.class }, new Timeouts(connection, seconds));
+		}
+
+		@Override
+		public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+			Object result;
+			try {
+				result = method.invoke(this.target, args);
+			}
+			catch (InvocationTargetException ex) {
+				throw ex.getCause();
+			}
+			if (result instanceof Statement statement) {
+				statement.setQueryTimeout(this.seconds);
+			}
+			return result;
+		}
 	}
 }

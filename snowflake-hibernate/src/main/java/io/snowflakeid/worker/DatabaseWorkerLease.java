@@ -2,40 +2,51 @@ package io.snowflakeid.worker;
 
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 
 import io.snowflakeid.IssuePermit;
+import io.snowflakeid.LocalNodes;
 import io.snowflakeid.SnowflakeIdGenerator;
-import io.snowflakeid.SnowflakeLayout;
-import io.snowflakeid.SnowflakeSettings;
-import io.snowflakeid.TimeSource;
 
 /**
  * A worker id leased from a table in the application's database, and the generator that issues ids with it.
  * <p>
- * Claiming takes a free or expired row with one conditional UPDATE, or creates the row of an unused worker id
- * with an INSERT guarded by the primary key, each in its own transaction: two instances can never hold the same
- * worker id. The lease is renewed in the background every third of its length; each renewal also stores a
- * high-water mark, the latest timestamp this instance may issue ids for until its next renewal. If the lease is not
- * renewed in time the generator stops issuing ids until it is. {@link #close()} releases the worker id at once,
- * storing the exact high-water mark; after a crash the id returns to the pool after its lease end plus the safety
- * margin. A new holder never issues an id at or before the previous holder's high-water mark.
+ * <b>Claim</b> ({@link #acquire}): free rows whose high-water mark has passed come first, then worker ids never
+ * used, then free rows whose mark is ahead of this host's clock by no more than the clock tolerance (the start
+ * waits for it). A row is taken with one conditional UPDATE that also checks the mark read and writes this
+ * instance's own (now + lease length), or a new row with an INSERT the primary key guards: two instances can never
+ * hold one row, and a race lost (also a serialization failure under a strict isolation level) just means the next
+ * row. Only when no row is usable does the start fail, naming the earliest time one will be.
+ * <p>
+ * <b>Renewal</b>, every third of the lease: one UPDATE that extends the lease, raises the mark to now + lease
+ * length, and replaces the row's token (a fencing token: a second holder of the same token, such as a cloned VM,
+ * loses at its next renewal). Each success grants the generator's {@link IssuePermit} for the lease length,
+ * measured from before the UPDATE in elapsed time, and up to the stored mark on the time source. If renewals fail,
+ * ids stop when the permit runs out (fail closed) and resume with the next successful renewal.
+ * <p>
+ * <b>Release</b> ({@link #close()}): stops renewals (waiting, bounded, for one in flight; a renewal never grants
+ * after close), seals the generator so that no id follows, and frees the row storing the exact mark of what was
+ * issued, only if the row is still this instance's. A graceful restart therefore finds the row usable at once,
+ * and its successor issues only ids above ours. After a crash the row returns to the pool at its lease end plus
+ * the safety margin, with the last renewal's mark covering every id the crashed instance could have issued.
  */
 public final class DatabaseWorkerLease implements AutoCloseable {
 
 	private static final System.Logger logger = System.getLogger(DatabaseWorkerLease.class.getName());
 
 	private final WorkerLeaseSettings settings;
-
-	private final String instanceId;
 
 	private final String owner;
 
@@ -47,213 +58,288 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 
 	private final SnowflakeIdGenerator generator;
 
+	private final LocalNodes.Reservation reservation;
+
 	private final ScheduledExecutorService renewals;
+
+	/** Held while a renewal talks to the database, and by close(): a renewal never grants after close. */
+	private final ReentrantLock renewalLock = new ReentrantLock();
 
 	private final AtomicLong renewalFailures = new AtomicLong();
 
 	private final AtomicLong renewalsDone = new AtomicLong();
 
+	private final AtomicBoolean closed = new AtomicBoolean();
+
+	/** The most unknown outcomes remembered; beyond that the oldest is forgotten (at worst the lease is lost). */
+	private static final int MAX_UNKNOWN_TOKENS = 32;
+
+	/** The row's token as last confirmed by the database. */
+	private volatile String token;
+
+	/**
+	 * Tokens of renewals whose outcome is unknown (they failed after reaching the database, so they may have
+	 * committed); cleared by the next success.
+	 */
+	private final Set<String> unknownTokens = new LinkedHashSet<>();
+
+	/** The token of the renewal talking to the database right now, published before its UPDATE, or null. */
+	private volatile String inFlightToken;
+
+	/** The elapsed-clock time the current permit was counted from. */
+	private volatile long permitStartNanos;
+
 	private volatile long leaseEndMillis;
 
 	private volatile boolean lost;
 
-	private volatile boolean closed;
-
-	private DatabaseWorkerLease(WorkerLeaseSettings settings, String instanceId, String owner, int datacenterId,
-			int workerId, long leaseEndMillis, long highWaterMark, IssuePermit permit) {
+	private DatabaseWorkerLease(WorkerLeaseSettings settings, String owner, LeaseClaim.Claimed claim) {
 		this.settings = settings;
-		this.instanceId = instanceId;
 		this.owner = owner;
-		this.datacenterId = datacenterId;
-		this.workerId = workerId;
-		this.leaseEndMillis = leaseEndMillis;
-		this.permit = permit;
-		this.generator = SnowflakeIdGenerator.builder().layout(settings.layout).datacenterId(datacenterId)
-				.workerId(workerId).timeSource(settings.timeSource).clockTolerance(settings.clockTolerance)
-				.issuePermit(permit).issueAfter(highWaterMark).build();
+		this.datacenterId = claim.row().datacenterId();
+		this.workerId = claim.row().workerId();
+		this.token = claim.token();
+		this.permitStartNanos = claim.elapsedStart();
+		this.leaseEndMillis = claim.leaseEnd();
+		this.permit = claim.permit();
+		this.reservation = claim.reservation();
+		this.generator = SnowflakeIdGenerator.builder().layout(settings.layout).datacenterId(this.datacenterId)
+			.workerId(this.workerId).timeSource(settings.timeSource).clockTolerance(settings.clockTolerance)
+			.issuePermit(this.permit).issueAfter(claim.issueAfterMillis()).build();
 		this.renewals = Executors.newSingleThreadScheduledExecutor((task) -> {
-			Thread thread = new Thread(task, "snowflake-worker-lease-" + datacenterId + "-" + workerId);
+			Thread thread = new Thread(task, "snowflake-worker-lease-" + this.datacenterId + "-" + this.workerId);
 			thread.setDaemon(true);
 			return thread;
 		});
-		scheduleRenewal(renewInterval());
 	}
 
 	/**
-	 * Claims a worker id, waits if the clock is slightly behind the previous holder's high-water mark, and starts
-	 * renewing.
-	 * @throws WorkerLeaseException if no worker id is free, the clock is behind the high-water mark by more than
-	 * the clock tolerance, or the database cannot be reached
+	 * Claims a worker id, waits (at most the clock tolerance) if the clock is slightly behind the previous
+	 * holder's high-water mark, and starts renewing.
+	 * @throws WorkerLeaseException if no worker id is usable (all held, or the clock is too far behind the marks
+	 * of the free ones), or the database cannot be reached
 	 */
 	public static DatabaseWorkerLease acquire(WorkerLeaseSettings settings) {
-		String instanceId = UUID.randomUUID().toString();
 		String owner = ownerDescription();
-		TimeSource time = settings.timeSource;
-		long durationMillis = settings.duration.toMillis();
-		Claim claim;
-		long claimedAtNanos = time.currentTimeNanos();
+		LeaseClaim.Claimed claim = new LeaseClaim(settings, owner).claim();
+		DatabaseWorkerLease lease;
 		try {
-			claim = withConnection(settings, (connection) -> {
-				if (settings.createTable) {
-					settings.table.createIfMissing(connection);
-				}
-				return claim(settings, connection, owner, instanceId,
-						System.currentTimeMillis() + durationMillis);
-			});
-		}
-		catch (SQLException ex) {
-			throw new WorkerLeaseException("Cannot lease a worker id from table " + settings.tableName() + ": "
-					+ ex.getMessage() + (settings.createTable ? ""
-							: " (" + WorkerLeaseSettings.CREATE_TABLE + "=false: create it with " + settings.createTableStatement() + ")"),
-					ex);
-		}
-		IssuePermit permit = new IssuePermit("the lease of worker " + claim.describe() + " ended without renewal");
-		permit.grantUntil(claimedAtNanos + settings.duration.toNanos());
-		DatabaseWorkerLease lease = new DatabaseWorkerLease(settings, instanceId, owner, claim.datacenterId,
-				claim.workerId, claim.leaseEnd, claim.highWaterMark, permit);
-		try {
-			lease.awaitHighWaterMark(claim.highWaterMark);
+			lease = new DatabaseWorkerLease(settings, owner, claim);
 		}
 		catch (RuntimeException ex) {
-			lease.close();
+			claim.abandon(settings);
 			throw ex;
 		}
+		lease.awaitFirstTick(claim.issueAfterMillis());
+		lease.scheduleRenewal(lease.nextRenewalDelay());
 		logger.log(System.Logger.Level.INFO, "Leased snowflake worker {0} from {1} until {2} (owner {3})",
-				claim.describe(), settings.tableName(), Instant.ofEpochMilli(claim.leaseEnd), owner);
+				lease.describe(), settings.tableName(), Instant.ofEpochMilli(claim.leaseEnd()), owner);
 		return lease;
 	}
 
-	private static Claim claim(WorkerLeaseSettings settings, Connection connection, String owner, String instanceId,
-			long leaseEnd) throws SQLException {
-		SnowflakeLayout layout = settings.layout;
-		long expiredBefore = System.currentTimeMillis() - settings.safetyMargin.toMillis();
-		Map<Long, Long> existing = settings.table.leaseEnds(connection, settings.datacenterId);
-		int firstDc = (settings.datacenterId != null) ? settings.datacenterId : 0;
-		int lastDc = (settings.datacenterId != null) ? settings.datacenterId : (int) layout.maxDatacenterId();
-		int maxWorker = (int) layout.maxWorkerId();
-		// First reuse rows that are free or expired, then create rows for worker ids never used.
-		for (int dc = firstDc; dc <= lastDc; dc++) {
-			for (int worker = 0; worker <= maxWorker; worker++) {
-				Long end = existing.get(LeaseTable.key(dc, worker));
-				if (end != null && end < expiredBefore
-						&& settings.table.takeExpired(connection, dc, worker, owner, instanceId, leaseEnd, expiredBefore)) {
-					return new Claim(dc, worker, leaseEnd, settings.table.highWaterMark(connection, dc, worker));
-				}
-			}
+	/**
+	 * Waits until the time source is in a tick after the previous holder's mark, so that no caller's first id
+	 * waits for it. The claim chose the row only if that is within the clock tolerance.
+	 */
+	private long awaitFirstTick(long issueAfterMillis) {
+		var time = this.settings.timeSource;
+		long target = LeaseClaim.firstUsableNanos(this.settings.layout, issueAfterMillis);
+		long start = time.currentTimeNanos();
+		long remaining = target - start;
+		if (remaining > LeaseClaim.NEGLIGIBLE_WAIT_NANOS) {
+			logger.log(System.Logger.Level.INFO, "Clock is {0} ms behind the high-water mark of worker {1}: waiting",
+					(remaining + 999_999) / 1_000_000, describe());
 		}
-		for (int dc = firstDc; dc <= lastDc; dc++) {
-			for (int worker = 0; worker <= maxWorker; worker++) {
-				if (!existing.containsKey(LeaseTable.key(dc, worker))
-						&& settings.table.insertNew(connection, dc, worker, owner, instanceId, leaseEnd)) {
-					return new Claim(dc, worker, leaseEnd, 0);
-				}
-			}
-		}
-		long capacity = (long) (lastDc - firstDc + 1) * (maxWorker + 1);
-		String scope = (settings.datacenterId != null) ? "worker ids of datacenter " + settings.datacenterId
-				: "(datacenter, worker) pairs";
-		throw new WorkerLeaseException("All " + capacity + " " + scope + " are leased in table " + settings.tableName()
-				+ " (capacity " + capacity + " = " + describeCapacity(layout, settings.datacenterId != null)
-				+ "). Stop instances you do not need, wait for crashed instances' leases to expire (lease end + "
-				+ settings.safetyMargin.toSeconds() + " s), or widen " + SnowflakeSettings.WORKER_BITS
-				+ " (taking bits from " + SnowflakeSettings.SEQUENCE_BITS + " or " + SnowflakeSettings.TIMESTAMP_BITS
-				+ ", keeping the sum at 63) for new data");
-	}
-
-	private static String describeCapacity(SnowflakeLayout layout, boolean fixedDatacenter) {
-		return fixedDatacenter ? "2^" + layout.workerBits() + " worker bits"
-				: "2^" + layout.datacenterBits() + " datacenter bits x 2^" + layout.workerBits() + " worker bits";
-	}
-
-	/** If the clock is behind the previous holder's high-water mark: wait within the tolerance, else refuse. */
-	private void awaitHighWaterMark(long highWaterMark) {
-		TimeSource time = this.settings.timeSource;
-		long targetNanos = (highWaterMark + 1) * 1_000_000L;
-		long behindNanos = targetNanos - time.currentTimeNanos();
-		if (behindNanos <= 0) {
-			return;
-		}
-		long behindMillis = (behindNanos + 999_999) / 1_000_000;
-		if (behindMillis > this.settings.clockTolerance.toMillis()) {
-			throw new WorkerLeaseException("The clock is " + behindMillis + " ms behind the high-water mark "
-					+ Instant.ofEpochMilli(highWaterMark) + " left by the previous holder of worker "
-					+ describe() + ", more than the tolerated " + this.settings.clockTolerance.toMillis() + " ms ("
-					+ SnowflakeSettings.CLOCK_TOLERANCE + "). Refusing to start: ids could repeat. Fix the clock "
-					+ "(NTP) of this host");
-		}
-		logger.log(System.Logger.Level.WARNING, "Clock is {0} ms behind the high-water mark of worker {1}: waiting",
-				behindMillis, describe());
-		long remaining;
-		while ((remaining = targetNanos - time.currentTimeNanos()) > 0) {
+		while ((remaining = target - time.currentTimeNanos()) > 0) {
 			time.awaitNanos(remaining);
 		}
+		return Math.max(0, (time.currentTimeNanos() - start) / 1_000_000);
 	}
 
 	private long renewInterval() {
 		return this.settings.duration.toMillis() / 3;
 	}
 
+	/**
+	 * A third of the lease after the current permit started (before the claim's or renewal's statements ran, so
+	 * time they and the start-up wait took counts), not after now.
+	 */
+	/** Milliseconds until the next renewal: a third of the lease after the current permit started. */
+	long nextRenewalDelay() {
+		long dueNanos = this.permitStartNanos + this.settings.duration.toNanos() / 3;
+		return Math.max(0, (dueNanos - this.permit.elapsedNanos()) / 1_000_000);
+	}
+
 	private void scheduleRenewal(long delayMillis) {
-		if (!this.closed) {
-			this.renewals.schedule(this::renew, delayMillis, TimeUnit.MILLISECONDS);
+		if (!this.closed.get() && this.settings.renewInBackground) {
+			try {
+				this.renewals.schedule(this::renew, delayMillis, TimeUnit.MILLISECONDS);
+			}
+			catch (java.util.concurrent.RejectedExecutionException ex) {
+				// closed meanwhile
+			}
 		}
 	}
 
-	/** One renewal; reschedules itself: every third of the lease, or every second while failing. */
-	void renew() {
-		if (this.closed) {
-			return;
-		}
-		TimeSource time = this.settings.timeSource;
-		long durationMillis = this.settings.duration.toMillis();
-		long startNanos = time.currentTimeNanos();
-		long leaseEnd = System.currentTimeMillis() + durationMillis;
-		// The latest timestamp this instance can issue ids for before the permit granted below runs out.
-		long highWaterMark = startNanos / 1_000_000 + durationMillis;
+	/**
+	 * One renewal; in the background it reschedules itself: every third of the lease, or every second while
+	 * failing. Public for simulations that renew on their own schedule
+	 * ({@link WorkerLeaseSettings.Builder#renewInBackground(boolean)}).
+	 */
+	public void renew() {
+		this.renewalLock.lock();
 		try {
-			boolean held = withConnection(this.settings, (connection) -> this.settings.table.update(connection,
-					this.datacenterId, this.workerId, this.instanceId, leaseEnd, highWaterMark, false));
-			if (held) {
-				this.permit.grantUntil(startNanos + this.settings.duration.toNanos());
-				this.leaseEndMillis = leaseEnd;
-				this.lost = false;
-				this.renewalsDone.incrementAndGet();
-				scheduleRenewal(renewInterval());
+			if (this.closed.get() || this.lost) {
+				return;
 			}
-			else {
-				this.lost = true;
-				this.permit.revoke("worker " + describe() + " was taken over by another instance after this "
-						+ "instance's lease expired; restart this instance to lease another worker id");
-				logger.log(System.Logger.Level.ERROR, "Lost the lease of snowflake worker {0}", describe());
-			}
+			renewLocked();
+		}
+		finally {
+			this.renewalLock.unlock();
+		}
+	}
+
+	private void renewLocked() {
+		long durationMillis = this.settings.duration.toMillis();
+		// Read every clock before the UPDATE, elapsed first: the grant below then ends no later than the lease end
+		// written, even if this thread pauses between the reads.
+		long elapsedStart = this.permit.elapsedNanos();
+		long timeStart = this.settings.timeSource.currentTimeNanos();
+		long leaseEnd = this.settings.wallMillis.getAsLong() + durationMillis;
+		// The latest timestamp this instance can issue ids for before the permit granted below runs out.
+		long highWaterMark = Math.floorDiv(timeStart, 1_000_000) + durationMillis;
+		// A fresh token for every attempt: a late-executing earlier attempt can never match a row moved on since.
+		String newToken = UUID.randomUUID().toString();
+		List<String> tokens = knownTokens(false);
+		boolean[] reachedDatabase = { false };
+		boolean held;
+		this.inFlightToken = newToken;
+		try {
+			held = this.settings.connections.run(true, this.settings.statementTimeout(), (connection) -> {
+				reachedDatabase[0] = true;
+				return this.settings.table.renew(connection, this.datacenterId, this.workerId, tokens, newToken,
+						leaseEnd, highWaterMark);
+			});
 		}
 		catch (SQLException | RuntimeException ex) {
+			if (reachedDatabase[0]) {
+				rememberUnknown(newToken); // it may have committed: accept it as the row's token next time
+			}
+			this.inFlightToken = null;
 			this.renewalFailures.incrementAndGet();
 			this.permit.reasonIfExpired("renewing the lease of worker " + describe() + " failed: " + ex.getMessage());
 			logger.log(System.Logger.Level.WARNING, "Renewing the lease of snowflake worker " + describe()
 					+ " failed (ids stop when it ends at " + Instant.ofEpochMilli(this.leaseEndMillis) + ")", ex);
 			scheduleRenewal(Math.min(1_000, renewInterval()));
+			return;
+		}
+		if (held) {
+			this.token = newToken;
+			synchronized (this.unknownTokens) {
+				this.unknownTokens.clear();
+			}
+			this.inFlightToken = null;
+			if (!this.closed.get()) {
+				this.permitStartNanos = elapsedStart;
+				this.permit.grant(elapsedStart + this.settings.duration.toNanos(), highWaterMark * 1_000_000L);
+				this.leaseEndMillis = leaseEnd;
+				this.renewalsDone.incrementAndGet();
+				scheduleRenewal(nextRenewalDelay());
+			}
+		}
+		else {
+			this.inFlightToken = null;
+			this.lost = true;
+			long last = this.permit.seal("worker " + describe() + " was taken over by another instance (this "
+					+ "instance's lease had expired, or another process holds the same lease token, such as a "
+					+ "cloned VM); restart this instance to lease another worker id");
+			// The new holder continues above the mark in the table; this JVM only needs to know what it used.
+			this.reservation.release(last);
+			logger.log(System.Logger.Level.ERROR, "Lost the lease of snowflake worker {0}", describe());
 		}
 	}
 
-	/** Stops issuing ids and hands the worker id back at once, storing the exact high-water mark. */
+	/** The row's confirmed token, those of unknown outcomes and (for close) the one in flight. */
+	private List<String> knownTokens(boolean withInFlight) {
+		List<String> tokens = new ArrayList<>();
+		tokens.add(this.token);
+		synchronized (this.unknownTokens) {
+			tokens.addAll(this.unknownTokens);
+		}
+		String inFlight = this.inFlightToken;
+		if (withInFlight && inFlight != null && !tokens.contains(inFlight)) {
+			tokens.add(inFlight);
+		}
+		return tokens;
+	}
+
+	private void rememberUnknown(String candidate) {
+		synchronized (this.unknownTokens) {
+			this.unknownTokens.add(candidate);
+			if (this.unknownTokens.size() > MAX_UNKNOWN_TOKENS) {
+				this.unknownTokens.remove(this.unknownTokens.iterator().next());
+			}
+		}
+	}
+
+	/**
+	 * Stops issuing ids and hands the worker id back at once, storing the exact high-water mark. Waits for a
+	 * renewal in flight at most its statement timeout.
+	 */
 	@Override
 	public void close() {
-		if (this.closed) {
+		if (!this.closed.compareAndSet(false, true)) {
 			return;
 		}
-		this.closed = true;
-		this.renewals.shutdownNow();
-		this.permit.revoke("the lease of worker " + describe() + " was released (shutdown)");
-		long highWaterMark = this.settings.timeSource.currentTimeNanos() / 1_000_000 + 1;
+		this.renewals.shutdown();
+		boolean locked = false;
 		try {
-			withConnection(this.settings, (connection) -> this.settings.table.update(connection, this.datacenterId,
-					this.workerId, this.instanceId, 0, highWaterMark, true));
-			logger.log(System.Logger.Level.INFO, "Released snowflake worker {0}", describe());
+			// A renewal in flight ends within its network timeout (its query timeout is shorter).
+			long bound = ConnectionSource.Timeouts.networkTimeout(this.settings.statementTimeout()).toMillis() + 1_000;
+			locked = this.renewalLock.tryLock(bound, TimeUnit.MILLISECONDS);
 		}
-		catch (SQLException ex) {
-			logger.log(System.Logger.Level.WARNING, "Could not release snowflake worker " + describe()
-					+ "; it returns to the pool when its lease expires", ex);
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		try {
+			if (this.lost) {
+				return;
+			}
+			long exactMark = this.permit.seal("the lease of worker " + describe() + " was released (shutdown)");
+			// If a renewal is still in flight, its token too: it may commit before the release runs.
+			List<String> tokens = knownTokens(true);
+			boolean released = false;
+			for (int attempt = 0; attempt < 3; attempt++) {
+				try {
+					released = this.settings.connections.run(true, this.settings.statementTimeout(),
+							(connection) -> this.settings.table.release(connection, this.datacenterId,
+									this.workerId, tokens, exactMark));
+					break;
+				}
+				catch (SQLException | RuntimeException ex) {
+					if (attempt == 2 || !(ex instanceof SQLException sql && LeaseTable.isSerializationFailure(sql))) {
+						logger.log(System.Logger.Level.WARNING, "Could not release snowflake worker " + describe()
+								+ "; it returns to the pool when its lease expires", ex);
+						break;
+					}
+				}
+			}
+			this.reservation.release(exactMark);
+			if (released) {
+				logger.log(System.Logger.Level.INFO, "Released snowflake worker {0} (high-water mark {1})",
+						describe(), Instant.ofEpochMilli(exactMark));
+			}
+			else {
+				logger.log(System.Logger.Level.WARNING, "Snowflake worker {0} was not released: the row no longer "
+						+ "carries this instance's token (or the release failed); it returns to the pool at its "
+						+ "lease end plus the safety margin", describe());
+			}
+		}
+		finally {
+			if (locked) {
+				this.renewalLock.unlock();
+			}
+			this.renewals.shutdownNow();
 		}
 	}
 
@@ -276,10 +362,11 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 
 	/** Whether ids can be issued now: the lease is held and not past its end. */
 	public boolean isValid() {
-		return !this.closed && this.permit.isValidAt(this.settings.timeSource.currentTimeNanos());
+		return !this.closed.get() && !this.lost
+				&& this.permit.isValidAt(this.settings.timeSource.currentTimeNanos());
 	}
 
-	/** Whether another instance took the worker id over (only after this lease expired). */
+	/** Whether another instance took the worker id over (only after this lease expired, or from a clone). */
 	public boolean isLost() {
 		return this.lost;
 	}
@@ -297,7 +384,7 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 	}
 
 	private String describe() {
-		return "(datacenter " + this.datacenterId + ", worker " + this.workerId + ")";
+		return LeaseClaim.describe(this.datacenterId, this.workerId);
 	}
 
 	@Override
@@ -314,20 +401,8 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 		catch (Exception ex) {
 			host = "unknown-host";
 		}
-		String description = host + " pid " + ProcessHandle.current().pid() + " (" + ManagementFactory.getRuntimeMXBean().getName() + ")";
+		String description = host + " pid " + ProcessHandle.current().pid() + " ("
+				+ ManagementFactory.getRuntimeMXBean().getName() + ")";
 		return (description.length() > 255) ? description.substring(0, 255) : description;
-	}
-
-	/** Each statement its own transaction, never part of a caller's business transaction. */
-	private static <T> T withConnection(WorkerLeaseSettings settings, ConnectionSource.SqlWork<T> work)
-			throws SQLException {
-		return settings.connections.run(true, work);
-	}
-
-	private record Claim(int datacenterId, int workerId, long leaseEnd, long highWaterMark) {
-
-		String describe() {
-			return "(datacenter " + this.datacenterId + ", worker " + this.workerId + ")";
-		}
 	}
 }

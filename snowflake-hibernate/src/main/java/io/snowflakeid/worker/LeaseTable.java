@@ -5,8 +5,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.regex.Pattern;
 
 import io.snowflakeid.SnowflakeConfigurationException;
@@ -68,51 +69,57 @@ final class LeaseTable {
 		}
 	}
 
-	/** Lease ends of the rows that exist, keyed by {@code datacenter << 32 | worker}. */
-	Map<Long, Long> leaseEnds(Connection connection, Integer datacenterId) throws SQLException {
-		String sql = "SELECT datacenter_id, worker_id, lease_end FROM " + this.name
+	/** The rows that exist (of one datacenter if given). */
+	List<Row> rows(Connection connection, Integer datacenterId) throws SQLException {
+		String sql = "SELECT datacenter_id, worker_id, lease_end, high_water_mark FROM " + this.name
 				+ ((datacenterId != null) ? " WHERE datacenter_id = ?" : "");
-		Map<Long, Long> rows = new HashMap<>();
+		List<Row> rows = new ArrayList<>();
 		try (PreparedStatement statement = connection.prepareStatement(sql)) {
 			if (datacenterId != null) {
 				statement.setInt(1, datacenterId);
 			}
 			try (ResultSet result = statement.executeQuery()) {
 				while (result.next()) {
-					rows.put(key(result.getInt(1), result.getInt(2)), result.getLong(3));
+					rows.add(new Row(result.getInt(1), result.getInt(2), result.getLong(3), result.getLong(4)));
 				}
 			}
 		}
 		return rows;
 	}
 
-	/** Takes an existing row whose lease ended before {@code expiredBefore}. */
-	boolean takeExpired(Connection connection, int datacenterId, int workerId, String owner, String instanceId,
-			long leaseEnd, long expiredBefore) throws SQLException {
-		String sql = "UPDATE " + this.name + " SET owner = ?, instance_id = ?, lease_end = ?"
-				+ " WHERE datacenter_id = ? AND worker_id = ? AND lease_end < ?";
+	/**
+	 * Takes a row whose lease ended before {@code expiredBefore} and whose mark is still the one read, writing the
+	 * claimant's lease end and mark in the same statement: the mark read is the predecessor's last word.
+	 */
+	boolean takeFree(Connection connection, Row row, String owner, String token, long leaseEnd, long mark,
+			long expiredBefore) throws SQLException {
+		String sql = "UPDATE " + this.name + " SET owner = ?, instance_id = ?, lease_end = ?, high_water_mark = ?"
+				+ " WHERE datacenter_id = ? AND worker_id = ? AND lease_end < ? AND high_water_mark = ?";
 		try (PreparedStatement statement = connection.prepareStatement(sql)) {
 			statement.setString(1, owner);
-			statement.setString(2, instanceId);
+			statement.setString(2, token);
 			statement.setLong(3, leaseEnd);
-			statement.setInt(4, datacenterId);
-			statement.setInt(5, workerId);
-			statement.setLong(6, expiredBefore);
+			statement.setLong(4, mark);
+			statement.setInt(5, row.datacenterId());
+			statement.setInt(6, row.workerId());
+			statement.setLong(7, expiredBefore);
+			statement.setLong(8, row.highWaterMark());
 			return statement.executeUpdate() == 1;
 		}
 	}
 
 	/** Creates the row of a never-used worker id; false if another instance created it first. */
-	boolean insertNew(Connection connection, int datacenterId, int workerId, String owner, String instanceId,
-			long leaseEnd) throws SQLException {
+	boolean insertNew(Connection connection, int datacenterId, int workerId, String owner, String token,
+			long leaseEnd, long mark) throws SQLException {
 		String sql = "INSERT INTO " + this.name
-				+ " (datacenter_id, worker_id, owner, instance_id, lease_end, high_water_mark) VALUES (?, ?, ?, ?, ?, 0)";
+				+ " (datacenter_id, worker_id, owner, instance_id, lease_end, high_water_mark) VALUES (?, ?, ?, ?, ?, ?)";
 		try (PreparedStatement statement = connection.prepareStatement(sql)) {
 			statement.setInt(1, datacenterId);
 			statement.setInt(2, workerId);
 			statement.setString(3, owner);
-			statement.setString(4, instanceId);
+			statement.setString(4, token);
 			statement.setLong(5, leaseEnd);
+			statement.setLong(6, mark);
 			return statement.executeUpdate() == 1;
 		}
 		catch (SQLException ex) {
@@ -123,43 +130,85 @@ final class LeaseTable {
 		}
 	}
 
-	long highWaterMark(Connection connection, int datacenterId, int workerId) throws SQLException {
-		String sql = "SELECT high_water_mark FROM " + this.name + " WHERE datacenter_id = ? AND worker_id = ?";
-		try (PreparedStatement statement = connection.prepareStatement(sql)) {
-			statement.setInt(1, datacenterId);
-			statement.setInt(2, workerId);
-			try (ResultSet result = statement.executeQuery()) {
-				if (!result.next()) {
-					throw new SQLException("Row (" + datacenterId + ", " + workerId + ") vanished from " + this.name);
-				}
-				return result.getLong(1);
-			}
-		}
-	}
-
 	/**
-	 * Extends the lease if this instance still holds it and raises the high-water mark (never lowers it).
-	 * {@code leaseEnd == 0} releases the row.
+	 * Extends the lease if this instance still holds it, under a new token (the fencing token: a second holder of
+	 * an old one, such as a cloned VM, loses at its next renewal), and raises the mark (never lowers it).
+	 * {@code tokens} are the row's token as last confirmed plus those of attempts whose outcome is unknown (they
+	 * may have committed); {@code newToken} is never one of them, so a stale statement executing late cannot
+	 * match a row a later renewal already moved on.
 	 */
-	boolean update(Connection connection, int datacenterId, int workerId, String instanceId, long leaseEnd,
-			long highWaterMark, boolean release) throws SQLException {
-		String sql = "UPDATE " + this.name + " SET lease_end = ?,"
+	boolean renew(Connection connection, int datacenterId, int workerId, Collection<String> tokens, String newToken,
+			long leaseEnd, long mark) throws SQLException {
+		String sql = "UPDATE " + this.name + " SET instance_id = ?, lease_end = ?,"
 				+ " high_water_mark = CASE WHEN high_water_mark > ? THEN high_water_mark ELSE ? END"
-				+ (release ? ", owner = NULL, instance_id = NULL" : "")
-				+ " WHERE datacenter_id = ? AND worker_id = ? AND instance_id = ?";
+				+ " WHERE datacenter_id = ? AND worker_id = ? AND instance_id IN (" + placeholders(tokens.size()) + ")";
 		try (PreparedStatement statement = connection.prepareStatement(sql)) {
-			statement.setLong(1, leaseEnd);
-			statement.setLong(2, highWaterMark);
-			statement.setLong(3, highWaterMark);
-			statement.setInt(4, datacenterId);
-			statement.setInt(5, workerId);
-			statement.setString(6, instanceId);
+			statement.setString(1, newToken);
+			statement.setLong(2, leaseEnd);
+			statement.setLong(3, mark);
+			statement.setLong(4, mark);
+			statement.setInt(5, datacenterId);
+			statement.setInt(6, workerId);
+			int index = 7;
+			for (String token : tokens) {
+				statement.setString(index++, token);
+			}
 			return statement.executeUpdate() == 1;
 		}
 	}
 
-	static long key(int datacenterId, int workerId) {
-		return ((long) datacenterId << 32) | workerId;
+	/**
+	 * Frees the row if this instance still holds it (under any of {@code tokens}), storing the exact mark of what
+	 * it issued: lower than what the renewals stored, so the successor does not wait for time this instance never
+	 * used.
+	 */
+	boolean release(Connection connection, int datacenterId, int workerId, Collection<String> tokens,
+			long exactMark) throws SQLException {
+		String sql = "UPDATE " + this.name + " SET lease_end = 0, owner = NULL, instance_id = NULL,"
+				+ " high_water_mark = ? WHERE datacenter_id = ? AND worker_id = ? AND instance_id IN ("
+				+ placeholders(tokens.size()) + ")";
+		try (PreparedStatement statement = connection.prepareStatement(sql)) {
+			statement.setLong(1, exactMark);
+			statement.setInt(2, datacenterId);
+			statement.setInt(3, workerId);
+			int index = 4;
+			for (String token : tokens) {
+				statement.setString(index++, token);
+			}
+			return statement.executeUpdate() == 1;
+		}
+	}
+
+	private static String placeholders(int count) {
+		if (count < 1) {
+			throw new IllegalArgumentException("no token");
+		}
+		return "?" + ", ?".repeat(count - 1);
+	}
+
+	/**
+	 * A transaction that lost a race under a strict isolation level: SQLState 40001 (PostgreSQL serializable,
+	 * MySQL/MariaDB deadlock), 40P01 (PostgreSQL deadlock), or MariaDB's error 1020 (record changed since last
+	 * read, with innodb_snapshot_isolation). Someone else changed the row: take another, or retry.
+	 */
+	static boolean isSerializationFailure(SQLException ex) {
+		for (Throwable e = ex; e != null; e = e.getCause()) {
+			if (e instanceof SQLException sql) {
+				String state = sql.getSQLState();
+				if ((state != null && (state.equals("40001") || state.equals("40P01"))) || sql.getErrorCode() == 1020) {
+					return true;
+				}
+				SQLException next = sql.getNextException();
+				if (next != null && next != e && isSerializationFailure(next)) {
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+
+	/** A row of the table. */
+	record Row(int datacenterId, int workerId, long leaseEnd, long highWaterMark) {
 	}
 
 	/** SQLState class 23 is "integrity constraint violation" on every database we support. */

@@ -32,7 +32,7 @@ public final class SnowflakeGenerators {
 		switch (assignment) {
 			case DATABASE_LEASE -> {
 				if (connections == null) {
-					throw new WorkerLeaseException(WorkerAssignment.SETTING
+					throw new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION, WorkerAssignment.SETTING
 							+ "=database-lease needs a database: none is configured (no DataSource)");
 				}
 				DatabaseWorkerLease lease = DatabaseWorkerLease.acquire(leaseSettings(settings, connections, layout));

@@ -2,6 +2,7 @@ package io.snowflakeid.worker;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.LongSupplier;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
@@ -22,6 +23,9 @@ public final class WorkerLeaseSettings {
 	public static final String SAFETY_MARGIN = SnowflakeSettings.PREFIX + "lease.safety-margin";
 
 	public static final String CREATE_TABLE = SnowflakeSettings.PREFIX + "lease.create-table";
+
+	/** The lease table's INT columns hold ids of at most 31 bits. */
+	static final int MAX_NODE_BITS = 31;
 
 	public static final Duration DEFAULT_DURATION = Duration.ofSeconds(60);
 
@@ -45,6 +49,15 @@ public final class WorkerLeaseSettings {
 
 	final TimeSource timeSource;
 
+	/** The wall clock lease ends are written and compared in (epoch milliseconds). */
+	final LongSupplier wallMillis;
+
+	/** The elapsed-time clock a lease's permit is measured on (nanoseconds, arbitrary origin). */
+	final LongSupplier elapsedNanos;
+
+	/** Whether a background thread renews the lease (else the caller does: simulations). */
+	final boolean renewInBackground;
+
 	private WorkerLeaseSettings(Builder builder) {
 		this.connections = builder.connections;
 		this.table = new LeaseTable(builder.tableName);
@@ -55,6 +68,18 @@ public final class WorkerLeaseSettings {
 		this.createTable = builder.createTable;
 		this.clockTolerance = builder.clockTolerance;
 		this.timeSource = (builder.timeSource != null) ? builder.timeSource : TimeSource.monotonic();
+		this.wallMillis = builder.wallMillis;
+		this.elapsedNanos = builder.elapsedNanos;
+		this.renewInBackground = builder.renewInBackground;
+	}
+
+	/**
+	 * The bound on every statement of the lease (query and network timeout): a sixth of the lease, at least 1 s,
+	 * so that a hung renewal is abandoned and retried well before the permit runs out.
+	 */
+	Duration statementTimeout() {
+		Duration sixth = this.duration.dividedBy(6);
+		return (sixth.compareTo(Duration.ofSeconds(1)) < 0) ? Duration.ofSeconds(1) : sixth;
 	}
 
 	public static Builder builder(ConnectionSource connections) {
@@ -89,6 +114,12 @@ public final class WorkerLeaseSettings {
 		private Duration clockTolerance = SnowflakeIdGenerator.Builder.DEFAULT_CLOCK_TOLERANCE;
 
 		private TimeSource timeSource;
+
+		private LongSupplier wallMillis = System::currentTimeMillis;
+
+		private LongSupplier elapsedNanos = System::nanoTime;
+
+		private boolean renewInBackground = true;
 
 		private Builder(ConnectionSource connections) {
 			this.connections = Objects.requireNonNull(connections, "connections must not be null");
@@ -142,6 +173,27 @@ public final class WorkerLeaseSettings {
 			return this;
 		}
 
+		/** For simulations: the wall clock lease ends are written in (default the system clock). */
+		public Builder wallClock(LongSupplier wallMillis) {
+			this.wallMillis = Objects.requireNonNull(wallMillis);
+			return this;
+		}
+
+		/**
+		 * For simulations: with {@code false} no background thread renews the lease; the simulation calls
+		 * {@link DatabaseWorkerLease#renew()} on its own schedule. Default true.
+		 */
+		public Builder renewInBackground(boolean renewInBackground) {
+			this.renewInBackground = renewInBackground;
+			return this;
+		}
+
+		/** For simulations: the elapsed-time clock permits are measured on (default {@code System.nanoTime}). */
+		public Builder elapsedClock(LongSupplier elapsedNanos) {
+			this.elapsedNanos = Objects.requireNonNull(elapsedNanos);
+			return this;
+		}
+
 		public WorkerLeaseSettings build() {
 			if (this.duration.compareTo(Duration.ofSeconds(3)) < 0 || this.duration.compareTo(Duration.ofHours(1)) > 0) {
 				throw new SnowflakeConfigurationException(DURATION, this.duration, "3 s to 1 h");
@@ -152,6 +204,25 @@ public final class WorkerLeaseSettings {
 			if (this.datacenterId != null && (this.datacenterId < 0 || this.datacenterId > this.layout.maxDatacenterId())) {
 				throw new SnowflakeConfigurationException(SnowflakeSettings.DATACENTER_ID, this.datacenterId,
 						"0.." + this.layout.maxDatacenterId() + " (" + this.layout.datacenterBits() + " datacenter bits)");
+			}
+			SnowflakeIdGenerator.Builder.checkClockTolerance(this.clockTolerance);
+			if (this.clockTolerance.compareTo(this.duration.dividedBy(3)) > 0) {
+				// A start may wait up to the tolerance for a previous holder's mark: longer than a third of the
+				// lease, and the lease written at claim could end (and be taken over) before the first renewal.
+				throw new SnowflakeConfigurationException(SnowflakeSettings.CLOCK_TOLERANCE,
+						this.clockTolerance.toMillis() + " ms",
+						"at most a third of " + DURATION + " (" + this.duration.dividedBy(3).toMillis() + " ms) with "
+								+ WorkerAssignment.SETTING + "=database-lease",
+						"Raise " + DURATION + " or lower " + SnowflakeSettings.CLOCK_TOLERANCE);
+			}
+			if (this.layout.datacenterBits() > MAX_NODE_BITS || this.layout.workerBits() > MAX_NODE_BITS) {
+				throw new SnowflakeConfigurationException(
+						(this.layout.workerBits() > MAX_NODE_BITS) ? SnowflakeSettings.WORKER_BITS
+								: SnowflakeSettings.DATACENTER_BITS,
+						Math.max(this.layout.workerBits(), this.layout.datacenterBits()),
+						"at most " + MAX_NODE_BITS + " datacenter and " + MAX_NODE_BITS + " worker bits with "
+								+ WorkerAssignment.SETTING + "=database-lease (the lease table stores them in INT columns)",
+						"Use fewer bits, or static ids (snowflake.datacenter-id / snowflake.worker-id)");
 			}
 			return new WorkerLeaseSettings(this);
 		}

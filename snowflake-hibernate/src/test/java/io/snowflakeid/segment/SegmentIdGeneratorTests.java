@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.worker.ConnectionSource;
@@ -167,23 +168,35 @@ class SegmentIdGeneratorTests {
 	}
 
 	@Test
-	void dynamicStepGrowsUnderLoadWithinItsBoundAndShrinksWhenQuiet() throws Exception {
-		SegmentIdGenerator busy = instance(settings().dynamicStep(true).dynamicStepTarget(Duration.ofHours(1)))
-			.generator("busy", 1, 10);
+	void dynamicStepGrowsUnderLoadWithinItsBoundAndShrinksWhenQuiet() {
+		AtomicLong nanos = new AtomicLong(); // the dynamic step's clock: moved by the test, nobody sleeps
+		SegmentIdGenerator busy = instance(settings().dynamicStep(true).dynamicStepTarget(Duration.ofHours(1))
+			.nanoClock(nanos::get)).generator("busy", 1, 10);
 		long previous = 0;
 		for (int i = 0; i < 20_000; i++) {
 			long id = busy.nextId();
 			assertTrue(id > previous);
 			previous = id;
+			nanos.addAndGet(1_000); // 20,000 ids in 20 ms: every segment is used up far quicker than in an hour
 		}
 		assertEquals(1_000, busy.currentStep(), "doubled per fetch up to 100 x the configured 10");
 		assertTrue(busy.segmentsFetched() < 40, "far fewer fetches than 20,000 / 10: " + busy.segmentsFetched());
 
+		// The load stops: each segment now lasts more than twice the target, so every fetch halves the step.
+		for (int i = 0; i < 3_000; i++) {
+			long id = busy.nextId();
+			assertTrue(id > previous);
+			previous = id;
+			nanos.addAndGet(Duration.ofMinutes(10).toNanos()); // a segment of 12 or more lasts > 2 h
+		}
+		assertEquals(10, busy.currentStep(), "halved back down to the configured step, never below");
+
 		SegmentIdGenerator quiet = instance(settings().dynamicStep(true).dynamicStepTarget(Duration.ofMillis(1))
-			.prefetchThreshold(0.9)).generator("quiet", 1, 10);
+			.prefetchThreshold(0.9)
+			.nanoClock(nanos::get)).generator("quiet", 1, 10);
 		for (int i = 0; i < 60; i++) {
 			quiet.nextId();
-			Thread.sleep(1);
+			nanos.addAndGet(Duration.ofMillis(1).toNanos()); // a segment of 10 lasts 10 ms: 10 x the target
 		}
 		assertEquals(10, quiet.currentStep(), "segments that last long keep the configured step");
 	}

@@ -149,17 +149,204 @@ class DatabaseWorkerLeaseTests {
 	}
 
 	@Test
-	void clockFarBehindTheHighWaterMarkRefusesToStartAndHandsTheIdBack() throws Exception {
+	void clockFarBehindTheMarkOfTheOnlyFreeRowRefusesNamingWhenItIsUsable() throws Exception {
 		long highWaterMark = System.currentTimeMillis() + 5_000;
+		long busy = System.currentTimeMillis() + 60_000;
 		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
 		sql("insert into snowflake_worker_lease values (0, 0, null, null, 0, " + highWaterMark + ")");
+		for (int worker = 1; worker < 4; worker++) {
+			sql("insert into snowflake_worker_lease values (0, " + worker + ", 'busy', 'b', " + busy + ", 0)");
+		}
 		WorkerLeaseException ex = assertThrows(WorkerLeaseException.class,
 				() -> acquire(settings().clockTolerance(Duration.ofSeconds(1)).build()));
-		assertTrue(ex.getMessage().contains("ms behind the high-water mark"), ex.getMessage());
+		assertEquals(WorkerLeaseException.Reason.CLOCK_BEHIND, ex.getReason());
+		assertTrue(ex.getMessage().contains("The earliest becomes usable at " + Instant.ofEpochMilli(highWaterMark + 1)),
+				ex.getMessage());
 		assertTrue(ex.getMessage().contains("snowflake.clock-tolerance"), ex.getMessage());
 		assertEquals(0, queryLong("select lease_end from snowflake_worker_lease where worker_id = 0"));
 		assertEquals(highWaterMark, queryLong("select high_water_mark from snowflake_worker_lease where worker_id = 0"),
 				"the high-water mark is never lowered");
+	}
+
+	@Test
+	void aFreeRowWithAMarkAheadDoesNotBlockTheOthers() throws Exception {
+		long now = System.currentTimeMillis();
+		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
+		// Row (0,0): left by a host whose clock ran 10 s ahead. Row (0,1): free, mark long past.
+		sql("insert into snowflake_worker_lease values (0, 0, null, null, 0, " + (now + 10_000) + ")");
+		sql("insert into snowflake_worker_lease values (0, 1, null, null, 0, 0)");
+		assertEquals(1, acquire(settings().build()).workerId(), "the usable free row first");
+		assertEquals(2, acquire(settings().build()).workerId(), "then a never-used worker id");
+		assertEquals(3, acquire(settings().build()).workerId());
+		assertEquals(WorkerLeaseException.Reason.CLOCK_BEHIND,
+				assertThrows(WorkerLeaseException.class, () -> acquire(settings().build())).getReason(),
+				"only (0,0) is left, and it is not usable yet");
+	}
+
+	@Test
+	void theMarkIsWrittenAtClaimTime() throws Exception {
+		long before = System.currentTimeMillis();
+		DatabaseWorkerLease lease = acquire(settings().build());
+		long mark = queryLong("select high_water_mark from snowflake_worker_lease where worker_id = " + lease.workerId());
+		assertTrue(mark >= before + 3_000 - 50, "mark " + mark + " covers the whole first permit (now + 3 s lease)");
+		assertEquals(0, lease.renewals());
+	}
+
+	@Test
+	void gracefulRestartAfterRenewalsIsInstantOnTheSameWorkerAndContinuesAboveIt() throws Exception {
+		DatabaseWorkerLease first = acquire(settings().build());
+		long last = 0;
+		for (int i = 0; i < 5; i++) {
+			first.renew(); // each renewal stores a mark a whole lease ahead
+			last = first.generator().nextId();
+		}
+		assertTrue(queryLong("select high_water_mark from snowflake_worker_lease where worker_id = "
+				+ first.workerId()) > System.currentTimeMillis() + 2_000);
+		first.close();
+		long exact = queryLong("select high_water_mark from snowflake_worker_lease where worker_id = " + first.workerId());
+		assertEquals(FOUR_WORKERS.instantOf(FOUR_WORKERS.decode(last).timestamp().toEpochMilli()
+				/ FOUR_WORKERS.tickMillis() * 0 + FOUR_WORKERS.tickOf(FOUR_WORKERS.decode(last).timestamp())).toEpochMilli()
+				+ FOUR_WORKERS.tickMillis() - 1, exact, "close stores the exact mark: the end of the last tick used");
+		long started = System.nanoTime();
+		DatabaseWorkerLease second = acquire(settings().build());
+		long tookMillis = (System.nanoTime() - started) / 1_000_000;
+		assertEquals(first.workerId(), second.workerId(), "the released row is reused");
+		assertTrue(tookMillis < 500, "no wait for the renewals' marks: took " + tookMillis + " ms");
+		assertTrue(second.generator().nextId() > last);
+	}
+
+	@Test
+	void closeRacingARenewalNeverGrantsAfterCloseAndStoresAMarkAboveEveryIssuedId() throws Exception {
+		for (int round = 0; round < 60; round++) {
+			DatabaseWorkerLease lease = acquire(settings().build());
+			java.util.concurrent.atomic.AtomicLong lastIssued = new java.util.concurrent.atomic.AtomicLong();
+			Thread issuer = new Thread(() -> {
+				try {
+					for (;;) {
+						lastIssued.accumulateAndGet(lease.generator().nextId(), Math::max);
+					}
+				}
+				catch (WorkerLeaseExpiredException expected) {
+					// stopped by close
+				}
+			});
+			Thread renewer = new Thread(() -> {
+				for (int i = 0; i < 20; i++) {
+					lease.renew();
+				}
+			});
+			issuer.start();
+			renewer.start();
+			Thread.sleep(round % 7);
+			lease.close();
+			renewer.join();
+			issuer.join(5_000);
+			assertFalse(issuer.isAlive(), "ids stop at close, even with renewals racing it");
+			assertFalse(lease.isValid());
+			assertThrows(WorkerLeaseExpiredException.class, lease.generator()::nextId);
+			long mark = queryLong("select high_water_mark from snowflake_worker_lease where worker_id = " + lease.workerId());
+			assertEquals(0, queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId()),
+					"released");
+			if (lastIssued.get() != 0) {
+				assertTrue(FOUR_WORKERS.decode(lastIssued.get()).timestamp().toEpochMilli() <= mark,
+						"round " + round + ": an id above the stored mark");
+			}
+			DatabaseWorkerLease next = acquire(settings().build());
+			if (next.workerId() == lease.workerId()) {
+				assertTrue(next.generator().nextId() > lastIssued.get(), "round " + round + ": the successor continues above");
+			}
+			next.close();
+		}
+	}
+
+	@Test
+	void aSecondHolderOfTheSameTokenLosesAtItsNextRenewal() throws Exception {
+		DatabaseWorkerLease lease = acquire(settings().build());
+		lease.generator().nextId();
+		// A clone of this process renewed first: the row now carries a token this instance never saw.
+		sql("update snowflake_worker_lease set instance_id = 'clone-token' where worker_id = " + lease.workerId());
+		lease.renew();
+		assertTrue(lease.isLost());
+		assertThrows(WorkerLeaseExpiredException.class, lease.generator()::nextId);
+	}
+
+	@Test
+	void aRenewalWhoseOutcomeWasUnknownIsRecognisedNextTime() throws Exception {
+		java.util.concurrent.atomic.AtomicBoolean failAfterCommit = new java.util.concurrent.atomic.AtomicBoolean();
+		ConnectionSource flaky = new ConnectionSource() {
+			@Override
+			public Connection getConnection() throws SQLException {
+				return DriverManager.getConnection(DatabaseWorkerLeaseTests.this.url, "sa", "");
+			}
+
+			@Override
+			public void release(Connection connection) throws SQLException {
+				connection.close();
+				if (failAfterCommit.getAndSet(false)) {
+					throw new SQLException("connection reset after the commit (simulated)", "08006");
+				}
+			}
+		};
+		DatabaseWorkerLease lease = acquire(WorkerLeaseSettings.builder(flaky).layout(FOUR_WORKERS).datacenterId(0)
+			.duration(Duration.ofSeconds(3)).build());
+		failAfterCommit.set(true);
+		lease.renew(); // committed, but this instance saw an error
+		assertEquals(1, lease.renewalFailures());
+		lease.renew();
+		assertFalse(lease.isLost(), "the token of the unknown outcome is accepted");
+		assertEquals(1, lease.renewals());
+		lease.close();
+		assertEquals(0, queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId()));
+	}
+
+	@Test
+	void layoutsWithMoreThan31WorkerBitsAreRefusedAndWideOnesWork() {
+		SnowflakeLayout wide = SnowflakeLayout.builder().timestampBits(31).datacenterBits(0).workerBits(31)
+			.sequenceBits(1).tickLength(Duration.ofSeconds(1)).build();
+		DatabaseWorkerLease lease = acquire(WorkerLeaseSettings.builder(this.connections).layout(wide)
+			.duration(Duration.ofSeconds(3)).build());
+		assertEquals(0, lease.workerId());
+		SnowflakeLayout tooWide = SnowflakeLayout.builder().timestampBits(30).datacenterBits(0).workerBits(32)
+			.sequenceBits(1).tickLength(Duration.ofSeconds(1)).build();
+		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
+				() -> WorkerLeaseSettings.builder(this.connections).layout(tooWide).build());
+		assertEquals("snowflake.layout.worker-bits", ex.getSetting());
+		assertTrue(ex.getMessage().contains("at most 31"), ex.getMessage());
+	}
+
+	@Test
+	void aRestartInTheMillisecondOfTheReleaseReusesTheRowEvenWithoutClockTolerance() throws Exception {
+		// A frozen clock: the successor reads the table in the very millisecond the predecessor issued its last id.
+		ManualTimeSource clock = new ManualTimeSource(Instant.parse("2031-01-01T00:00:00.000Z").plusNanos(400_000));
+		WorkerLeaseSettings frozen = settings().layout(FOUR_WORKERS.toBuilder()
+			.epoch(FOUR_WORKERS.epoch().plusMillis(7)).build())
+			.clockTolerance(Duration.ZERO).timeSource(clock).wallClock(() -> clock.currentTimeNanos() / 1_000_000)
+			.elapsedClock(clock::currentTimeNanos).renewInBackground(false).build();
+		for (int restart = 0; restart < 3; restart++) {
+			DatabaseWorkerLease lease = acquire(frozen);
+			assertEquals(0, lease.workerId(), "restart " + restart + " reuses the released row, no new row");
+			long id = lease.generator().nextId();
+			lease.close();
+			assertTrue(frozen.layout.decode(id).timestamp().isAfter(clock.now().minusMillis(2)));
+		}
+		assertEquals(1, queryLong("select count(*) from snowflake_worker_lease"), "one row for one worker");
+	}
+
+	@Test
+	void longTicksSkipRowsUsedInTheCurrentTickSoNoCallerWaitsATick() throws Exception {
+		SnowflakeLayout hourly = SnowflakeLayout.builder().timestampBits(25).datacenterBits(5).workerBits(2)
+			.sequenceBits(31).tickLength(Duration.ofHours(1)).build();
+		WorkerLeaseSettings hourlySettings = WorkerLeaseSettings.builder(this.connections).layout(hourly)
+			.datacenterId(0).duration(Duration.ofSeconds(3)).build();
+		DatabaseWorkerLease first = acquire(hourlySettings);
+		long firstId = first.generator().nextId();
+		first.close();
+		long started = System.nanoTime();
+		DatabaseWorkerLease second = acquire(hourlySettings);
+		long id = second.generator().nextId();
+		assertTrue((System.nanoTime() - started) / 1_000_000 < 1_000, "no wait for the rest of the hour");
+		assertNotEquals(first.workerId(), second.workerId(), "the row used this hour is not usable until the next");
+		assertNotEquals(firstId, id);
 	}
 
 	@Test

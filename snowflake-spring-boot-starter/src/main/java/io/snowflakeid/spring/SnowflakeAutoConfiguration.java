@@ -13,15 +13,16 @@ import io.snowflakeid.worker.SnowflakeGenerators;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Lazy;
 import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
 
 /**
@@ -38,12 +39,26 @@ public final class SnowflakeAutoConfiguration {
 	/**
 	 * The generator and what holds its worker id (a database lease is released when the context closes). With
 	 * static ids it is the process-wide generator for this configuration: contexts in one JVM configured with the
-	 * same worker share one sequence rather than issue the same ids.
+	 * same worker share one sequence rather than issue the same ids. The lease is held in the DataSource marked
+	 * {@link SnowflakeDataSource}, else the only or the {@code @Primary} one; with several and none chosen, static
+	 * ids and the host-derived assignments start without a database, and a lease fails the start naming the fix.
 	 */
 	@Bean
 	@ConditionalOnMissingBean({ ManagedGenerator.class, SnowflakeIdGenerator.class })
-	ManagedGenerator snowflakeManagedGenerator(SnowflakeProperties properties, ObjectProvider<DataSource> dataSource) {
-		DataSource database = dataSource.getIfUnique();
+	ManagedGenerator snowflakeManagedGenerator(SnowflakeProperties properties,
+			@SnowflakeDataSource ObjectProvider<DataSource> snowflakeDataSource, ObjectProvider<DataSource> dataSources,
+			ListableBeanFactory beanFactory) {
+		SnowflakeDataSources databases = new SnowflakeDataSources(snowflakeDataSource, dataSources, beanFactory);
+		DataSource database = databases.chosen();
+		if (database == null && databases.isAmbiguous()) {
+			if (SnowflakeDataSources.needsLease(properties)) {
+				throw AmbiguousDataSourceException.forLease(properties, databases.candidates());
+			}
+			if (logger.isDebugEnabled()) {
+				logger.debug("Snowflake ids: no database used (several DataSources " + databases.candidates()
+						+ ", none marked @SnowflakeDataSource or @Primary, and none is needed)");
+			}
+		}
 		return SnowflakeGenerators.create(properties.toSettings(),
 				(database != null) ? ConnectionSource.of(database) : null);
 	}
@@ -67,14 +82,27 @@ public final class SnowflakeAutoConfiguration {
 	}
 
 	/**
-	 * Segment mode ({@code @SegmentId}) on the application's DataSource. Nothing touches the database until an
-	 * entity uses it; closing the context hands the unused rest of every segment back.
+	 * Segment mode ({@code @SegmentId}) on the DataSource marked {@link SnowflakeDataSource}, else the only or the
+	 * {@code @Primary} one. Lazy: it is created, and needs a DataSource, only when an {@code @SegmentId} entity asks
+	 * for it. Nothing touches the database until then; closing the context hands the unused rest of every segment
+	 * back.
 	 */
 	@Bean
+	@Lazy
 	@ConditionalOnMissingBean
-	@ConditionalOnBean(DataSource.class)
-	SegmentIdGenerators segmentIdGenerators(SnowflakeProperties properties, DataSource dataSource) {
-		return new SegmentIdGenerators(properties.getSegment().toSettings(ConnectionSource.of(dataSource)));
+	SegmentIdGenerators segmentIdGenerators(SnowflakeProperties properties,
+			@SnowflakeDataSource ObjectProvider<DataSource> snowflakeDataSource, ObjectProvider<DataSource> dataSources,
+			ListableBeanFactory beanFactory) {
+		SnowflakeDataSources databases = new SnowflakeDataSources(snowflakeDataSource, dataSources, beanFactory);
+		DataSource database = databases.chosen();
+		if (database == null) {
+			if (databases.isAmbiguous()) {
+				throw AmbiguousDataSourceException.forSegments(databases.candidates());
+			}
+			throw new IllegalStateException("@SegmentId needs a database for its segment table, but the application "
+					+ "context has no DataSource bean (configure spring.datasource.url)");
+		}
+		return new SegmentIdGenerators(properties.getSegment().toSettings(ConnectionSource.of(database)));
 	}
 
 	@Configuration(proxyBeanMethods = false)

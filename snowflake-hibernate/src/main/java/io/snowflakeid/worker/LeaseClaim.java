@@ -1,0 +1,371 @@
+package io.snowflakeid.worker;
+
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.locks.LockSupport;
+
+import io.snowflakeid.IssuePermit;
+import io.snowflakeid.LocalNodes;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.worker.LeaseTable.Row;
+
+/**
+ * One attempt to claim a row of the lease table: which rows to try, in what order, and what to say when none is
+ * usable. Never refuses while a usable row exists; a race lost to another instance (a conflicting UPDATE, a
+ * duplicate key, or a serialization failure under a strict isolation level) moves on to the next row, and a round
+ * in which races were lost is retried from a fresh read of the table.
+ */
+final class LeaseClaim {
+
+	/** Rounds of "read the table, try the rows" while races are being lost. */
+	static final int MAX_ROUNDS = 20;
+
+	/** New rows tried per round: enough to win against a crowd starting at once, bounded for huge layouts. */
+	private static final int NEW_ROWS_PER_ROUND = 8;
+
+	private final WorkerLeaseSettings settings;
+
+	private final String owner;
+
+	private final SnowflakeLayout layout;
+
+	LeaseClaim(WorkerLeaseSettings settings, String owner) {
+		this.settings = settings;
+		this.owner = owner;
+		this.layout = settings.layout;
+	}
+
+	/** A row this instance now holds. */
+	record Claimed(Row row, String token, long leaseEnd, long issueAfterMillis, IssuePermit permit,
+			LocalNodes.Reservation reservation, long elapsedStart) {
+
+		/** Frees the row again (the generator was never built): nothing was issued. */
+		void abandon(WorkerLeaseSettings settings) {
+			try {
+				settings.connections.run(true, settings.statementTimeout(), (connection) -> settings.table
+					.release(connection, this.row.datacenterId(), this.row.workerId(), List.of(this.token),
+							this.issueAfterMillis));
+			}
+			catch (SQLException | RuntimeException ex) {
+				// it returns to the pool when its lease ends
+			}
+			this.reservation.release(this.issueAfterMillis);
+		}
+	}
+
+	Claimed claim() {
+		if (this.settings.createTable) {
+			try {
+				this.settings.connections.run(true, this.settings.statementTimeout(), (connection) -> {
+					this.settings.table.createIfMissing(connection);
+					return null;
+				});
+			}
+			catch (SQLException | RuntimeException ex) {
+				throw unavailable(ex);
+			}
+		}
+		int racesLost = 0;
+		int lastRoundRaces = 0;
+		Refusal refusal = null;
+		for (int round = 0; round < MAX_ROUNDS; round++) {
+			Round attempt = new Round();
+			Claimed claimed;
+			try {
+				claimed = attempt.run();
+			}
+			catch (SQLException | RuntimeException ex) {
+				if (ex instanceof SQLException sql && LeaseTable.isSerializationFailure(sql)) {
+					attempt.racesLost++;
+					claimed = null;
+				}
+				else {
+					throw unavailable(ex);
+				}
+			}
+			if (claimed != null) {
+				return claimed;
+			}
+			racesLost += attempt.racesLost;
+			lastRoundRaces = attempt.racesLost;
+			refusal = attempt.refusal;
+			if (attempt.racesLost == 0) {
+				break;
+			}
+			// Others are claiming at the same moment: let them finish, then read the table again.
+			LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(1_000_000, 20_000_000L * (round + 1)));
+		}
+		if (refusal == null || lastRoundRaces > 0) {
+			throw new WorkerLeaseException(WorkerLeaseException.Reason.CONTENTION,
+					"Could not lease a worker id from table " + this.settings.tableName() + ": other instances won "
+							+ racesLost + " races for the same rows in " + MAX_ROUNDS + " rounds");
+		}
+		throw refusal.exception();
+	}
+
+	/** One read of the table and one pass over its rows. */
+	private final class Round {
+
+		int racesLost;
+
+		Refusal refusal;
+
+		Claimed run() throws SQLException {
+			WorkerLeaseSettings s = LeaseClaim.this.settings;
+			Integer fixedDatacenter = s.datacenterId;
+			List<Row> rows = s.connections.run(true, s.statementTimeout(),
+					(connection) -> s.table.rows(connection, fixedDatacenter));
+			// Elapsed clock first, wall clock last: a pause between the reads can only shorten the permit granted
+			// below relative to the lease end written, never lengthen it.
+			long elapsedStart = s.elapsedNanos.getAsLong();
+			long nowNanos = s.timeSource.currentTimeNanos();
+			long nowWall = s.wallMillis.getAsLong();
+			long expiredBefore = nowWall - s.safetyMargin.toMillis();
+			long allowedWait = allowedWaitNanos();
+			List<Row> usableNow = new ArrayList<>();
+			List<Row> usableSoon = new ArrayList<>();
+			Set<Long> existing = new HashSet<>();
+			long earliestFreeMark = Long.MAX_VALUE;
+			long earliestLeaseEnd = Long.MAX_VALUE;
+			for (Row row : rows) {
+				existing.add(key(row.datacenterId(), row.workerId()));
+				if (row.datacenterId() < 0 || row.datacenterId() > LeaseClaim.this.layout.maxDatacenterId()
+						|| row.workerId() < 0 || row.workerId() > LeaseClaim.this.layout.maxWorkerId()) {
+					continue; // left by a wider layout (or another application sharing the table): not ours to take
+				}
+				if (row.leaseEnd() >= expiredBefore) {
+					earliestLeaseEnd = Math.min(earliestLeaseEnd, row.leaseEnd());
+					continue;
+				}
+				long wait = firstUsableNanos(LeaseClaim.this.layout, row.highWaterMark()) - nowNanos;
+				if (wait <= NEGLIGIBLE_WAIT_NANOS) {
+					usableNow.add(row);
+				}
+				else if (wait <= allowedWait) {
+					usableSoon.add(row);
+				}
+				else {
+					earliestFreeMark = Math.min(earliestFreeMark, row.highWaterMark());
+				}
+			}
+			Comparator<Row> byPair = Comparator.comparingInt(Row::datacenterId).thenComparingInt(Row::workerId);
+			usableNow.sort(byPair);
+			usableSoon.sort(Comparator.comparingLong(Row::highWaterMark).thenComparing(byPair));
+			long leaseEnd = nowWall + s.duration.toMillis();
+			long claimMark = Math.floorDiv(nowNanos, 1_000_000) + s.duration.toMillis();
+			for (Row row : usableNow) {
+				Claimed claimed = tryTake(row, leaseEnd, claimMark, expiredBefore, elapsedStart, nowNanos);
+				if (claimed != null) {
+					return claimed;
+				}
+			}
+			Claimed created = tryNewRows(existing, leaseEnd, claimMark, elapsedStart);
+			if (created != null) {
+				return created;
+			}
+			for (Row row : usableSoon) {
+				Claimed claimed = tryTake(row, leaseEnd, claimMark, expiredBefore, elapsedStart, nowNanos);
+				if (claimed != null) {
+					return claimed;
+				}
+			}
+			this.refusal = new Refusal(earliestFreeMark, earliestLeaseEnd, nowNanos);
+			return null;
+		}
+
+		private Claimed tryTake(Row row, long leaseEnd, long claimMark, long expiredBefore, long elapsedStart,
+				long nowNanos) throws SQLException {
+			WorkerLeaseSettings s = LeaseClaim.this.settings;
+			LocalNodes.Reservation reservation = LocalNodes.reserve(LeaseClaim.this.layout, row.datacenterId(),
+					row.workerId(), LeaseClaim.this.owner + " lease of " + s.tableName());
+			if (reservation == null) {
+				return null; // in use by another generator of this JVM
+			}
+			long previous = Math.max(row.highWaterMark(), reservation.previousLastMillis());
+			if (firstUsableNanos(LeaseClaim.this.layout, previous) - nowNanos > allowedWaitNanos()) {
+				reservation.release(reservation.previousLastMillis());
+				return null;
+			}
+			long mark = Math.max(previous, claimMark);
+			String token = UUID.randomUUID().toString();
+			boolean taken;
+			try {
+				taken = s.connections.run(true, s.statementTimeout(), (connection) -> s.table.takeFree(connection,
+						row, LeaseClaim.this.owner, token, leaseEnd, mark, expiredBefore));
+			}
+			catch (SQLException | RuntimeException ex) {
+				reservation.release(reservation.previousLastMillis());
+				if (ex instanceof SQLException sql && LeaseTable.isSerializationFailure(sql)) {
+					this.racesLost++;
+					return null;
+				}
+				throw ex;
+			}
+			if (!taken) {
+				reservation.release(reservation.previousLastMillis());
+				this.racesLost++;
+				return null;
+			}
+			return claimed(row, token, leaseEnd, previous, mark, elapsedStart, reservation);
+		}
+
+		/** Creates rows for (datacenter, worker) pairs never used, lowest first. */
+		private Claimed tryNewRows(Set<Long> existing, long leaseEnd, long claimMark, long elapsedStart)
+				throws SQLException {
+			WorkerLeaseSettings s = LeaseClaim.this.settings;
+			long firstDc = (s.datacenterId != null) ? s.datacenterId : 0;
+			long lastDc = (s.datacenterId != null) ? s.datacenterId : LeaseClaim.this.layout.maxDatacenterId();
+			long maxWorker = LeaseClaim.this.layout.maxWorkerId();
+			int tried = 0;
+			for (long dc = firstDc; dc <= lastDc && tried < NEW_ROWS_PER_ROUND; dc++) {
+				for (long worker = 0; worker <= maxWorker && tried < NEW_ROWS_PER_ROUND; worker++) {
+					if (existing.contains(key((int) dc, (int) worker))) {
+						continue;
+					}
+					LocalNodes.Reservation reservation = LocalNodes.reserve(LeaseClaim.this.layout, dc, worker,
+							LeaseClaim.this.owner + " lease of " + s.tableName());
+					if (reservation == null) {
+						continue;
+					}
+					tried++;
+					long previous = Math.max(0, reservation.previousLastMillis());
+					long mark = Math.max(previous, claimMark);
+					String token = UUID.randomUUID().toString();
+					Row row = new Row((int) dc, (int) worker, leaseEnd, mark);
+					boolean inserted;
+					try {
+						inserted = s.connections.run(true, s.statementTimeout(), (connection) -> s.table
+							.insertNew(connection, row.datacenterId(), row.workerId(), LeaseClaim.this.owner, token,
+									leaseEnd, mark));
+					}
+					catch (SQLException | RuntimeException ex) {
+						reservation.release(reservation.previousLastMillis());
+						if (ex instanceof SQLException sql && LeaseTable.isSerializationFailure(sql)) {
+							this.racesLost++;
+							continue;
+						}
+						throw ex;
+					}
+					if (inserted) {
+						if (firstUsableNanos(LeaseClaim.this.layout, previous)
+								- s.timeSource.currentTimeNanos() > allowedWaitNanos()) {
+							// Only possible after a local holder far ahead of this clock: give it back.
+							new Claimed(row, token, leaseEnd, previous, null, reservation, elapsedStart).abandon(s);
+							continue;
+						}
+						return claimed(row, token, leaseEnd, previous, mark, elapsedStart, reservation);
+					}
+					reservation.release(reservation.previousLastMillis());
+					this.racesLost++;
+				}
+			}
+			return null;
+		}
+
+		private Claimed claimed(Row row, String token, long leaseEnd, long previousMark, long mark,
+				long elapsedStart, LocalNodes.Reservation reservation) {
+			WorkerLeaseSettings s = LeaseClaim.this.settings;
+			IssuePermit permit = new IssuePermit("the lease of worker " + describe(row.datacenterId(),
+					row.workerId()) + " ended without renewal", s.elapsedNanos);
+			permit.grant(elapsedStart + s.duration.toNanos(), mark * 1_000_000L);
+			return new Claimed(row, token, leaseEnd, previousMark, permit, reservation, elapsedStart);
+		}
+	}
+
+	/** Why no row could be claimed, and when one will be usable. */
+	private final class Refusal {
+
+		final long earliestFreeMark;
+
+		final long earliestLeaseEnd;
+
+		final long nowNanos;
+
+		final WorkerLeaseException.Reason reason;
+
+		Refusal(long earliestFreeMark, long earliestLeaseEnd, long nowNanos) {
+			this.earliestFreeMark = earliestFreeMark;
+			this.earliestLeaseEnd = earliestLeaseEnd;
+			this.nowNanos = nowNanos;
+			this.reason = (earliestFreeMark != Long.MAX_VALUE) ? WorkerLeaseException.Reason.CLOCK_BEHIND
+					: WorkerLeaseException.Reason.ALL_WORKERS_LEASED;
+		}
+
+		WorkerLeaseException exception() {
+			WorkerLeaseSettings s = LeaseClaim.this.settings;
+			SnowflakeLayout layout = LeaseClaim.this.layout;
+			long capacity = (s.datacenterId != null) ? layout.maxWorkerId() + 1
+					: (layout.maxDatacenterId() + 1) * (layout.maxWorkerId() + 1);
+			String scope = (s.datacenterId != null) ? "worker ids of datacenter " + s.datacenterId
+					: "(datacenter, worker) pairs";
+			String crashed = (this.earliestLeaseEnd != Long.MAX_VALUE) ? " The first lease to end without renewal "
+					+ "ends at " + Instant.ofEpochMilli(this.earliestLeaseEnd) + ", usable from "
+					+ Instant.ofEpochMilli(this.earliestLeaseEnd + s.safetyMargin.toMillis()) + "." : "";
+			if (this.reason == WorkerLeaseException.Reason.CLOCK_BEHIND) {
+				long usableNanos = firstUsableNanos(layout, this.earliestFreeMark);
+				long behindMillis = (usableNanos - this.nowNanos + 999_999) / 1_000_000;
+				return new WorkerLeaseException(this.reason, "No usable worker id in table " + s.tableName()
+						+ ": every free one was last used up to a time ahead of this host's clock by more than the "
+						+ "tolerated " + s.clockTolerance.toMillis() + " ms (" + SnowflakeSettings.CLOCK_TOLERANCE
+						+ "). The earliest becomes usable at " + Instant.ofEpochMilli(usableNanos / 1_000_000)
+						+ ", in " + behindMillis + " ms by this host's clock." + crashed + " Refusing to start: ids "
+						+ "could repeat. If another host's clock runs ahead, fix its time (NTP); this host's clock "
+						+ "may also have been stepped back");
+			}
+			return new WorkerLeaseException(this.reason, "All " + capacity + " " + scope + " are leased in table "
+					+ s.tableName() + " (capacity " + capacity + " = " + describeCapacity(layout, s.datacenterId != null)
+					+ ")." + crashed + " Stop instances you do not need, wait for crashed instances' leases to expire "
+					+ "(lease end + " + s.safetyMargin.toSeconds() + " s), or widen " + SnowflakeSettings.WORKER_BITS
+					+ " (taking bits from " + SnowflakeSettings.SEQUENCE_BITS + " or " + SnowflakeSettings.TIMESTAMP_BITS
+					+ ", keeping the sum at 63) for new data");
+		}
+	}
+
+	private WorkerLeaseException unavailable(Exception ex) {
+		WorkerLeaseSettings s = this.settings;
+		return new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE,
+				"Cannot lease a worker id from table " + s.tableName() + ": " + ex.getMessage()
+						+ (s.createTable ? "" : " (" + WorkerLeaseSettings.CREATE_TABLE + "=false: create it with "
+								+ s.createTableStatement() + ")"),
+				ex);
+	}
+
+	private static String describeCapacity(SnowflakeLayout layout, boolean fixedDatacenter) {
+		return fixedDatacenter ? "2^" + layout.workerBits() + " worker bits"
+				: "2^" + layout.datacenterBits() + " datacenter bits x 2^" + layout.workerBits() + " worker bits";
+	}
+
+	/** The time (nanoseconds on the time source) from which ids are above a mark: the start of the next tick. */
+	static long firstUsableNanos(SnowflakeLayout layout, long markMillis) {
+		long epoch = layout.epoch().toEpochMilli();
+		long tick = Math.floorDiv(markMillis - epoch, layout.tickMillis());
+		return (epoch + (tick + 1) * layout.tickMillis()) * 1_000_000L;
+	}
+
+	/**
+	 * A wait this short counts as none: a row released in the very millisecond this instance reads it (an
+	 * immediate restart in the same JVM, a fast machine) is as good as any free row, even with no clock tolerance.
+	 */
+	static final long NEGLIGIBLE_WAIT_NANOS = 1_000_000L;
+
+	/** How long acquire() may wait for a row's mark: the clock tolerance, at least a negligible wait. */
+	long allowedWaitNanos() {
+		return Math.max(this.settings.clockTolerance.toNanos(), NEGLIGIBLE_WAIT_NANOS);
+	}
+
+	static long key(int datacenterId, int workerId) {
+		return ((long) datacenterId << 32) | (workerId & 0xFFFFFFFFL);
+	}
+
+	static String describe(int datacenterId, int workerId) {
+		return "(datacenter " + datacenterId + ", worker " + workerId + ")";
+	}
+}

@@ -1,0 +1,106 @@
+package io.snowflakeid.worker;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import io.snowflakeid.SnowflakeLayout;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Thundering herds: many instances (each a stranger to this JVM's registry of nodes, as separate processes are)
+ * start at the same moment. Every one must start while free pairs remain: the claim tries at most eight new pairs
+ * per round, lowest first, and gives up after twenty rounds of lost races, so a crowd racing for the same pairs is
+ * the way to make it refuse while usable pairs exist. Held on H2 (up to 1,000 instances for 1,024 pairs tried).
+ */
+class LeaseContentionAdversarialTests {
+
+	private final String url = "jdbc:h2:mem:herd-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+
+	private final ConnectionSource connections = () -> DriverManager.getConnection(this.url, "sa", "");
+
+	@Test
+	void aCrowdStartingAtOnceOnAnEmptyTableAllStartWhileNeverUsedPairsRemain() throws Exception {
+		SnowflakeLayout base = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5).workerBits(5)
+			.sequenceBits(12).build();
+		List<DatabaseWorkerLease> leases = startAtOnce(base, Integer.getInteger("snowflake.adversarial.herd", 300));
+		Set<String> nodes = new HashSet<>();
+		leases.forEach((lease) -> assertTrue(nodes.add(lease.datacenterId() + "/" + lease.workerId())));
+		leases.forEach(DatabaseWorkerLease::close);
+	}
+
+	@Test
+	void aCrowdAsLargeAsTheFreeRowsAllStartOnThoseRows() throws Exception {
+		SnowflakeLayout base = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5).workerBits(3)
+			.sequenceBits(14).build();
+		try (Connection connection = this.connections.getConnection(); Statement s = connection.createStatement()) {
+			s.execute(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
+			for (int dc = 0; dc < 32; dc++) {
+				for (int worker = 0; worker < 8; worker++) {
+					s.execute("insert into snowflake_worker_lease values (" + dc + ", " + worker + ", null, null, 0, 0)");
+				}
+			}
+		}
+		List<DatabaseWorkerLease> leases = startAtOnce(base, 256);
+		Set<String> nodes = new HashSet<>();
+		leases.forEach((lease) -> assertTrue(nodes.add(lease.datacenterId() + "/" + lease.workerId())));
+		assertEquals(256, nodes.size());
+		leases.forEach(DatabaseWorkerLease::close);
+	}
+
+	private List<DatabaseWorkerLease> startAtOnce(SnowflakeLayout base, int instances) throws Exception {
+		ExecutorService pool = Executors.newFixedThreadPool(instances);
+		CountDownLatch start = new CountDownLatch(1);
+		List<Future<DatabaseWorkerLease>> futures = new ArrayList<>();
+		for (int i = 0; i < instances; i++) {
+			SnowflakeLayout layout = base.toBuilder()
+				.epoch(Instant.parse("2020-01-01T00:00:00Z").plusMillis(LeaseContention.NEXT_EPOCH.incrementAndGet()))
+				.build();
+			futures.add(pool.submit((Callable<DatabaseWorkerLease>) () -> {
+				start.await();
+				return DatabaseWorkerLease.acquire(WorkerLeaseSettings.builder(this.connections).layout(layout)
+					.duration(Duration.ofSeconds(60)).renewInBackground(false).build());
+			}));
+		}
+		start.countDown();
+		List<Throwable> failures = new ArrayList<>();
+		List<DatabaseWorkerLease> leases = new ArrayList<>();
+		for (Future<DatabaseWorkerLease> future : futures) {
+			try {
+				leases.add(future.get());
+			}
+			catch (ExecutionException ex) {
+				failures.add(ex.getCause());
+			}
+		}
+		pool.shutdownNow();
+		if (!failures.isEmpty()) {
+			leases.forEach(DatabaseWorkerLease::close);
+		}
+		assertTrue(failures.isEmpty(), failures.size() + " of " + instances + " starts refused while pairs were free: "
+				+ (failures.isEmpty() ? "" : failures.get(0)));
+		return leases;
+	}
+
+	private static final class LeaseContention {
+
+		static final java.util.concurrent.atomic.AtomicLong NEXT_EPOCH = new java.util.concurrent.atomic.AtomicLong(
+				5_000_000);
+	}
+}

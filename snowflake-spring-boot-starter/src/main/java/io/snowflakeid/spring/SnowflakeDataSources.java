@@ -1,0 +1,59 @@
+package io.snowflakeid.spring;
+
+import java.util.List;
+
+import javax.sql.DataSource;
+
+import io.snowflakeid.worker.WorkerAssignment;
+
+import org.springframework.beans.factory.BeanFactoryUtils;
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+
+/**
+ * Which DataSource holds the worker id leases and the segments, chosen as Spring Boot chooses Flyway's: the one
+ * marked {@link SnowflakeDataSource}, else the only one, else the {@code @Primary} one. With several and none of
+ * them chosen, nothing is picked: {@link #chosen()} is null and {@link #isAmbiguous()} true.
+ */
+final class SnowflakeDataSources {
+
+	private final ObjectProvider<DataSource> marked;
+
+	private final ObjectProvider<DataSource> all;
+
+	private final ListableBeanFactory beanFactory;
+
+	SnowflakeDataSources(ObjectProvider<DataSource> marked, ObjectProvider<DataSource> all,
+			ListableBeanFactory beanFactory) {
+		this.marked = marked;
+		this.all = all;
+		this.beanFactory = beanFactory;
+	}
+
+	/** The chosen DataSource, or null when there is none or several and none chosen. */
+	DataSource chosen() {
+		DataSource dataSource = this.marked.getIfAvailable();
+		return (dataSource != null) ? dataSource : this.all.getIfUnique();
+	}
+
+	/** Names of the DataSource beans, for messages. */
+	List<String> candidates() {
+		return List.of(BeanFactoryUtils.beanNamesForTypeIncludingAncestors(this.beanFactory, DataSource.class));
+	}
+
+	/** Whether there are several DataSources and none is chosen. Meaningful when {@link #chosen()} is null. */
+	boolean isAmbiguous() {
+		return candidates().size() > 1;
+	}
+
+	/**
+	 * Whether these properties need a worker id lease in a database: no static worker id, and the assignment is
+	 * {@code auto} (which leases when there is a database) or {@code database-lease}.
+	 */
+	static boolean needsLease(SnowflakeProperties properties) {
+		WorkerAssignment assignment = properties.getWorkerAssignment();
+		return properties.getWorkerId() == null
+				&& (assignment == null || assignment == WorkerAssignment.AUTO
+						|| assignment == WorkerAssignment.DATABASE_LEASE);
+	}
+}
