@@ -6,9 +6,17 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import javax.sql.DataSource;
 
@@ -35,12 +43,14 @@ public interface ConnectionSource {
 	 * As {@link #run(boolean, SqlWork)}, with every statement the work creates bounded by {@code timeout}: a query
 	 * timeout on each statement (the database cancels it), and a network timeout on the connection (a half-open
 	 * socket fails the read instead of blocking until the operating system gives up, hours later). Both are
-	 * restored before the connection goes back to the pool. How long {@link #getConnection()} itself may wait is
-	 * the pool's setting (HikariCP: {@code connectionTimeout}, 30 s by default).
+	 * restored before the connection goes back to the pool. Getting the connection is bounded by {@code timeout}
+	 * too, whatever the pool's own setting (HikariCP's {@code connectionTimeout} is 30 s by default): an exhausted
+	 * pool or a database that does not answer the login fails the call instead of blocking the renewal thread or
+	 * a segment caller; a connection that arrives later goes straight back to the pool.
 	 * @param timeout the bound, rounded up to whole seconds for the query timeout; null for none
 	 */
 	default <T> T run(boolean autoCommit, Duration timeout, SqlWork<T> work) throws SQLException {
-		Connection connection = getConnection();
+		Connection connection = (timeout != null) ? Timeouts.connect(this, timeout) : getConnection();
 		boolean original;
 		int originalNetworkTimeout = -1;
 		try {
@@ -141,6 +151,52 @@ public interface ConnectionSource {
 		 */
 		static Duration networkTimeout(Duration timeout) {
 			return Duration.ofSeconds(querySeconds(timeout) + 2L);
+		}
+
+		/** Threads that wait for the pool on behalf of callers with a bound; idle ones end after a minute. */
+		private static final ExecutorService CONNECTORS = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60,
+				TimeUnit.SECONDS, new SynchronousQueue<>(), (task) -> {
+					Thread thread = new Thread(task, "snowflake-connect");
+					thread.setDaemon(true);
+					return thread;
+				});
+
+		/** {@link ConnectionSource#getConnection()}, waiting at most {@code timeout}. */
+		static Connection connect(ConnectionSource source, Duration timeout) throws SQLException {
+			Future<Connection> pending = CONNECTORS.submit(source::getConnection);
+			try {
+				return pending.get(Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS);
+			}
+			catch (ExecutionException ex) {
+				if (ex.getCause() instanceof SQLException sql) {
+					throw sql;
+				}
+				if (ex.getCause() instanceof RuntimeException runtime) {
+					throw runtime;
+				}
+				throw new SQLException("Getting a connection failed: " + ex.getCause(), "08001", ex.getCause());
+			}
+			catch (TimeoutException | InterruptedException ex) {
+				if (ex instanceof InterruptedException) {
+					Thread.currentThread().interrupt();
+				}
+				CONNECTORS.execute(() -> releaseLate(source, pending));
+				throw new SQLTimeoutException("No connection within " + timeout.toMillis() + " ms (the pool is "
+						+ "exhausted, or the database does not answer); the statement was not run", "08001", ex);
+			}
+		}
+
+		/** A connection that arrives after its caller gave up goes back to the pool unused. */
+		private static void releaseLate(ConnectionSource source, Future<Connection> pending) {
+			try {
+				source.release(pending.get());
+			}
+			catch (ExecutionException | SQLException | RuntimeException ex) {
+				// never got one, or cannot give it back: nothing to do
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
 		}
 
 		static Connection bounded(Connection connection, Duration timeout) {
