@@ -148,15 +148,7 @@ public final class SnowflakeLayout {
 
 	/** The first instant whose tick no longer fits in the timestamp field. */
 	public Instant exhaustedAt() {
-		long ticks = maxTimestamp() + 1;
-		long millis;
-		try {
-			millis = Math.addExact(this.epoch.toEpochMilli(), Math.multiplyExact(ticks, this.tickMillis));
-		}
-		catch (ArithmeticException beyondLongRange) {
-			millis = Long.MAX_VALUE;
-		}
-		return Instant.ofEpochMilli(millis);
+		return instantOf(maxTimestamp()).plusMillis(this.tickMillis);
 	}
 
 	/** Ids per second one worker can issue at most: {@code 2^sequenceBits} per tick. */
@@ -171,6 +163,7 @@ public final class SnowflakeLayout {
 
 	/** The instant a tick starts at. */
 	public Instant instantOf(long tick) {
+		// Never overflows for a tick of the field: the builder refuses layouts whose last tick it could not count.
 		return this.epoch.plusMillis(Math.multiplyExact(tick, this.tickMillis));
 	}
 
@@ -223,6 +216,10 @@ public final class SnowflakeLayout {
 		if (id < 0) {
 			throw new IllegalArgumentException(
 					"Not a snowflake id: " + id + " is negative (the sign bit of a snowflake id is always 0)");
+		}
+		if (this.totalBits < USABLE_BITS && (id >>> this.totalBits) != 0) {
+			throw new IllegalArgumentException("Not an id of this layout: " + id + " has bits above the layout's "
+					+ this.totalBits + " (allowed 0.." + mask(this.totalBits) + ")");
 		}
 		long tick = id >>> timestampShift();
 		return new SnowflakeIdParts(id, instantOf(tick), tick, (id >>> datacenterShift()) & maxDatacenterId(),
@@ -356,7 +353,15 @@ public final class SnowflakeLayout {
 				throw new SnowflakeConfigurationException(SnowflakeSettings.EPOCH, this.epoch,
 						"an instant from 1970-01-01T00:00:00Z up to now");
 			}
-			this.tickMillis = this.tickLength.toMillis();
+			long tick = this.tickLength.toMillis();
+			long lastTick = mask(this.timestampBits);
+			if (lastTick > (Long.MAX_VALUE - this.epoch.toEpochMilli()) / tick) {
+				throw new SnowflakeConfigurationException(SnowflakeSettings.TIMESTAMP_BITS, this.timestampBits,
+						"at most " + (63 - Long.numberOfLeadingZeros((Long.MAX_VALUE - this.epoch.toEpochMilli()) / tick + 1))
+								+ " bits with " + tick + " ms ticks (more would last beyond the year 292,000,000, "
+								+ "past what epoch milliseconds count)");
+			}
+			this.tickMillis = tick;
 			return new SnowflakeLayout(this);
 		}
 

@@ -123,10 +123,16 @@ class SnowflakeLayoutTests {
 	}
 
 	@Test
-	void exhaustionDateSaturatesInsteadOfOverflowing() {
-		SnowflakeLayout huge = SnowflakeLayout.builder().timestampBits(63).datacenterBits(0).workerBits(0)
-				.sequenceBits(0).tickLength(Duration.ofHours(1)).build();
-		assertEquals(Instant.ofEpochMilli(Long.MAX_VALUE), huge.exhaustedAt());
+	void aTimestampFieldTooLongToCountInEpochMillisecondsIsRefusedNamingTheLargestThatFits() {
+		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
+				() -> SnowflakeLayout.builder().timestampBits(63).datacenterBits(0).workerBits(0).sequenceBits(0)
+					.tickLength(Duration.ofHours(1)).build());
+		assertEquals("snowflake.layout.timestamp-bits", ex.getSetting());
+		assertTrue(ex.getMessage().contains("at most 41 bits with 3600000 ms ticks"), ex.getMessage());
+		SnowflakeLayout largest = SnowflakeLayout.builder().timestampBits(41).datacenterBits(0).workerBits(0)
+			.sequenceBits(22).tickLength(Duration.ofHours(1)).build();
+		assertTrue(largest.exhaustedAt().isAfter(Instant.parse("+250000000-01-01T00:00:00Z")));
+		assertEquals(largest.exhaustedAt(), largest.instantOf(largest.maxTimestamp()).plus(Duration.ofHours(1)));
 	}
 
 	@Test
