@@ -25,6 +25,16 @@ public interface ConnectionSource {
 
 	Connection getConnection() throws SQLException;
 
+	/**
+	 * A connection within {@code timeout}: by default {@link #getConnection()} waited for on another thread, so that
+	 * the caller gives up in time whatever the pool does. Override it when the source can bound the wait itself
+	 * (or never waits, like an embedded database).
+	 * @throws java.sql.SQLTimeoutException if none came within the timeout
+	 */
+	default Connection getConnection(Duration timeout) throws SQLException {
+		return Timeouts.connect(this, timeout);
+	}
+
 	default void release(Connection connection) throws SQLException {
 		connection.close();
 	}
@@ -50,7 +60,7 @@ public interface ConnectionSource {
 	 * @param timeout the bound, rounded up to whole seconds for the query timeout; null for none
 	 */
 	default <T> T run(boolean autoCommit, Duration timeout, SqlWork<T> work) throws SQLException {
-		Connection connection = (timeout != null) ? Timeouts.connect(this, timeout) : getConnection();
+		Connection connection = (timeout != null) ? getConnection(timeout) : getConnection();
 		boolean original;
 		int originalNetworkTimeout = -1;
 		try {
@@ -163,9 +173,20 @@ public interface ConnectionSource {
 
 		/** {@link ConnectionSource#getConnection()}, waiting at most {@code timeout}. */
 		static Connection connect(ConnectionSource source, Duration timeout) throws SQLException {
-			Future<Connection> pending = CONNECTORS.submit(source::getConnection);
+			Future<Connection> pending = CONNECTORS.submit(() -> source.getConnection());
+			boolean interrupted = false;
+			long deadline = System.nanoTime() + Math.max(1, timeout.toNanos());
 			try {
-				return pending.get(Math.max(1, timeout.toMillis()), TimeUnit.MILLISECONDS);
+				while (true) {
+					try {
+						// Not cut short by an interrupt: a shutdown thread that was interrupted must still be able
+						// to hand its worker id back. The flag is restored afterwards.
+						return pending.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+					}
+					catch (InterruptedException ex) {
+						interrupted = true;
+					}
+				}
 			}
 			catch (ExecutionException ex) {
 				if (ex.getCause() instanceof SQLException sql) {
@@ -176,13 +197,15 @@ public interface ConnectionSource {
 				}
 				throw new SQLException("Getting a connection failed: " + ex.getCause(), "08001", ex.getCause());
 			}
-			catch (TimeoutException | InterruptedException ex) {
-				if (ex instanceof InterruptedException) {
-					Thread.currentThread().interrupt();
-				}
+			catch (TimeoutException ex) {
 				CONNECTORS.execute(() -> releaseLate(source, pending));
 				throw new SQLTimeoutException("No connection within " + timeout.toMillis() + " ms (the pool is "
 						+ "exhausted, or the database does not answer); the statement was not run", "08001", ex);
+			}
+			finally {
+				if (interrupted) {
+					Thread.currentThread().interrupt();
+				}
 			}
 		}
 

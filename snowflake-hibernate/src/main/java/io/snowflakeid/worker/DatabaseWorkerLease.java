@@ -71,6 +71,9 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 
 	private final AtomicBoolean closed = new AtomicBoolean();
 
+	/** Held through close(): a second caller returns only once the worker id is handed back (or given up). */
+	private final Object closeMonitor = new Object();
+
 	/** The most unknown outcomes remembered; beyond that the oldest is forgotten (at worst the lease is lost). */
 	private static final int MAX_UNKNOWN_TOKENS = 32;
 
@@ -126,12 +129,19 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 		try {
 			lease = new DatabaseWorkerLease(settings, owner, claim);
 		}
-		catch (RuntimeException ex) {
+		catch (RuntimeException | Error ex) {
 			claim.abandon(settings);
 			throw ex;
 		}
-		lease.awaitFirstTick(claim.issueAfterMillis());
-		lease.scheduleRenewal(lease.nextRenewalDelay());
+		try {
+			lease.awaitFirstTick(claim.issueAfterMillis());
+			lease.scheduleRenewal(lease.nextRenewalDelay());
+		}
+		catch (RuntimeException | Error ex) {
+			// A time source failing (or the thread stopped) before the first id: give the row and the node back.
+			lease.close();
+			throw ex;
+		}
 		logger.log(System.Logger.Level.INFO, "Leased snowflake worker {0} from {1} until {2} (owner {3})",
 				lease.describe(), settings.tableName(), Instant.ofEpochMilli(claim.leaseEnd()), owner);
 		return lease;
@@ -214,6 +224,11 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 		boolean[] reachedDatabase = { false };
 		boolean held;
 		this.inFlightToken = newToken;
+		// close() sets closed before it reads the in-flight token: one of the two sees the other.
+		if (this.closed.get()) {
+			this.inFlightToken = null;
+			return;
+		}
 		try {
 			held = this.settings.connections.run(true, this.settings.statementTimeout(), (connection) -> {
 				reachedDatabase[0] = true;
@@ -261,12 +276,14 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 
 	/** The row's confirmed token, those of unknown outcomes and (for close) the one in flight. */
 	private List<String> knownTokens(boolean withInFlight) {
+		// In the reverse of the order a renewal moves a token along (in flight, then confirmed or unknown, then
+		// no longer in flight), so that a renewal completing meanwhile cannot slip its token past this read.
+		String inFlight = this.inFlightToken;
 		List<String> tokens = new ArrayList<>();
 		tokens.add(this.token);
 		synchronized (this.unknownTokens) {
 			tokens.addAll(this.unknownTokens);
 		}
-		String inFlight = this.inFlightToken;
 		if (withInFlight && inFlight != null && !tokens.contains(inFlight)) {
 			tokens.add(inFlight);
 		}
@@ -283,14 +300,31 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 	}
 
 	/**
-	 * Stops issuing ids and hands the worker id back at once, storing the exact high-water mark. Waits for a
-	 * renewal in flight at most its statement timeout.
+	 * Stops issuing ids at once and hands the worker id back, storing the exact high-water mark. Waits for a
+	 * renewal in flight at most its network timeout + 1 s (the statement timeout + 3 s). A second call returns
+	 * when the first is done; a caller's interrupt does not stop the hand-back (the flag is kept).
 	 */
 	@Override
 	public void close() {
-		if (!this.closed.compareAndSet(false, true)) {
-			return;
+		synchronized (this.closeMonitor) {
+			if (!this.closed.compareAndSet(false, true)) {
+				return;
+			}
+			// Sealed before anything else: no id from here on, whatever a renewal in flight does.
+			long exactMark = this.permit.seal("the lease of worker " + describe() + " was released (shutdown)");
+			boolean interrupted = Thread.interrupted();
+			try {
+				release(exactMark);
+			}
+			finally {
+				if (interrupted) {
+					Thread.currentThread().interrupt();
+				}
+			}
 		}
+	}
+
+	private void release(long exactMark) {
 		this.renewals.shutdown();
 		boolean locked = false;
 		try {
@@ -299,13 +333,12 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 			locked = this.renewalLock.tryLock(bound, TimeUnit.MILLISECONDS);
 		}
 		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
+			// not while this thread hands the row back: close() restores the flag
 		}
 		try {
 			if (this.lost) {
 				return;
 			}
-			long exactMark = this.permit.seal("the lease of worker " + describe() + " was released (shutdown)");
 			// If a renewal is still in flight, its token too: it may commit before the release runs.
 			List<String> tokens = knownTokens(true);
 			boolean released = false;
@@ -394,6 +427,17 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 	}
 
 	private static String ownerDescription() {
+		return OwnerDescription.VALUE;
+	}
+
+	/** Computed once: resolving the host name can take seconds on a badly configured host. */
+	private static final class OwnerDescription {
+
+		static final String VALUE = describeThisProcess();
+
+	}
+
+	private static String describeThisProcess() {
 		String host;
 		try {
 			host = InetAddress.getLocalHost().getHostName();

@@ -207,6 +207,7 @@ final class LeaseClaim {
 					this.racesLost++;
 					return null;
 				}
+				giveBackIfTaken(row.datacenterId(), row.workerId(), token, previous, ex);
 				throw ex;
 			}
 			if (!taken) {
@@ -252,6 +253,7 @@ final class LeaseClaim {
 							this.racesLost++;
 							continue;
 						}
+						giveBackIfTaken(row.datacenterId(), row.workerId(), token, previous, ex);
 						throw ex;
 					}
 					if (inserted) {
@@ -268,6 +270,22 @@ final class LeaseClaim {
 				}
 			}
 			return null;
+		}
+
+		/**
+		 * A take or insert whose outcome is unknown (the connection broke, a timeout) may have committed: free the
+		 * row again if it carries this claim's token, with the mark it had (nothing was issued). Best effort: if the
+		 * database is gone, the row returns at its lease end plus the safety margin.
+		 */
+		private void giveBackIfTaken(int datacenterId, int workerId, String token, long previousMark, Exception cause) {
+			WorkerLeaseSettings s = LeaseClaim.this.settings;
+			try {
+				s.connections.run(true, s.statementTimeout(), (connection) -> s.table.release(connection, datacenterId,
+						workerId, List.of(token), previousMark));
+			}
+			catch (SQLException | RuntimeException ex) {
+				cause.addSuppressed(ex);
+			}
 		}
 
 		private Claimed claimed(Row row, String token, long leaseEnd, long previousMark, long mark,

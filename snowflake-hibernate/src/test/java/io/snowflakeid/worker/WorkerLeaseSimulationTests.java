@@ -56,12 +56,15 @@ class WorkerLeaseSimulationTests {
 		}
 	}
 
+	/**
+	 * Seeds {@code first-seed .. first-seed + seeds - 1}, on as many threads as there are processors (schedules are
+	 * independent: each has its own database and its own nodes). The first failing seed fails the test.
+	 */
 	private static void runSeeds() {
 		int seeds = Integer.getInteger("snowflake.simulation.seeds", 150);
 		long firstSeed = Long.getLong("snowflake.simulation.first-seed", 1);
-		for (long seed = firstSeed; seed < firstSeed + seeds; seed++) {
-			new Simulation(seed, 250, seed % 2 == 0).run();
-		}
+		java.util.stream.LongStream.range(firstSeed, firstSeed + seeds).parallel()
+			.forEach((seed) -> new Simulation(seed, 250, seed % 2 == 0).run());
 	}
 
 	/** One schedule. */
@@ -74,6 +77,9 @@ class WorkerLeaseSimulationTests {
 		final Random random;
 
 		final String url = "jdbc:h2:mem:lease-sim-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+
+		/** Pooled, as in production: opening an H2 session per statement would dominate the run time. */
+		final org.h2.jdbcx.JdbcConnectionPool pool = org.h2.jdbcx.JdbcConnectionPool.create(this.url, "sa", "");
 
 		/** Simulated real time, nanoseconds. */
 		final AtomicLong realNanos = new AtomicLong(1_000_000_000L);
@@ -134,6 +140,13 @@ class WorkerLeaseSimulationTests {
 				for (Node node : this.nodes) {
 					node.crash();
 				}
+				try (Connection connection = this.pool.getConnection()) {
+					connection.createStatement().execute("SHUTDOWN");
+				}
+				catch (SQLException ex) {
+					// already gone
+				}
+				this.pool.dispose();
 			}
 		}
 
@@ -161,9 +174,9 @@ class WorkerLeaseSimulationTests {
 				node.renewIfDue();
 			}
 			else if (choice < 70) {
-				node.stop();
+				boolean released = node.stop();
 				if (this.random.nextBoolean()) {
-					node.start(); // a restart seconds (here: no time) later
+					node.restartAfterGracefulStop(released); // a restart seconds (here: no time) later
 				}
 			}
 			else if (choice < 74) {
@@ -179,9 +192,14 @@ class WorkerLeaseSimulationTests {
 					node.stepWall(this.random.nextInt(9_000) - 4_500);
 				}
 			}
-			else if (choice < 93) {
+			else if (choice < 90) {
 				node.databaseDown = !node.databaseDown;
 				this.trace.add("node " + node.index + " database " + (node.databaseDown ? "down" : "up"));
+			}
+			else if (choice < 93) {
+				node.slowStatements = !node.slowStatements;
+				this.trace.add("node " + node.index + " statements " + (node.slowStatements ? "slower than the lease"
+						: "fast again"));
 			}
 			else {
 				node.renewRacingClose();
@@ -222,6 +240,12 @@ class WorkerLeaseSimulationTests {
 
 			volatile boolean databaseDown;
 
+			/** Every statement takes longer than the lease (simulated time moves on while it runs). */
+			volatile boolean slowStatements;
+
+			/** Simulated time this node's time source spent waiting (for a previous holder's mark). */
+			long waitedNanos;
+
 			DatabaseWorkerLease lease;
 
 			long lastRenewalNanos;
@@ -251,14 +275,26 @@ class WorkerLeaseSimulationTests {
 
 					@Override
 					public void awaitNanos(long nanos) {
+						Node.this.waitedNanos += Math.max(nanos, 1);
 						Simulation.this.realNanos.addAndGet(Math.max(nanos, 1));
 					}
 				};
-				ConnectionSource connections = () -> {
-					if (this.databaseDown) {
-						throw new SQLException("database unreachable (simulated)", "08001");
+				ConnectionSource connections = new ConnectionSource() {
+					@Override
+					public Connection getConnection() throws SQLException {
+						if (Node.this.databaseDown) {
+							throw new SQLException("database unreachable (simulated)", "08001");
+						}
+						if (Node.this.slowStatements) {
+							Simulation.this.realNanos.addAndGet(LEASE.toNanos() + Simulation.this.random.nextInt(1_000_000_000));
+						}
+						return Simulation.this.pool.getConnection();
 					}
-					return DriverManager.getConnection(Simulation.this.url, "sa", "");
+
+					@Override
+					public Connection getConnection(Duration timeout) throws SQLException {
+						return getConnection(); // an embedded pool that never waits: no thread hand-off needed
+					}
 				};
 				WorkerLeaseSettings settings = WorkerLeaseSettings.builder(connections).layout(this.layout)
 					.datacenterId(0).duration(LEASE).safetyMargin(Duration.ofSeconds(1))
@@ -312,13 +348,24 @@ class WorkerLeaseSimulationTests {
 
 			void issue(int count) {
 				int done = 0;
+				long lastIssuedAtWall = 0;
 				try {
 					for (; done < count; done++) {
 						record(this, this.lease.generator().nextId());
+						lastIssuedAtWall = wallMillis();
 					}
 				}
 				catch (WorkerLeaseExpiredException | ClockMovedBackwardsException ex) {
 					// fail closed: fine
+				}
+				if (done > 0 && !Simulation.this.wildClocks) {
+					// Issued only while the lease was valid in the table's terms: the row still carries a lease end
+					// at or after this host's clock, so no other instance could have taken it.
+					long leaseEnd = rowOf(this.lease.datacenterId(), this.lease.workerId())[0];
+					if (leaseEnd < lastIssuedAtWall) {
+						fail("node " + this.index + " issued an id at " + lastIssuedAtWall + " on worker "
+								+ this.lease.workerId() + " whose lease in the table ended at " + leaseEnd);
+					}
 				}
 				Simulation.this.trace.add("node " + this.index + " issued " + done + "/" + count);
 			}
@@ -355,11 +402,54 @@ class WorkerLeaseSimulationTests {
 				this.lease = null;
 			}
 
-			void stop() {
-				if (this.lease != null) {
-					this.lease.close();
-					Simulation.this.trace.add("node " + this.index + " graceful stop");
-					this.lease = null;
+			/** Closes the lease; true if the row was freed (its token gone from the table). */
+			boolean stop() {
+				if (this.lease == null) {
+					return false;
+				}
+				DatabaseWorkerLease closing = this.lease;
+				this.lease = null;
+				closing.close();
+				boolean released = !closing.isLost() && rowOf(closing.datacenterId(), closing.workerId())[0] == 0;
+				Simulation.this.trace.add("node " + this.index + " graceful stop" + (released ? "" : " (not released)"));
+				return released;
+			}
+
+			/**
+			 * Liveness of a rolling deploy: right after a graceful stop that freed its row, with the database
+			 * reachable, a new start must succeed and must not wait for any mark.
+			 */
+			void restartAfterGracefulStop(boolean released) {
+				// With wild clocks a restart may find its own clock stepped back behind its last ids: refusing or
+				// waiting is then right. With clocks that agree, nothing may stand in the way.
+				boolean mustStartAtOnce = released && !Simulation.this.wildClocks && !this.databaseDown
+						&& !this.slowStatements;
+				long waitedBefore = this.waitedNanos;
+				start();
+				if (mustStartAtOnce) {
+					if (this.lease == null) {
+						fail("node " + this.index + " was refused right after its own graceful stop");
+					}
+					long waited = this.waitedNanos - waitedBefore;
+					if (waited > LeaseClaim.NEGLIGIBLE_WAIT_NANOS) {
+						fail("node " + this.index + " waited " + waited / 1_000 + " us to restart after a graceful stop");
+					}
+				}
+			}
+
+			/** The row's (lease end, high-water mark); lease end 0 when free. */
+			long[] rowOf(int datacenter, int worker) {
+				try (Connection connection = Simulation.this.pool.getConnection();
+						var statement = connection.prepareStatement("SELECT lease_end, high_water_mark FROM "
+								+ "snowflake_worker_lease WHERE datacenter_id = ? AND worker_id = ?")) {
+					statement.setInt(1, datacenter);
+					statement.setInt(2, worker);
+					try (var result = statement.executeQuery()) {
+						return result.next() ? new long[] { result.getLong(1), result.getLong(2) } : new long[] { 0, 0 };
+					}
+				}
+				catch (SQLException ex) {
+					throw new IllegalStateException(ex);
 				}
 			}
 

@@ -1,0 +1,544 @@
+package io.snowflakeid.worker;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.snowflakeid.LocalNodes;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.worker.LeaseProtocolAdversarialTests.Key;
+import io.snowflakeid.worker.LeaseProtocolAdversarialTests.SimClock;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static io.snowflakeid.worker.LeaseProtocolAdversarialTests.FOUR_WORKERS;
+import static io.snowflakeid.worker.LeaseProtocolAdversarialTests.field;
+import static io.snowflakeid.worker.LeaseProtocolAdversarialTests.foreignLayout;
+import static io.snowflakeid.worker.LeaseProtocolAdversarialTests.setField;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * A second adversarial review of the lease protocol: hand-built schedules on simulated clocks and H2. Five of these
+ * tests failed when written (interrupted close, concurrent close, token read order, a failing first-tick wait, a
+ * claim of unknown outcome) and are regression tests for their fixes; the others are attacks that held. Every
+ * lease here uses a layout of its own ({@code foreignLayout}), so that this JVM's registry of nodes in use never
+ * couples these tests to others (a leaked reservation included).
+ */
+class LeaseSecondReviewAdversarialTests {
+
+	private final String url = "jdbc:h2:mem:second-review-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+
+	private final ConnectionSource connections = () -> DriverManager.getConnection(this.url, "sa", "");
+
+	private static final AtomicLong DAYS = new AtomicLong();
+
+	private final SimClock clock = new SimClock(
+			Instant.parse("2033-05-06T07:08:09.000Z").plus(Duration.ofDays(DAYS.incrementAndGet())));
+
+	private final List<DatabaseWorkerLease> leases = new ArrayList<>();
+
+	private final List<Thread> threads = new ArrayList<>();
+
+	@AfterEach
+	void cleanUp() throws InterruptedException {
+		Thread.interrupted();
+		for (DatabaseWorkerLease lease : this.leases) {
+			try {
+				lease.close();
+			}
+			catch (RuntimeException ex) {
+				// not what these tests are about
+			}
+		}
+		for (Thread thread : this.threads) {
+			thread.join(10_000);
+		}
+	}
+
+	private WorkerLeaseSettings.Builder simSettings(SnowflakeLayout layout, ConnectionSource source) {
+		return WorkerLeaseSettings.builder(source).layout(layout).datacenterId(0).timeSource(this.clock.timeSource(null))
+			.wallClock(this.clock::wallMillis).elapsedClock(this.clock::nanos).renewInBackground(false);
+	}
+
+	private DatabaseWorkerLease acquire(WorkerLeaseSettings settings) {
+		DatabaseWorkerLease lease = DatabaseWorkerLease.acquire(settings);
+		this.leases.add(lease);
+		return lease;
+	}
+
+	private Thread start(Runnable task) {
+		Thread thread = new Thread(task, "second-review");
+		thread.setDaemon(true);
+		this.threads.add(thread);
+		thread.start();
+		return thread;
+	}
+
+	private void sql(String statement) throws SQLException {
+		try (Connection connection = this.connections.getConnection(); Statement s = connection.createStatement()) {
+			s.execute(statement);
+		}
+	}
+
+	private long queryLong(String query) throws SQLException {
+		try (Connection connection = this.connections.getConnection();
+				ResultSet result = connection.createStatement().executeQuery(query)) {
+			assertTrue(result.next(), query);
+			return result.getLong(1);
+		}
+	}
+
+	private void createTable() throws SQLException {
+		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
+	}
+
+	private void row(int worker, long leaseEnd, long mark) throws SQLException {
+		sql("insert into snowflake_worker_lease values (0, " + worker + ", 'o', 't" + worker + "', " + leaseEnd + ", "
+				+ mark + ")");
+	}
+
+	private long leaseEndOf(int worker) throws SQLException {
+		return queryLong("select lease_end from snowflake_worker_lease where datacenter_id = 0 and worker_id = " + worker);
+	}
+
+	/**
+	 * A source whose {@code release(connection)} blocks, once armed, after the work committed: the renewal (which
+	 * holds the renewal lock meanwhile) is slow to come back. {@code committed} opens when it blocks.
+	 */
+	private ConnectionSource slowAfterCommit(AtomicBoolean armed, CountDownLatch committed, CountDownLatch letGo) {
+		return new ConnectionSource() {
+			@Override
+			public Connection getConnection() throws SQLException {
+				return DriverManager.getConnection(LeaseSecondReviewAdversarialTests.this.url, "sa", "");
+			}
+
+			@Override
+			public void release(Connection connection) throws SQLException {
+				connection.close();
+				if (armed.getAndSet(false)) {
+					committed.countDown();
+					try {
+						letGo.await();
+					}
+					catch (InterruptedException ex) {
+						Thread.currentThread().interrupt();
+					}
+				}
+			}
+		};
+	}
+
+	// ---------------------------------------------------------------------------------------------------------
+	// Defects
+	// ---------------------------------------------------------------------------------------------------------
+
+	/**
+	 * close() called on a thread whose interrupt flag is set (a shutdown path that interrupted its workers, a
+	 * context closed from a cancelled task, a test with a timeout). Since the wait for a connection became a
+	 * {@code Future.get} on the connector pool, an interrupted caller gets no connection at all:
+	 * {@code Timeouts.connect} throws "No connection within ..." at once, and close()'s release never runs (the
+	 * {@code tryLock} gives up at once too, without waiting for a renewal in flight). The row stays held until its
+	 * lease end plus the safety margin: the graceful restart is not instant (with few worker ids it may find none
+	 * free), although the database was reachable all along. (acquire() on an interrupted thread fails the same way,
+	 * as DATABASE_UNAVAILABLE.)
+	 */
+	@Test
+	void closeOnAnInterruptedThreadStillReleasesTheRow() throws Exception {
+		SnowflakeLayout layout = foreignLayout(FOUR_WORKERS);
+		DatabaseWorkerLease lease = acquire(simSettings(layout, this.connections).duration(Duration.ofSeconds(60)).build());
+		long id = lease.generator().nextId();
+		Thread.currentThread().interrupt();
+		try {
+			lease.close();
+		}
+		finally {
+			assertTrue(Thread.interrupted(), "close() keeps the caller's interrupt flag");
+		}
+		assertThrows(WorkerLeaseExpiredException.class, lease.generator()::nextId);
+		assertEquals(0, leaseEndOf(lease.workerId()), "close() on an interrupted thread did not release the row: "
+				+ "a restart waits for the lease end + safety margin");
+		long mark = queryLong("select high_water_mark from snowflake_worker_lease where worker_id = " + lease.workerId());
+		assertTrue(layout.decode(id).timestamp().toEpochMilli() <= mark);
+	}
+
+	/**
+	 * Two threads close the same lease (a shutdown hook and the context, or two owners of one bean) while a
+	 * renewal is in flight. The first close() sets {@code closed} and then waits (up to the network timeout + 1 s)
+	 * for the renewal lock; it seals the generator only afterwards. The second close() sees {@code closed} and
+	 * returns at once: after that close() returned, the generator still issues ids (isValid() even says false
+	 * meanwhile), for as long as the first close() waits.
+	 */
+	@Test
+	void noIdIsIssuedAfterAnyCloseReturned() throws Exception {
+		AtomicBoolean armed = new AtomicBoolean();
+		CountDownLatch committed = new CountDownLatch(1);
+		CountDownLatch letGo = new CountDownLatch(1);
+		ConnectionSource source = slowAfterCommit(armed, committed, letGo);
+		DatabaseWorkerLease lease = acquire(simSettings(foreignLayout(FOUR_WORKERS), source)
+			.duration(Duration.ofSeconds(3)).build());
+		lease.generator().nextId();
+		armed.set(true);
+		start(lease::renew); // holds the renewal lock while its reply is slow
+		assertTrue(committed.await(10, TimeUnit.SECONDS));
+		start(lease::close); // the first close(): waits for the renewal lock
+		AtomicBoolean closed = (AtomicBoolean) field(lease, "closed");
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+		while (!closed.get() && System.nanoTime() < deadline) {
+			Thread.onSpinWait();
+		}
+		assertTrue(closed.get());
+		try {
+			lease.close(); // the second close() returns at once
+			long id = -1;
+			try {
+				id = lease.generator().nextId();
+			}
+			catch (WorkerLeaseExpiredException expected) {
+				// what should happen
+			}
+			assertEquals(-1, id, "an id was issued after close() returned");
+		}
+		finally {
+			letGo.countDown();
+		}
+	}
+
+	/**
+	 * close() could not get the renewal lock within its bound (a renewal's reply is slow) and goes on without it,
+	 * collecting the tokens to release with: {@code knownTokens(true)} reads the confirmed token, then the unknown
+	 * ones, then the one in flight. The renewal's success path writes them in the same order ({@code token = new},
+	 * clear the unknown ones, {@code inFlightToken = null}). If the renewal completes between close()'s first and
+	 * last read (here: close() paused inside its read of the unknown tokens, which the test simulates by letting
+	 * the renewal use a fresh set), close() sees the old token, no unknown token and nothing in flight, while the
+	 * row carries the renewal's new token: the release matches nothing and the row stays held until the new lease
+	 * end plus the margin (the graceful restart is not instant). Reading the in-flight token first (and the
+	 * renewal re-checking {@code closed} after publishing it) closes the window. (The pause is simulated by
+	 * swapping the {@code unknownTokens} field while close() iterates it: if a fix makes close()'s reads atomic
+	 * with the renewal's writes by synchronizing on that very set, simulate the pause elsewhere.)
+	 */
+	@Test
+	void closeWithoutTheLockReleasesEvenIfTheRenewalCompletesWhileItCollectsTokens() throws Exception {
+		AtomicBoolean armed = new AtomicBoolean();
+		CountDownLatch committed = new CountDownLatch(1);
+		CountDownLatch letGo = new CountDownLatch(1);
+		ConnectionSource source = slowAfterCommit(armed, committed, letGo);
+		DatabaseWorkerLease lease = acquire(simSettings(foreignLayout(FOUR_WORKERS), source)
+			.duration(Duration.ofSeconds(3)).build());
+		lease.generator().nextId();
+		armed.set(true);
+		Thread renewer = start(lease::renew);
+		assertTrue(committed.await(10, TimeUnit.SECONDS)); // the new token is in the row; the renewal not back yet
+		AtomicBoolean hooked = new AtomicBoolean();
+		@SuppressWarnings("serial")
+		Set<String> pausing = new LinkedHashSet<>() {
+			@Override
+			public Object[] toArray() {
+				if (Thread.currentThread() != renewer && hooked.compareAndSet(false, true)) {
+					// close() is paused here; the renewal completes meanwhile (on the set it reads from then on)
+					setField(lease, "unknownTokens", new LinkedHashSet<String>());
+					letGo.countDown();
+					try {
+						renewer.join(10_000);
+					}
+					catch (InterruptedException ex) {
+						Thread.currentThread().interrupt();
+					}
+				}
+				return super.toArray();
+			}
+		};
+		setField(lease, "unknownTokens", pausing);
+		try {
+			lease.close(); // waits for the lock (network timeout + 1 s), then goes on without it
+		}
+		finally {
+			letGo.countDown();
+		}
+		assertTrue(hooked.get(), "close() collected the tokens without the lock");
+		assertFalse(renewer.isAlive());
+		assertEquals(0, leaseEndOf(lease.workerId()), "close() released with the old token only: the row still "
+				+ "carries the renewal's token and stays held until its lease end + the safety margin");
+	}
+
+	/**
+	 * acquire() claims a free row whose mark is slightly ahead (within the clock tolerance), builds the lease, and
+	 * then waits for the first tick after the mark ({@code awaitFirstTick}), outside the try block that abandons
+	 * the claim on failure. If the wait throws (a time source whose wait is interruptible, say), acquire() fails
+	 * but neither gives the row back (held until lease end + margin) nor this JVM's reservation of the node: the
+	 * node stays "in use" in this JVM for ever, so no later lease or static generator of this JVM can use it.
+	 * (The same happens with an Error from the constructor, which catches RuntimeException only.)
+	 */
+	@Test
+	void aStartFailingWhileWaitingForTheFirstTickReleasesTheRowAndTheNode() throws Exception {
+		SnowflakeLayout layout = foreignLayout(FOUR_WORKERS);
+		createTable();
+		long now = this.clock.wallMillis();
+		row(0, 0, now + 400); // free; last used 400 ms ahead of this clock, within the 1 s tolerance
+		for (int worker = 1; worker < 4; worker++) {
+			row(worker, now + 3_600_000, now); // held
+		}
+		WorkerLeaseSettings settings = simSettings(layout, this.connections).duration(Duration.ofSeconds(60))
+			.timeSource(this.clock.timeSource(() -> {
+				throw new IllegalStateException("interrupted while waiting for the clock (simulated)");
+			}))
+			.build();
+		assertThrows(IllegalStateException.class, () -> acquire(settings));
+		assertFalse(LocalNodes.inUse(layout, 0, 0), "this JVM's reservation of the node leaked: it can never be used "
+				+ "again in this JVM");
+		assertTrue(leaseEndOf(0) < now, "the row was not given back: held until its lease end + the safety margin");
+	}
+
+	/**
+	 * A claim's conditional UPDATE commits, but the reply is lost (connection reset, network timeout: the outcome
+	 * is unknown). tryTake rethrows, acquire() fails with DATABASE_UNAVAILABLE, and the row now carries a token
+	 * nobody has, with a lease end a whole lease ahead: it is stranded until lease end + margin. A retry of
+	 * acquire() finds every worker id leased (here: the only free row was the stranded one), although no instance
+	 * holds it. Releasing the row under the attempt's token (it is known; nothing was issued) before giving up
+	 * would free it at once.
+	 */
+	@Test
+	void aClaimWithAnUnknownOutcomeDoesNotStrandTheRow() throws Exception {
+		SnowflakeLayout layout = foreignLayout(FOUR_WORKERS);
+		createTable();
+		long now = this.clock.wallMillis();
+		row(0, 0, now - 60_000); // free
+		for (int worker = 1; worker < 4; worker++) {
+			row(worker, now + 3_600_000, now); // held
+		}
+		AtomicBoolean loseReply = new AtomicBoolean(true);
+		ConnectionSource source = () -> lostReplyToTakes(DriverManager.getConnection(this.url, "sa", ""), loseReply);
+		WorkerLeaseSettings settings = simSettings(layout, source).duration(Duration.ofSeconds(60))
+			.safetyMargin(Duration.ofSeconds(10)).build();
+		try {
+			assertEquals(0, acquire(settings).workerId()); // a claim may also treat the unknown outcome as a lost race
+			return;
+		}
+		catch (WorkerLeaseException first) {
+			assertEquals(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE, first.getReason(), first.getMessage());
+		}
+		this.clock.advance(Duration.ofSeconds(1));
+		try {
+			DatabaseWorkerLease lease = acquire(settings);
+			assertEquals(0, lease.workerId());
+		}
+		catch (WorkerLeaseException ex) {
+			fail("the row whose claim had an unknown outcome is stranded (lease end "
+					+ Instant.ofEpochMilli(leaseEndOf(0)) + "): " + ex.getMessage(), ex);
+		}
+	}
+
+	/** A connection whose first conditional take (UPDATE ... lease_end < ?) commits but whose reply is lost. */
+	private static Connection lostReplyToTakes(Connection target, AtomicBoolean loseReply) {
+		InvocationHandler handler = (proxy, method, args) -> {
+			Object result;
+			try {
+				result = method.invoke(target, args);
+			}
+			catch (InvocationTargetException ex) {
+				throw ex.getCause();
+			}
+			if (method.getName().equals("prepareStatement") && args[0] instanceof String sql
+					&& sql.startsWith("UPDATE") && sql.contains("lease_end < ?")) {
+				PreparedStatement statement = (PreparedStatement) result;
+				return Proxy.newProxyInstance(PreparedStatement.class.getClassLoader(),
+						new Class<?>[] { PreparedStatement.class }, (p, m, a) -> {
+							Object value;
+							try {
+								value = m.invoke(statement, a);
+							}
+							catch (InvocationTargetException ex) {
+								throw ex.getCause();
+							}
+							if (m.getName().equals("executeUpdate") && loseReply.getAndSet(false)) {
+								throw new SQLException("Connection reset (simulated, after the commit)", "08006");
+							}
+							return value;
+						});
+			}
+			return result;
+		};
+		return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] { Connection.class },
+				handler);
+	}
+
+	// ---------------------------------------------------------------------------------------------------------
+	// Attacks that held
+	// ---------------------------------------------------------------------------------------------------------
+
+	/**
+	 * The 1 ms "negligible wait" with no clock tolerance at all: the predecessor (another process) issues ids in
+	 * millisecond X and releases with the exact mark X; the successor's clock reads the table anywhere from the
+	 * very start of X to its end (a wait of up to exactly 1 ms counts as none). Its first id is still in X + 1 or
+	 * later: the generator starts from the mark, and acquire() waits the fraction of a millisecond. A successor
+	 * whose clock is more than 1 ms behind the end of X is refused (CLOCK_BEHIND), never given the row.
+	 */
+	@Test
+	void theNegligibleWaitWithoutToleranceNeverLetsASuccessorRepeatThePredecessorsMillisecond() throws Exception {
+		long[] offsetsNanos = { 0, 1, 250_000, 999_999 };
+		for (long offset : offsetsNanos) {
+			SnowflakeLayout predecessorLayout = foreignLayout(FOUR_WORKERS);
+			String roundUrl = "jdbc:h2:mem:second-review-negligible-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+			ConnectionSource source = () -> DriverManager.getConnection(roundUrl, "sa", "");
+			long x = this.clock.wallMillis() + 1;
+			this.clock.advanceTo(x);
+			DatabaseWorkerLease predecessor = acquire(simSettings(predecessorLayout, source).clockTolerance(Duration.ZERO)
+				.build());
+			long maxPredecessorMillis = Long.MIN_VALUE;
+			for (int i = 0; i < 100; i++) {
+				maxPredecessorMillis = Math.max(maxPredecessorMillis,
+						Key.of(predecessorLayout, predecessor.generator().nextId()).millis());
+			}
+			predecessor.close();
+			// the successor reads the table at X + offset (its clock), in another process
+			long target = maxPredecessorMillis * 1_000_000L + offset;
+			this.clock.realNanos.set(Math.max(this.clock.nanos(), target));
+			SnowflakeLayout successorLayout = foreignLayout(FOUR_WORKERS);
+			DatabaseWorkerLease successor = acquire(simSettings(successorLayout, source).clockTolerance(Duration.ZERO)
+				.build());
+			assertEquals(predecessor.workerId(), successor.workerId(), "offset " + offset + ": reused the row");
+			long first = Key.of(successorLayout, successor.generator().nextId()).millis();
+			assertTrue(first > maxPredecessorMillis, "offset " + offset + ": successor's first id in millisecond "
+					+ first + ", predecessor's last in " + maxPredecessorMillis);
+			successor.close();
+		}
+	}
+
+	/**
+	 * Same lease table, clock behind the released row's exact mark by just over the negligible wait, no
+	 * tolerance, and every other worker id held: refused as CLOCK_BEHIND, and neither the row nor the node is
+	 * taken.
+	 */
+	@Test
+	void aClockJustOverTheNegligibleWaitBehindIsRefusedWithoutTolerance() throws Exception {
+		SnowflakeLayout layout = foreignLayout(FOUR_WORKERS);
+		createTable();
+		long now = this.clock.wallMillis();
+		// mark = now: the first usable instant is now + 1 ms (a tick after); the clock is 1 ms + 1 ns behind that
+		this.clock.realNanos.set(now * 1_000_000L - 1);
+		row(0, 0, now);
+		for (int worker = 1; worker < 4; worker++) {
+			row(worker, now + 3_600_000, now);
+		}
+		WorkerLeaseException refused = assertThrows(WorkerLeaseException.class,
+				() -> acquire(simSettings(layout, this.connections).clockTolerance(Duration.ZERO).build()));
+		assertEquals(WorkerLeaseException.Reason.CLOCK_BEHIND, refused.getReason(), refused.getMessage());
+		assertEquals(0, leaseEndOf(0));
+		assertFalse(LocalNodes.inUse(layout, 0, 0));
+	}
+
+	/**
+	 * Two leases in one JVM on two tables (two databases, or two SessionFactories) for the same layout: while the
+	 * first holds a node, the second never takes it, although its own table knows nothing of it; once the first
+	 * closes, the second may take the node in the very millisecond, and continues strictly above the first's ids
+	 * (this JVM's registry carries the exact mark across tables).
+	 */
+	@Test
+	void twoLeasesOfOneJvmOnTwoTablesNeverShareANodeAndContinueAboveEachOther() throws Exception {
+		SnowflakeLayout layout = foreignLayout(FOUR_WORKERS);
+		DatabaseWorkerLease first = acquire(simSettings(layout, this.connections).tableName("lease_a")
+			.clockTolerance(Duration.ZERO).build());
+		long last = 0;
+		for (int i = 0; i < 50; i++) {
+			last = first.generator().nextId();
+		}
+		DatabaseWorkerLease other = acquire(simSettings(layout, this.connections).tableName("lease_b")
+			.clockTolerance(Duration.ZERO).build());
+		assertTrue(other.workerId() != first.workerId(), "two generators of one JVM on one node");
+		first.close();
+		DatabaseWorkerLease next = acquire(simSettings(layout, this.connections).tableName("lease_b")
+			.clockTolerance(Duration.ZERO).build());
+		assertEquals(first.workerId(), next.workerId(), "the first never-used pair of lease_b");
+		long id = next.generator().nextId();
+		assertTrue(id > last, "the second table's holder repeated or went below the first's ids");
+	}
+
+	/**
+	 * More than 32 renewal attempts with unknown outcome in a row (each reaching the database, none committing),
+	 * after one that did commit: the committed token is forgotten, and the next renewal loses the lease although
+	 * nobody else holds it. Documented as the worst case ("at worst the lease is lost"): fail closed, the generator
+	 * is sealed, no id follows, and the lost lease's ids stay below the mark in the table.
+	 */
+	@Test
+	void forgettingACommittedTokenBeyondTheCapFailsClosed() throws Exception {
+		AtomicReference<String> mode = new AtomicReference<>("pass");
+		ConnectionSource source = new ConnectionSource() {
+			@Override
+			public Connection getConnection() throws SQLException {
+				Connection connection = DriverManager.getConnection(LeaseSecondReviewAdversarialTests.this.url, "sa", "");
+				if (mode.get().equals("fail-before")) {
+					return failingRenewals(connection);
+				}
+				return connection;
+			}
+
+			@Override
+			public void release(Connection connection) throws SQLException {
+				connection.close();
+				if (mode.get().equals("fail-after")) {
+					mode.set("fail-before");
+					throw new SQLException("connection reset after the commit (simulated)", "08006");
+				}
+			}
+		};
+		SnowflakeLayout layout = foreignLayout(FOUR_WORKERS);
+		DatabaseWorkerLease lease = acquire(simSettings(layout, source).duration(Duration.ofSeconds(3600))
+			.clockTolerance(Duration.ZERO).build());
+		long last = lease.generator().nextId();
+		mode.set("fail-after");
+		lease.renew(); // committed, unknown
+		for (int i = 0; i < 32; i++) {
+			this.clock.advance(Duration.ofSeconds(1));
+			lease.renew(); // reached the database, did not commit
+		}
+		assertEquals(33, lease.renewalFailures());
+		mode.set("pass");
+		this.clock.advance(Duration.ofSeconds(1));
+		last = Math.max(last, lease.generator().nextId());
+		lease.renew();
+		assertTrue(lease.isLost(), "expected to lose the lease once the committed token was forgotten");
+		assertThrows(WorkerLeaseExpiredException.class, lease.generator()::nextId);
+		long mark = queryLong("select high_water_mark from snowflake_worker_lease where worker_id = " + lease.workerId());
+		assertTrue(Key.of(layout, last).millis() <= mark);
+	}
+
+	/** A connection whose renewal UPDATE fails after reaching the database, without committing. */
+	private static Connection failingRenewals(Connection target) {
+		InvocationHandler handler = (proxy, method, args) -> {
+			if (method.getName().equals("prepareStatement") && args[0] instanceof String sql
+					&& sql.startsWith("UPDATE") && sql.contains("SET instance_id = ?, lease_end = ?")) {
+				throw new SQLException("Query cancelled (simulated statement timeout)", "57014");
+			}
+			try {
+				return method.invoke(target, args);
+			}
+			catch (InvocationTargetException ex) {
+				throw ex.getCause();
+			}
+		};
+		return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] { Connection.class },
+				handler);
+	}
+}
