@@ -144,13 +144,27 @@ class SegmentDatabaseOutageTests {
 		this.locker.close();
 		this.locker = null;
 		List<List<Long>> taken = Collections.synchronizedList(new ArrayList<>());
+		AtomicInteger unavailable = new AtomicInteger();
 		concurrently(8, (caller) -> {
 			List<Long> mine = new ArrayList<>();
+			long giveUp = System.nanoTime() + 20_000_000_000L;
 			for (int i = 0; i < 300; i++) {
-				mine.add(ids.nextId());
+				while (true) {
+					try {
+						mine.add(ids.nextId());
+						break;
+					}
+					catch (SegmentUnavailableException slowFetch) {
+						// A fetch slower than the 500 ms max-wait on a loaded machine: the caller is told so, in
+						// time, and tries again; what counts here is that ids flow and none is lost or repeated.
+						unavailable.incrementAndGet();
+						assertThat(System.nanoTime()).as("ids flow again within 20 s").isLessThan(giveUp);
+					}
+				}
 			}
 			taken.add(mine);
 		});
+		System.out.println(database + ": after the outage, " + unavailable.get() + " calls found a fetch slower than max-wait");
 		Set<Long> all = new HashSet<>();
 		for (List<Long> mine : taken) {
 			for (int i = 1; i < mine.size(); i++) {
