@@ -149,10 +149,7 @@ final class LeaseTable {
 			statement.setLong(4, mark);
 			statement.setInt(5, datacenterId);
 			statement.setInt(6, workerId);
-			int index = 7;
-			for (String token : tokens) {
-				statement.setString(index++, token);
-			}
+			bindTokens(statement, 7, tokens);
 			return statement.executeUpdate() == 1;
 		}
 	}
@@ -171,11 +168,16 @@ final class LeaseTable {
 			statement.setLong(1, exactMark);
 			statement.setInt(2, datacenterId);
 			statement.setInt(3, workerId);
-			int index = 4;
-			for (String token : tokens) {
-				statement.setString(index++, token);
-			}
+			bindTokens(statement, 4, tokens);
 			return statement.executeUpdate() == 1;
+		}
+	}
+
+	private static void bindTokens(PreparedStatement statement, int firstIndex, Collection<String> tokens)
+			throws SQLException {
+		int index = firstIndex;
+		for (String token : tokens) {
+			statement.setString(index++, token);
 		}
 	}
 
