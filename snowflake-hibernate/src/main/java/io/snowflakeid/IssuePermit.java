@@ -17,6 +17,9 @@ import java.util.function.LongSupplier;
  */
 public final class IssuePermit {
 
+	/** How far before the elapsed deadline a time limit hit counts as the clock having jumped ahead. */
+	private static final long JUMP_NANOS = 1_000_000_000L;
+
 	private final LongSupplier elapsedNanos;
 
 	private volatile Grant grant;
@@ -70,8 +73,11 @@ public final class IssuePermit {
 	void check(long timeNanos) {
 		if (!isValidAt(timeNanos)) {
 			Grant current = this.grant;
+			// Time limit and elapsed deadline end together when the clock runs in step (the mark is floored to a
+			// millisecond, so the limit may come a moment first): only a limit hit long before the deadline means
+			// the clock jumped ahead; otherwise the lease simply ended, for the reason recorded.
 			if (current != null && timeNanos >= current.timeLimitNanos
-					&& this.elapsedNanos.getAsLong() - current.elapsedDeadlineNanos < 0) {
+					&& current.elapsedDeadlineNanos - this.elapsedNanos.getAsLong() > JUMP_NANOS) {
 				throw new WorkerLeaseExpiredException("the clock is past the high-water mark stored with the lease "
 						+ "(it jumped ahead); issuing resumes after the next renewal stores a new mark");
 			}

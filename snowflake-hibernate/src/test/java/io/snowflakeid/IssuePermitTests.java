@@ -1,0 +1,53 @@
+package io.snowflakeid;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class IssuePermitTests {
+
+	private final AtomicLong elapsed = new AtomicLong(5_000_000_000L);
+
+	private final ManualTimeSource clock = new ManualTimeSource(Instant.parse("2031-01-01T00:00:00Z"));
+
+	private final IssuePermit permit = new IssuePermit("the lease ended without renewal", this.elapsed::get);
+
+	private final SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder()
+		.layout(SnowflakeLayout.DEFAULT.toBuilder().epoch(SnowflakeLayout.DEFAULT.epoch().plusMillis(3)).build())
+		.datacenterId(0).workerId(0).timeSource(this.clock).issuePermit(this.permit).build();
+
+	/** A grant of {@code lease} from now, on both clocks in step. */
+	private void grant(Duration lease) {
+		this.permit.grant(this.elapsed.get() + lease.toNanos(), this.clock.currentTimeNanos() + lease.toNanos());
+	}
+
+	@Test
+	void aClockThatJumpsPastTheMarkLongBeforeTheLeaseEndsIsNamedAsSuch() {
+		grant(Duration.ofSeconds(60));
+		this.generator.nextId();
+		this.clock.advance(Duration.ofSeconds(61)); // the wall clock jumped; only 10 ms really passed
+		this.elapsed.addAndGet(Duration.ofMillis(10).toNanos());
+		WorkerLeaseExpiredException ex = assertThrows(WorkerLeaseExpiredException.class, this.generator::nextId);
+		assertTrue(ex.getMessage().contains("jumped ahead"), ex.getMessage());
+	}
+
+	@Test
+	void aLeaseRunningOutWithoutRenewalReportsTheRenewalFailureEvenIfTheMarkIsHitAMomentEarlier() {
+		grant(Duration.ofSeconds(3));
+		this.generator.nextId();
+		this.permit.reasonIfExpired("renewing the lease failed: connection refused");
+		// Both clocks in step; the mark (floored to a millisecond) is reached just before the elapsed deadline.
+		this.clock.advance(Duration.ofMillis(3_000));
+		this.elapsed.addAndGet(Duration.ofMillis(2_999).toNanos());
+		WorkerLeaseExpiredException ex = assertThrows(WorkerLeaseExpiredException.class, this.generator::nextId);
+		assertTrue(ex.getMessage().contains("renewing the lease failed: connection refused"), ex.getMessage());
+		this.elapsed.addAndGet(Duration.ofMillis(2).toNanos());
+		ex = assertThrows(WorkerLeaseExpiredException.class, this.generator::nextId);
+		assertTrue(ex.getMessage().contains("renewing the lease failed"), ex.getMessage());
+	}
+}
