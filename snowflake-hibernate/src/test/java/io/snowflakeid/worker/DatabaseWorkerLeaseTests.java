@@ -184,6 +184,41 @@ class DatabaseWorkerLeaseTests {
 	}
 
 	@Test
+	void aSerializationFailureOnTheTakeMovesOnToTheNextRowWhateverTheDatabaseCallsIt() throws Exception {
+		// PostgreSQL SERIALIZABLE: 40001; deadlocks: 40P01; MariaDB 11.6+ with innodb_snapshot_isolation: error 1020.
+		SQLException[] failures = { new SQLException("could not serialize access", "40001"),
+				new SQLException("deadlock detected", "40P01"),
+				new SQLException("Record has changed since last read in table", "HY000", 1020) };
+		for (SQLException failure : failures) {
+			sql("drop table if exists snowflake_worker_lease");
+			sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
+			sql("insert into snowflake_worker_lease values (0, 0, null, null, 0, 0)");
+			sql("insert into snowflake_worker_lease values (0, 1, null, null, 0, 0)");
+			AtomicBoolean failNextTake = new AtomicBoolean(true);
+			ConnectionSource racing = () -> {
+				Connection target = DriverManager.getConnection(this.url, "sa", "");
+				return (Connection) java.lang.reflect.Proxy.newProxyInstance(Connection.class.getClassLoader(),
+						new Class<?>[] { Connection.class }, (proxy, method, args) -> {
+							if (method.getName().equals("prepareStatement") && ((String) args[0]).contains("SET owner")
+									&& failNextTake.getAndSet(false)) {
+								throw failure; // another instance changed row (0,0) under this transaction
+							}
+							try {
+								return method.invoke(target, args);
+							}
+							catch (java.lang.reflect.InvocationTargetException ex) {
+								throw ex.getCause();
+							}
+						});
+			};
+			DatabaseWorkerLease lease = acquire(WorkerLeaseSettings.builder(racing).layout(FOUR_WORKERS).datacenterId(0)
+				.duration(Duration.ofSeconds(3)).build());
+			assertEquals(1, lease.workerId(), "after " + failure.getMessage() + ": the next row, not a failed start");
+			lease.close();
+		}
+	}
+
+	@Test
 	void theMarkIsWrittenAtClaimTime() throws Exception {
 		long before = System.currentTimeMillis();
 		DatabaseWorkerLease lease = acquire(settings().build());
