@@ -12,6 +12,7 @@ import java.time.Duration;
 
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.DatabaseWorkerLease;
 import io.snowflakeid.worker.WorkerLeaseSettings;
@@ -59,7 +60,7 @@ public final class LeaseHolderProcess {
 		while ((line = in.readLine()) != null && !line.equals("release")) {
 			// hold the lease; renewals run in the background. "more": insert as many ids again, past renewals.
 			if (line.equals("more")) {
-				System.out.println("RENEWALS " + lease.renewals());
+				System.out.println("RENEWALS " + lease.renewals() + " LOST " + lease.isLost());
 				insert(connections, ids, lease.workerId(), count);
 			}
 		}
@@ -82,6 +83,12 @@ public final class LeaseHolderProcess {
 					connection.commit();
 				}
 			}
+		}
+		catch (WorkerLeaseExpiredException ex) {
+			// Fail closed: the lease ended (a pause past it, a lost database) or was taken over. Keep running, as an
+			// application would, and say so.
+			System.out.println("EXPIRED " + ex.getMessage());
+			return;
 		}
 		catch (BatchUpdateException ex) {
 			System.out.println("DUPLICATE " + ex.getMessage());
