@@ -70,18 +70,12 @@ public final class LeaseHolderProcess {
 
 	private static void insert(ConnectionSource connections, SnowflakeIdGenerator ids, int workerId, int count)
 			throws SQLException {
-		try (Connection connection = connections.getConnection();
-				PreparedStatement insert = connection
-					.prepareStatement("INSERT INTO " + IDS_TABLE + " (id, worker_id) VALUES (?, ?)")) {
-			connection.setAutoCommit(false);
-			for (int i = 1; i <= count; i++) {
-				insert.setLong(1, ids.nextId());
-				insert.setInt(2, workerId);
-				insert.addBatch();
-				if (i % 500 == 0 || i == count) {
-					insert.executeBatch();
-					connection.commit();
-				}
+		// The ids first, then the database: when the lease has ended the ids must be refused even if the database
+		// cannot be reached (a connection attempt through a dead network would only wait).
+		long[] batch = new long[count];
+		try {
+			for (int i = 0; i < count; i++) {
+				batch[i] = ids.nextId();
 			}
 		}
 		catch (WorkerLeaseExpiredException ex) {
@@ -89,6 +83,20 @@ public final class LeaseHolderProcess {
 			// application would, and say so.
 			System.out.println("EXPIRED " + ex.getMessage());
 			return;
+		}
+		try (Connection connection = connections.getConnection();
+				PreparedStatement insert = connection
+					.prepareStatement("INSERT INTO " + IDS_TABLE + " (id, worker_id) VALUES (?, ?)")) {
+			connection.setAutoCommit(false);
+			for (int i = 1; i <= count; i++) {
+				insert.setLong(1, batch[i - 1]);
+				insert.setInt(2, workerId);
+				insert.addBatch();
+				if (i % 500 == 0 || i == count) {
+					insert.executeBatch();
+					connection.commit();
+				}
+			}
 		}
 		catch (BatchUpdateException ex) {
 			System.out.println("DUPLICATE " + ex.getMessage());

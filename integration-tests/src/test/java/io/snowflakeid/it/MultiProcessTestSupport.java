@@ -35,6 +35,14 @@ abstract class MultiProcessTestSupport {
 		return child;
 	}
 
+	/** As {@link #startChild}, connecting through {@code url} (a proxy in front of the shared database). */
+	protected ChildJvm startChildAt(String url, Class<?> mainClass, List<String> failurePrefixes, String... arguments)
+			throws Exception {
+		ChildJvm child = ChildJvm.start(mainClass, this.shared.database, url, failurePrefixes, arguments);
+		this.children.add(child);
+		return child;
+	}
+
 	/** Every child started so far. */
 	protected List<ChildJvm> children() {
 		return List.copyOf(this.children);

@@ -53,14 +53,14 @@ public interface ConnectionSource {
 	 * As {@link #run(boolean, SqlWork)}, with every statement the work creates bounded by {@code timeout}: a query
 	 * timeout on each statement (the database cancels it), and a network timeout on the connection (a half-open
 	 * socket fails the read instead of blocking until the operating system gives up, hours later). Both are
-	 * restored before the connection goes back to the pool. Getting the connection is bounded by {@code timeout}
-	 * too, whatever the pool's own setting (HikariCP's {@code connectionTimeout} is 30 s by default): an exhausted
+	 * restored before the connection goes back to the pool. Getting the connection is bounded too, by
+	 * {@code timeout} but at least 5 s (a first connection in a cold JVM loads its driver), whatever the pool's own setting (HikariCP's {@code connectionTimeout} is 30 s by default): an exhausted
 	 * pool or a database that does not answer the login fails the call instead of blocking the renewal thread or
 	 * a segment caller; a connection that arrives later goes straight back to the pool.
 	 * @param timeout the bound, rounded up to whole seconds for the query timeout; null for none
 	 */
 	default <T> T run(boolean autoCommit, Duration timeout, SqlWork<T> work) throws SQLException {
-		Connection connection = (timeout != null) ? getConnection(timeout) : getConnection();
+		Connection connection = (timeout != null) ? getConnection(Timeouts.connectionWait(timeout)) : getConnection();
 		boolean original;
 		int originalNetworkTimeout = -1;
 		try {
@@ -170,6 +170,14 @@ public interface ConnectionSource {
 					thread.setDaemon(true);
 					return thread;
 				});
+
+		/** The least time a connection may take: the first one of a JVM loads and links its driver. */
+		static final Duration MIN_CONNECTION_WAIT = Duration.ofSeconds(5);
+
+		/** How long {@link ConnectionSource#run(boolean, Duration, SqlWork)} waits for a connection. */
+		static Duration connectionWait(Duration timeout) {
+			return (timeout.compareTo(MIN_CONNECTION_WAIT) < 0) ? MIN_CONNECTION_WAIT : timeout;
+		}
 
 		/** {@link ConnectionSource#getConnection()}, waiting at most {@code timeout}. */
 		static Connection connect(ConnectionSource source, Duration timeout) throws SQLException {
