@@ -75,10 +75,15 @@ final class ChildJvm {
 
 	/** Sends {@code command} and returns the first line starting with {@code reply}. */
 	String send(String command, String reply) throws Exception {
+		sendOnly(command);
+		return expect(reply);
+	}
+
+	/** Sends {@code command} without waiting for an answer. */
+	void sendOnly(String command) throws Exception {
 		Writer in = new OutputStreamWriter(this.process.getOutputStream(), StandardCharsets.UTF_8);
 		in.write(command + "\n");
 		in.flush();
-		return expect(reply);
 	}
 
 	/** Sends {@code command}, waits for {@code reply}, then for a clean exit. */
