@@ -39,6 +39,16 @@ class WorkerLeaseSimulationTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(3);
 
+	/**
+	 * A database server to run the schedules on instead of H2 in memory (PostgreSQL, MariaDB: CI runs a few
+	 * hundred seeds on each), with {@code snowflake.simulation.user} and {@code .password}.
+	 */
+	static final String EXTERNAL_URL = System.getProperty("snowflake.simulation.url", "");
+
+	static final String USER = System.getProperty("snowflake.simulation.user", EXTERNAL_URL.isEmpty() ? "sa" : "");
+
+	static final String PASSWORD = System.getProperty("snowflake.simulation.password", "");
+
 	/** Every start in this JVM gets its own epoch: a new node to the JVM's registry, as a new process would be. */
 	private static final AtomicLong EPOCHS = new AtomicLong();
 
@@ -76,10 +86,15 @@ class WorkerLeaseSimulationTests {
 
 		final Random random;
 
-		final String url = "jdbc:h2:mem:lease-sim-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+		/** H2 in memory, one database per schedule; or the server {@code snowflake.simulation.url} names. */
+		final String url = EXTERNAL_URL.isEmpty() ? "jdbc:h2:mem:lease-sim-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1"
+				: EXTERNAL_URL;
 
-		/** Pooled, as in production: opening an H2 session per statement would dominate the run time. */
-		final org.h2.jdbcx.JdbcConnectionPool pool = org.h2.jdbcx.JdbcConnectionPool.create(this.url, "sa", "");
+		/** One lease table per schedule: schedules run in parallel on one server. */
+		final String table = "sim_lease_" + Long.toHexString(System.nanoTime()) + "_" + EPOCHS.incrementAndGet();
+
+		/** Pooled, as in production: opening a session per statement would dominate the run time. */
+		final SimplePool pool = new SimplePool(this.url);
 
 		/** Simulated real time, nanoseconds. */
 		final AtomicLong realNanos = new AtomicLong(1_000_000_000L);
@@ -140,13 +155,14 @@ class WorkerLeaseSimulationTests {
 				for (Node node : this.nodes) {
 					node.crash();
 				}
-				try (Connection connection = this.pool.getConnection()) {
-					connection.createStatement().execute("SHUTDOWN");
+				try {
+					this.pool.run((connection) -> connection.createStatement()
+						.execute(EXTERNAL_URL.isEmpty() ? "SHUTDOWN" : "DROP TABLE " + this.table));
 				}
 				catch (SQLException ex) {
 					// already gone
 				}
-				this.pool.dispose();
+				this.pool.close();
 			}
 		}
 
@@ -293,10 +309,16 @@ class WorkerLeaseSimulationTests {
 
 					@Override
 					public Connection getConnection(Duration timeout) throws SQLException {
-						return getConnection(); // an embedded pool that never waits: no thread hand-off needed
+						return getConnection(); // a pool that never waits: no thread hand-off needed
+					}
+
+					@Override
+					public void release(Connection connection) throws SQLException {
+						Simulation.this.pool.release(connection);
 					}
 				};
-				WorkerLeaseSettings settings = WorkerLeaseSettings.builder(connections).layout(this.layout)
+				WorkerLeaseSettings settings = WorkerLeaseSettings.builder(connections).tableName(Simulation.this.table)
+					.layout(this.layout)
 					.datacenterId(0).duration(LEASE).safetyMargin(Duration.ofSeconds(1))
 					.clockTolerance(Duration.ofSeconds(1)).timeSource(this.time).wallClock(this::wallMillis)
 					.elapsedClock(Simulation.this.realNanos::get).renewInBackground(false).build();
@@ -325,9 +347,22 @@ class WorkerLeaseSimulationTests {
 				long wall = wallMillis();
 				long now = this.time.currentTimeNanos();
 				int rows = 0;
-				try (Connection connection = connect(Simulation.this.url);
-						var result = connection.createStatement()
-							.executeQuery("SELECT worker_id, lease_end, high_water_mark FROM snowflake_worker_lease")) {
+				try {
+					rows = Simulation.this.pool.run((connection) -> usableRows(connection, refusal, wall, now));
+				}
+				catch (SQLException ex) {
+					throw new IllegalStateException(ex);
+				}
+				if (rows < 4) {
+					fail("node " + this.index + " was refused while a worker id was never used: " + refusal.getMessage());
+				}
+			}
+
+			private int usableRows(Connection connection, WorkerLeaseException refusal, long wall, long now)
+					throws SQLException {
+				int rows = 0;
+				try (var result = connection.createStatement().executeQuery(
+						"SELECT worker_id, lease_end, high_water_mark FROM " + Simulation.this.table)) {
 					while (result.next()) {
 						rows++;
 						boolean free = result.getLong(2) < wall - 1_000;
@@ -338,12 +373,7 @@ class WorkerLeaseSimulationTests {
 						}
 					}
 				}
-				catch (SQLException ex) {
-					throw new IllegalStateException(ex);
-				}
-				if (rows < 4) {
-					fail("node " + this.index + " was refused while a worker id was never used: " + refusal.getMessage());
-				}
+				return rows;
 			}
 
 			void issue(int count) {
@@ -439,14 +469,18 @@ class WorkerLeaseSimulationTests {
 
 			/** The row's (lease end, high-water mark); lease end 0 when free. */
 			long[] rowOf(int datacenter, int worker) {
-				try (Connection connection = Simulation.this.pool.getConnection();
-						var statement = connection.prepareStatement("SELECT lease_end, high_water_mark FROM "
-								+ "snowflake_worker_lease WHERE datacenter_id = ? AND worker_id = ?")) {
-					statement.setInt(1, datacenter);
-					statement.setInt(2, worker);
-					try (var result = statement.executeQuery()) {
-						return result.next() ? new long[] { result.getLong(1), result.getLong(2) } : new long[] { 0, 0 };
-					}
+				try {
+					return Simulation.this.pool.run((connection) -> {
+						try (var statement = connection.prepareStatement("SELECT lease_end, high_water_mark FROM "
+								+ Simulation.this.table + " WHERE datacenter_id = ? AND worker_id = ?")) {
+							statement.setInt(1, datacenter);
+							statement.setInt(2, worker);
+							try (var result = statement.executeQuery()) {
+								return result.next() ? new long[] { result.getLong(1), result.getLong(2) }
+										: new long[] { 0, 0 };
+							}
+						}
+					});
 				}
 				catch (SQLException ex) {
 					throw new IllegalStateException(ex);
@@ -469,8 +503,52 @@ class WorkerLeaseSimulationTests {
 		}
 	}
 
-	/** A connection for inspecting the table when debugging a seed. */
-	static Connection connect(String url) throws SQLException {
-		return DriverManager.getConnection(url, "sa", "");
+	/**
+	 * A few connections kept open and reused (no thread hand-off, no waiting): enough for one schedule, which runs
+	 * on one thread apart from a renewal racing close().
+	 */
+	static final class SimplePool implements AutoCloseable {
+
+		private final String url;
+
+		private final java.util.concurrent.BlockingQueue<Connection> idle = new java.util.concurrent.LinkedBlockingQueue<>();
+
+		SimplePool(String url) {
+			this.url = url;
+		}
+
+		Connection getConnection() throws SQLException {
+			Connection connection = this.idle.poll();
+			return (connection != null) ? connection : DriverManager.getConnection(this.url, USER, PASSWORD);
+		}
+
+		void release(Connection connection) throws SQLException {
+			if (!connection.isClosed()) {
+				this.idle.add(connection);
+			}
+		}
+
+		<T> T run(ConnectionSource.SqlWork<T> work) throws SQLException {
+			Connection connection = getConnection();
+			try {
+				return work.run(connection);
+			}
+			finally {
+				release(connection);
+			}
+		}
+
+		@Override
+		public void close() {
+			Connection connection;
+			while ((connection = this.idle.poll()) != null) {
+				try {
+					connection.close();
+				}
+				catch (SQLException ex) {
+					// gone
+				}
+			}
+		}
 	}
 }
