@@ -52,7 +52,8 @@ public final class LeaseHolderProcess {
 		long start = System.nanoTime();
 		DatabaseWorkerLease lease = DatabaseWorkerLease.acquire(settings);
 		long claimMicros = (System.nanoTime() - start) / 1_000;
-		System.out.println("CLAIMED " + lease.datacenterId() + " " + lease.workerId() + " " + claimMicros);
+		System.out.println("CLAIMED " + lease.datacenterId() + " " + lease.workerId() + " " + claimMicros + " "
+				+ lease.startWaitMillis());
 		SnowflakeIdGenerator ids = lease.generator();
 		insert(connections, ids, lease.workerId(), count);
 		BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));

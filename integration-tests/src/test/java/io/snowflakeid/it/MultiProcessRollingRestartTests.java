@@ -59,8 +59,11 @@ class MultiProcessRollingRestartTests extends MultiProcessTestSupport {
 
 			ChildJvm replacement = startChild();
 			String[] claimed = replacement.expect("CLAIMED ").split(" ");
-			long claimMillis = Long.parseLong(claimed[3]) / 1_000;
-			assertThat(claimMillis).as("round %d: the replacement starts at once", round).isLessThan(3_000);
+			// What a graceful restart must not do is wait for the predecessor's mark; the claim's own time (a cold
+			// JVM's first connection on a busy machine) is printed, not judged.
+			System.out.println(database + ": round " + round + ": claimed in " + Long.parseLong(claimed[3]) / 1_000
+					+ " ms");
+			assertThat(Long.parseLong(claimed[4])).as("round %d: the replacement waited for no mark", round).isZero();
 			replacement.expect("INSERTED ");
 			expectedIds += IDS_PER_BATCH;
 			running.add(replacement);

@@ -111,8 +111,9 @@ class WorkerLeaseLifecycleTests {
 		for (int restart = 0; restart < 5; restart++) {
 			long started = System.nanoTime();
 			DatabaseWorkerLease lease = acquire();
+			assertThat(lease.startWaitMillis()).as("restart %d waited for no mark", restart).isZero();
 			assertThat((System.nanoTime() - started) / 1_000_000).as("restart %d starts at once", restart)
-				.isLessThan(2_000);
+				.isLessThan(10_000);
 			if (worker >= 0) {
 				assertThat(lease.workerId()).as("the released row is reused").isEqualTo(worker);
 			}

@@ -96,6 +96,9 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 
 	private volatile boolean lost;
 
+	/** How long acquire() waited for the previous holder's mark (0 after a graceful stop of the predecessor). */
+	private volatile long startWaitMillis;
+
 	private DatabaseWorkerLease(WorkerLeaseSettings settings, String owner, LeaseClaim.Claimed claim) {
 		this.settings = settings;
 		this.owner = owner;
@@ -134,7 +137,7 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 			throw ex;
 		}
 		try {
-			lease.awaitFirstTick(claim.issueAfterMillis());
+			lease.startWaitMillis = lease.awaitFirstTick(claim.issueAfterMillis());
 			lease.scheduleRenewal(lease.nextRenewalDelay());
 		}
 		catch (RuntimeException | Error ex) {
@@ -402,6 +405,14 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 	/** Whether another instance took the worker id over (only after this lease expired, or from a clone). */
 	public boolean isLost() {
 		return this.lost;
+	}
+
+	/**
+	 * How long {@link #acquire} waited, after claiming the row, for this host's clock to pass the previous holder's
+	 * high-water mark: 0 after a graceful stop, at most the clock tolerance otherwise.
+	 */
+	public long startWaitMillis() {
+		return this.startWaitMillis;
 	}
 
 	public long renewalFailures() {
