@@ -116,6 +116,9 @@ public final class SegmentIdGenerator {
 			checkOpen();
 			boolean startedByCaller = false;
 			if (this.next == null || this.next.isCompletedExceptionally()) {
+				if (this.next != null) {
+					this.lastFetchFailed = true;
+				}
 				this.next = startFetch(exhausted.range.last());
 				startedByCaller = true;
 			}
@@ -153,6 +156,7 @@ public final class SegmentIdGenerator {
 			synchronized (this) {
 				if (this.next == fetch) {
 					this.next = null; // never reused: the next caller fetches again
+					this.lastFetchFailed = true;
 				}
 			}
 			Throwable cause = ex.getCause();
@@ -180,6 +184,12 @@ public final class SegmentIdGenerator {
 			this.next = startFetch(segment.range.last());
 		}
 	}
+
+	/** The step of the last fetch started (guarded by the monitor), reused when it failed and is retried. */
+	private int lastFetchStep;
+
+	/** Whether the last fetch failed (guarded by the monitor): the next one is a retry. */
+	private boolean lastFetchFailed;
 
 	/** Called with the monitor held, once per fetch: adapts the step to how long the last segment lasted. */
 	private int stepForNextFetch() {
@@ -209,7 +219,10 @@ public final class SegmentIdGenerator {
 
 	/** Called with the monitor held: starts the fetch of the segment after {@code after} on the fetcher. */
 	private CompletableFuture<Segment> startFetch(long after) {
-		int fetchStep = stepForNextFetch();
+		// A retry after a failed fetch asks for the same step: no segment was used meanwhile.
+		int fetchStep = (this.lastFetchFailed && this.lastFetchStep > 0) ? this.lastFetchStep : stepForNextFetch();
+		this.lastFetchFailed = false;
+		this.lastFetchStep = fetchStep;
 		CompletableFuture<Segment> fetch = new CompletableFuture<>();
 		try {
 			this.fetcher.execute(() -> {
