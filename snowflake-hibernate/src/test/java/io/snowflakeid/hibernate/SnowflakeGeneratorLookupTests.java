@@ -154,7 +154,7 @@ class SnowflakeGeneratorLookupTests {
 		}
 
 		private static <B> ContainedBean<B> contained(Class<B> type, B instance) {
-			return new ContainedBean<>() {
+			return new ContainedBean<B>() { // not <>: with a diamond every method would have to override one
 				@Override
 				public B getBeanInstance() {
 					return instance;
