@@ -49,15 +49,24 @@ final class LeaseClaim {
 
 		/** Frees the row again (the generator was never built): nothing was issued. */
 		void abandon(WorkerLeaseSettings settings) {
-			try {
-				settings.connections.run(true, settings.statementTimeout(), (connection) -> settings.table
-					.release(connection, this.row.datacenterId(), this.row.workerId(), List.of(this.token),
-							this.issueAfterMillis));
-			}
-			catch (SQLException | RuntimeException ex) {
-				// it returns to the pool when its lease ends
-			}
+			freeIfHeld(settings, this.row, this.token, this.issueAfterMillis); // else it returns at its lease end
 			this.reservation.release(this.issueAfterMillis);
+		}
+	}
+
+	/**
+	 * Frees {@code row} with {@code mark} if it still carries {@code token}; nothing was issued under it. Best
+	 * effort: the failure is returned, not thrown (if the database is gone, the row returns at its lease end plus
+	 * the safety margin).
+	 */
+	static Exception freeIfHeld(WorkerLeaseSettings settings, Row row, String token, long mark) {
+		try {
+			settings.connections.run(true, settings.statementTimeout(), (connection) -> settings.table
+				.release(connection, row.datacenterId(), row.workerId(), List.of(token), mark));
+			return null;
+		}
+		catch (SQLException | RuntimeException ex) {
+			return ex;
 		}
 	}
 
@@ -196,23 +205,8 @@ final class LeaseClaim {
 			}
 			long mark = Math.max(previous, claimMark);
 			String token = UUID.randomUUID().toString();
-			boolean taken;
-			try {
-				taken = s.connections.run(true, s.statementTimeout(), (connection) -> s.table.takeFree(connection,
-						row, LeaseClaim.this.owner, token, leaseEnd, mark, expiredBefore));
-			}
-			catch (SQLException | RuntimeException ex) {
-				reservation.release(reservation.previousLastMillis());
-				if (ex instanceof SQLException sql && LeaseTable.isSerializationFailure(sql)) {
-					this.racesLost++;
-					return null;
-				}
-				giveBackIfTaken(row.datacenterId(), row.workerId(), token, previous, ex);
-				throw ex;
-			}
-			if (!taken) {
-				reservation.release(reservation.previousLastMillis());
-				this.racesLost++;
+			if (!won(row, token, previous, reservation, (connection) -> s.table.takeFree(connection, row,
+					LeaseClaim.this.owner, token, leaseEnd, mark, expiredBefore))) {
 				return null;
 			}
 			return claimed(row, token, leaseEnd, previous, mark, elapsedStart, reservation);
@@ -241,51 +235,52 @@ final class LeaseClaim {
 					long mark = Math.max(previous, claimMark);
 					String token = UUID.randomUUID().toString();
 					Row row = new Row((int) dc, (int) worker, leaseEnd, mark);
-					boolean inserted;
-					try {
-						inserted = s.connections.run(true, s.statementTimeout(), (connection) -> s.table
-							.insertNew(connection, row.datacenterId(), row.workerId(), LeaseClaim.this.owner, token,
-									leaseEnd, mark));
+					if (!won(row, token, previous, reservation, (connection) -> s.table.insertNew(connection,
+							row.datacenterId(), row.workerId(), LeaseClaim.this.owner, token, leaseEnd, mark))) {
+						continue;
 					}
-					catch (SQLException | RuntimeException ex) {
-						reservation.release(reservation.previousLastMillis());
-						if (ex instanceof SQLException sql && LeaseTable.isSerializationFailure(sql)) {
-							this.racesLost++;
-							continue;
-						}
-						giveBackIfTaken(row.datacenterId(), row.workerId(), token, previous, ex);
-						throw ex;
+					if (firstUsableNanos(LeaseClaim.this.layout, previous)
+							- s.timeSource.currentTimeNanos() > allowedWaitNanos()) {
+						// Only possible after a local holder far ahead of this clock: give it back.
+						new Claimed(row, token, leaseEnd, previous, null, reservation, elapsedStart).abandon(s);
+						continue;
 					}
-					if (inserted) {
-						if (firstUsableNanos(LeaseClaim.this.layout, previous)
-								- s.timeSource.currentTimeNanos() > allowedWaitNanos()) {
-							// Only possible after a local holder far ahead of this clock: give it back.
-							new Claimed(row, token, leaseEnd, previous, null, reservation, elapsedStart).abandon(s);
-							continue;
-						}
-						return claimed(row, token, leaseEnd, previous, mark, elapsedStart, reservation);
-					}
-					reservation.release(reservation.previousLastMillis());
-					this.racesLost++;
+					return claimed(row, token, leaseEnd, previous, mark, elapsedStart, reservation);
 				}
 			}
 			return null;
 		}
 
 		/**
-		 * A take or insert whose outcome is unknown (the connection broke, a timeout) may have committed: free the
-		 * row again if it carries this claim's token, with the mark it had (nothing was issued). Best effort: if the
-		 * database is gone, the row returns at its lease end plus the safety margin.
+		 * Runs the take or insert of {@code row}; true if this claim won the row. A lost race (the statement
+		 * matched nothing, or a serialization failure) is counted and gives false. Any other failure has an unknown
+		 * outcome and may have committed: the row is freed again if it carries this claim's token, with the mark it
+		 * had (nothing was issued), before the failure is thrown. The reservation is released unless the row is won.
 		 */
-		private void giveBackIfTaken(int datacenterId, int workerId, String token, long previousMark, Exception cause) {
+		private boolean won(Row row, String token, long previousMark, LocalNodes.Reservation reservation,
+				ConnectionSource.SqlWork<Boolean> statement) throws SQLException {
 			WorkerLeaseSettings s = LeaseClaim.this.settings;
+			boolean won;
 			try {
-				s.connections.run(true, s.statementTimeout(), (connection) -> s.table.release(connection, datacenterId,
-						workerId, List.of(token), previousMark));
+				won = s.connections.run(true, s.statementTimeout(), statement);
 			}
 			catch (SQLException | RuntimeException ex) {
-				cause.addSuppressed(ex);
+				reservation.release(reservation.previousLastMillis());
+				if (ex instanceof SQLException sql && LeaseTable.isSerializationFailure(sql)) {
+					this.racesLost++;
+					return false;
+				}
+				Exception notFreed = freeIfHeld(s, row, token, previousMark);
+				if (notFreed != null) {
+					ex.addSuppressed(notFreed);
+				}
+				throw ex;
 			}
+			if (!won) {
+				reservation.release(reservation.previousLastMillis());
+				this.racesLost++;
+			}
+			return won;
 		}
 
 		private Claimed claimed(Row row, String token, long leaseEnd, long previousMark, long mark,
