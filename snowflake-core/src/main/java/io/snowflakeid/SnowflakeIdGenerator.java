@@ -145,6 +145,16 @@ public interface SnowflakeIdGenerator {
 			return this.layout;
 		}
 
+		/** The time source set on this builder, or null for the default ({@link TimeSource#monotonic()}). */
+		public TimeSource configuredTimeSource() {
+			return this.timeSource;
+		}
+
+		/** The clock tolerance this builder will use. */
+		public Duration configuredClockTolerance() {
+			return this.clockTolerance;
+		}
+
 		public SnowflakeIdGenerator build() {
 			return buildUnshared();
 		}
@@ -188,7 +198,8 @@ public interface SnowflakeIdGenerator {
 			return LocalNodes.shared(this, datacenter, worker);
 		}
 
-		Builder copy() {
+		/** An independent builder with the same settings: what a worker lease builds its generator from. */
+		public Builder copy() {
 			Builder copy = new Builder();
 			copy.layout = this.layout;
 			copy.datacenterId = this.datacenterId;

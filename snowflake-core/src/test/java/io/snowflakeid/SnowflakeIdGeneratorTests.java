@@ -247,39 +247,6 @@ class SnowflakeIdGeneratorTests {
 	}
 
 	@Test
-	void settingsMapConfiguresEveryField() {
-		Map<String, Object> settings = new HashMap<>();
-		settings.put("snowflake.datacenter-id", "2");
-		settings.put("snowflake.worker-id", 5);
-		settings.put("snowflake.epoch", "2024-01-01T00:00:00Z");
-		settings.put("snowflake.tick-length", "10ms");
-		settings.put("snowflake.layout.timestamp-bits", "39");
-		settings.put("snowflake.layout.datacenter-bits", "4");
-		settings.put("snowflake.layout.worker-bits", "8");
-		settings.put("snowflake.layout.sequence-bits", "12");
-		settings.put("snowflake.clock-tolerance", "2s");
-		SnowflakeIdGenerator generator = SnowflakeSettings.builderFrom(settings).build();
-		SnowflakeLayout layout = generator.layout();
-		assertEquals(39, layout.timestampBits());
-		assertEquals(4, layout.datacenterBits());
-		assertEquals(8, layout.workerBits());
-		assertEquals(10, layout.tickMillis());
-		assertEquals(Instant.parse("2024-01-01T00:00:00Z"), layout.epoch());
-		assertEquals(2, generator.datacenterId());
-		assertEquals(5, generator.workerId());
-	}
-
-	@Test
-	void unreadableSettingNamesItsKey() {
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeSettings.builderFrom(Map.of("snowflake.worker-id", "seven")));
-		assertEquals("Invalid snowflake.worker-id = 'seven': allowed a whole number", ex.getMessage());
-		ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeSettings.builderFrom(Map.of("snowflake.epoch", "yesterday")));
-		assertEquals("snowflake.epoch", ex.getSetting());
-	}
-
-	@Test
 	void statisticsCountIdsWaitsAndBackwardSteps() {
 		ManualTimeSource clock = new ManualTimeSource(START);
 		SnowflakeLayout small = SnowflakeLayout.builder().timestampBits(45).datacenterBits(5).workerBits(5)

@@ -144,7 +144,6 @@ class SnowflakeLayoutTests {
 		assertEquals(SnowflakeLayout.MAX_SAFE_JAVASCRIPT_INTEGER, largest);
 		assertEquals(128_000, layout.maxIdsPerSecond());
 		assertEquals(31, layout.maxWorkerId());
-		assertEquals(layout, SnowflakeSettings.preset("javascript-safe"));
 	}
 
 	@Test
@@ -152,18 +151,6 @@ class SnowflakeLayoutTests {
 		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
 				() -> SnowflakeLayout.builder().totalBits(53).build());
 		assertTrue(ex.getMessage().contains("exactly 53 bits"), ex.getMessage());
-		SnowflakeConfigurationException preset = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeSettings.preset("tiny"));
-		assertEquals("snowflake.layout.preset", preset.getSetting());
-	}
-
-	@Test
-	void lifetimeWarningOnlyWhenTheFieldRunsOutWithinTheConfiguredYears() {
-		Instant now = Instant.parse("2026-11-22T00:00:00Z");
-		assertEquals(null, SnowflakeSettings.lifetimeWarning(SnowflakeLayout.DEFAULT, now, 10));
-		String warning = SnowflakeSettings.lifetimeWarning(SnowflakeLayout.DEFAULT, now, 70);
-		assertTrue(warning != null && warning.contains("62.8 years remain"), warning);
-		assertTrue(warning.contains("2089-09-06"), warning);
 	}
 
 	@Test

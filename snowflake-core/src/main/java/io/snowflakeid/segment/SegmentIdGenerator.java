@@ -1,5 +1,6 @@
 package io.snowflakeid.segment;
 
+import io.snowflakeid.SnowflakeSettings;
 import java.sql.SQLException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -145,7 +146,7 @@ public final class SegmentIdGenerator {
 		catch (TimeoutException ex) {
 			// The fetch goes on (its statements are bounded): a later caller gets its segment, or starts a new one.
 			throw new SegmentUnavailableException("No segment for key '" + this.key + "' within "
-					+ this.settings.maxWait.toMillis() + " ms (" + SegmentSettings.MAX_WAIT
+					+ this.settings.maxWait.toMillis() + " ms (" + SnowflakeSettings.SEGMENT_MAX_WAIT
 					+ "): the database did not answer", ex);
 		}
 		catch (InterruptedException ex) {

@@ -1,5 +1,6 @@
 package io.snowflakeid.segment;
 
+import io.snowflakeid.SnowflakeSettings;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -27,7 +28,7 @@ final class SegmentTable {
 
 	SegmentTable(String name) {
 		if (name == null || !IDENTIFIER.matcher(name).matches()) {
-			throw new SnowflakeConfigurationException(SegmentSettings.TABLE_NAME, "'" + name + "'",
+			throw new SnowflakeConfigurationException(SnowflakeSettings.SEGMENT_TABLE_NAME, "'" + name + "'",
 					"a plain SQL identifier, optionally schema-qualified: letters, digits and _ (not starting with a "
 							+ "digit), at most 58 characters per part, e.g. " + DEFAULT_NAME);
 		}

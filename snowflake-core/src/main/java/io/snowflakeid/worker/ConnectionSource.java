@@ -136,6 +136,14 @@ public interface ConnectionSource {
 		T run(Connection connection) throws SQLException;
 	}
 
+	/**
+	 * A statement bound of at least 1 s, for {@link #run(boolean, Duration, SqlWork)}: JDBC query timeouts are whole
+	 * seconds and 0 would mean none, so anything shorter would be rounded up to a second anyway.
+	 */
+	static Duration statementBound(Duration bound) {
+		return (bound.compareTo(Duration.ofSeconds(1)) < 0) ? Duration.ofSeconds(1) : bound;
+	}
+
 	/** A connection whose statements carry a query timeout. */
 	final class Timeouts implements InvocationHandler {
 

@@ -109,8 +109,7 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 		this.leaseEndMillis = claim.leaseEnd();
 		this.permit = claim.permit();
 		this.reservation = claim.reservation();
-		this.generator = SnowflakeIdGenerator.builder().layout(settings.layout).datacenterId(this.datacenterId)
-			.workerId(this.workerId).timeSource(settings.timeSource).clockTolerance(settings.clockTolerance)
+		this.generator = settings.generator.copy().datacenterId(this.datacenterId).workerId(this.workerId)
 			.issuePermit(this.permit).issueAfter(claim.issueAfterMillis()).build();
 		this.renewals = Executors.newSingleThreadScheduledExecutor((task) -> {
 			Thread thread = new Thread(task, "snowflake-worker-lease-" + this.datacenterId + "-" + this.workerId);
@@ -170,7 +169,7 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 	}
 
 	private long renewInterval() {
-		return this.settings.duration.toMillis() / 3;
+		return this.settings.renewInterval().toMillis();
 	}
 
 	/**
@@ -179,7 +178,7 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 	 */
 	/** Milliseconds until the next renewal: a third of the lease after the current permit started. */
 	long nextRenewalDelay() {
-		long dueNanos = this.permitStartNanos + this.settings.duration.toNanos() / 3;
+		long dueNanos = this.permitStartNanos + this.settings.renewInterval().toNanos();
 		return Math.max(0, (dueNanos - this.permit.elapsedNanos()) / 1_000_000);
 	}
 

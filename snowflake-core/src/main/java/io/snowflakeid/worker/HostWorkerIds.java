@@ -54,7 +54,7 @@ public final class HostWorkerIds {
 			return InetAddress.getLocalHost().getHostName();
 		}
 		catch (Exception ex) {
-			throw new IllegalStateException("Cannot determine the host name for " + WorkerAssignment.SETTING
+			throw new IllegalStateException("Cannot determine the host name for " + SnowflakeSettings.WORKER_ASSIGNMENT
 					+ "=hostname-ordinal", ex);
 		}
 	}
@@ -88,10 +88,10 @@ public final class HostWorkerIds {
 			}
 		}
 		catch (SocketException ex) {
-			throw new IllegalStateException("Cannot list network interfaces for " + WorkerAssignment.SETTING
+			throw new IllegalStateException("Cannot list network interfaces for " + SnowflakeSettings.WORKER_ASSIGNMENT
 					+ "=ip-address", ex);
 		}
-		throw new IllegalStateException("No private IPv4 address found for " + WorkerAssignment.SETTING
+		throw new IllegalStateException("No private IPv4 address found for " + SnowflakeSettings.WORKER_ASSIGNMENT
 				+ "=ip-address; use database-lease or static ids");
 	}
 }

@@ -346,7 +346,7 @@ final class LeaseClaim {
 		WorkerLeaseSettings s = this.settings;
 		return new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE,
 				"Cannot lease a worker id from table " + s.tableName() + ": " + ex.getMessage()
-						+ (s.createTable ? "" : " (" + WorkerLeaseSettings.CREATE_TABLE + "=false: create it with "
+						+ (s.createTable ? "" : " (" + SnowflakeSettings.LEASE_CREATE_TABLE + "=false: create it with "
 								+ s.createTableStatement() + ")"),
 				ex);
 	}

@@ -1,5 +1,6 @@
 package io.snowflakeid.worker;
 
+import io.snowflakeid.SnowflakeSettings;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -28,7 +29,7 @@ final class LeaseTable {
 
 	LeaseTable(String name) {
 		if (name == null || !IDENTIFIER.matcher(name).matches()) {
-			throw new SnowflakeConfigurationException(WorkerLeaseSettings.TABLE_NAME, "'" + name + "'",
+			throw new SnowflakeConfigurationException(SnowflakeSettings.LEASE_TABLE_NAME, "'" + name + "'",
 					"a plain SQL identifier, optionally schema-qualified: letters, digits and _ (not starting with a "
 							+ "digit), at most 63 characters per part, e.g. " + DEFAULT_NAME);
 		}

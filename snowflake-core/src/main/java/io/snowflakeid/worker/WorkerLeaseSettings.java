@@ -16,24 +16,17 @@ import io.snowflakeid.TimeSource;
  */
 public final class WorkerLeaseSettings {
 
-	public static final String TABLE_NAME = SnowflakeSettings.PREFIX + "lease.table-name";
-
-	public static final String DURATION = SnowflakeSettings.PREFIX + "lease.duration";
-
-	public static final String SAFETY_MARGIN = SnowflakeSettings.PREFIX + "lease.safety-margin";
-
-	public static final String CREATE_TABLE = SnowflakeSettings.PREFIX + "lease.create-table";
-
 	/** The lease table's INT columns hold ids of at most 31 bits. */
 	static final int MAX_NODE_BITS = 31;
 
-	public static final Duration DEFAULT_DURATION = Duration.ofSeconds(60);
-
-	public static final Duration DEFAULT_SAFETY_MARGIN = Duration.ofSeconds(10);
-
 	final ConnectionSource connections;
 
+	final LeaseConfiguration configuration;
+
 	final LeaseTable table;
+
+	/** The generator's configuration; the lease fills in the datacenter and worker it claims. */
+	final SnowflakeIdGenerator.Builder generator;
 
 	final SnowflakeLayout layout;
 
@@ -47,6 +40,7 @@ public final class WorkerLeaseSettings {
 
 	final Duration clockTolerance;
 
+	/** The generator's time source: the lease waits on the same one its generator issues ids with. */
 	final TimeSource timeSource;
 
 	/** The wall clock lease ends are written and compared in (epoch milliseconds). */
@@ -58,16 +52,18 @@ public final class WorkerLeaseSettings {
 	/** Whether a background thread renews the lease (else the caller does: simulations). */
 	final boolean renewInBackground;
 
-	private WorkerLeaseSettings(Builder builder) {
+	private WorkerLeaseSettings(Builder builder, LeaseConfiguration configuration, TimeSource timeSource) {
 		this.connections = builder.connections;
-		this.table = new LeaseTable(builder.tableName);
-		this.layout = builder.layout;
+		this.configuration = configuration;
+		this.table = new LeaseTable(configuration.tableName());
+		this.generator = builder.generator.copy().timeSource(timeSource);
+		this.layout = builder.generator.configuredLayout();
 		this.datacenterId = builder.datacenterId;
-		this.duration = builder.duration;
-		this.safetyMargin = builder.safetyMargin;
-		this.createTable = builder.createTable;
-		this.clockTolerance = builder.clockTolerance;
-		this.timeSource = (builder.timeSource != null) ? builder.timeSource : TimeSource.monotonic();
+		this.duration = configuration.duration();
+		this.safetyMargin = configuration.safetyMargin();
+		this.createTable = configuration.createTable();
+		this.clockTolerance = builder.generator.configuredClockTolerance();
+		this.timeSource = timeSource;
 		this.wallMillis = builder.wallMillis;
 		this.elapsedNanos = builder.elapsedNanos;
 		this.renewInBackground = builder.renewInBackground;
@@ -78,8 +74,12 @@ public final class WorkerLeaseSettings {
 	 * so that a hung renewal is abandoned and retried well before the permit runs out.
 	 */
 	Duration statementTimeout() {
-		Duration sixth = this.duration.dividedBy(6);
-		return (sixth.compareTo(Duration.ofSeconds(1)) < 0) ? Duration.ofSeconds(1) : sixth;
+		return ConnectionSource.statementBound(this.duration.dividedBy(6));
+	}
+
+	/** How often the lease is renewed, and so the longest a start may wait for a previous holder: a third of it. */
+	Duration renewInterval() {
+		return this.duration.dividedBy(3);
 	}
 
 	public static Builder builder(ConnectionSource connections) {
@@ -99,21 +99,17 @@ public final class WorkerLeaseSettings {
 
 		private final ConnectionSource connections;
 
-		private String tableName = LeaseTable.DEFAULT_NAME;
+		private String tableName = LeaseConfiguration.DEFAULTS.tableName();
 
-		private SnowflakeLayout layout = SnowflakeLayout.DEFAULT;
+		private SnowflakeIdGenerator.Builder generator = SnowflakeIdGenerator.builder();
 
 		private Integer datacenterId;
 
-		private Duration duration = DEFAULT_DURATION;
+		private Duration duration = LeaseConfiguration.DEFAULTS.duration();
 
-		private Duration safetyMargin = DEFAULT_SAFETY_MARGIN;
+		private Duration safetyMargin = LeaseConfiguration.DEFAULTS.safetyMargin();
 
-		private boolean createTable = true;
-
-		private Duration clockTolerance = SnowflakeIdGenerator.Builder.DEFAULT_CLOCK_TOLERANCE;
-
-		private TimeSource timeSource;
+		private boolean createTable = LeaseConfiguration.DEFAULTS.createTable();
 
 		private LongSupplier wallMillis = System::currentTimeMillis;
 
@@ -125,14 +121,35 @@ public final class WorkerLeaseSettings {
 			this.connections = Objects.requireNonNull(connections, "connections must not be null");
 		}
 
+		/** All of {@code snowflake.lease.*} at once. */
+		public Builder configuration(LeaseConfiguration configuration) {
+			this.tableName = configuration.tableName();
+			this.duration = configuration.duration();
+			this.safetyMargin = configuration.safetyMargin();
+			this.createTable = configuration.createTable();
+			return this;
+		}
+
+		/**
+		 * The configuration of the generator the lease builds (layout, time source, clock tolerance): the lease
+		 * builds it from (a copy of) this builder, filling in the datacenter and worker it claims, so every
+		 * generator setting applies to leased generators too. The builder's own datacenter and worker ids are
+		 * replaced by the claimed ones; use {@link #datacenterId(Integer)} to lease within one datacenter.
+		 */
+		public Builder generator(SnowflakeIdGenerator.Builder generator) {
+			this.generator = Objects.requireNonNull(generator, "generator must not be null").copy();
+			return this;
+		}
+
 		/** Default {@code snowflake_worker_lease}; a plain SQL identifier, optionally schema-qualified. */
 		public Builder tableName(String tableName) {
 			this.tableName = tableName;
 			return this;
 		}
 
+		/** Shorthand for the generator's layout (see {@link #generator}). */
 		public Builder layout(SnowflakeLayout layout) {
-			this.layout = Objects.requireNonNull(layout, "layout must not be null");
+			this.generator.layout(layout);
 			return this;
 		}
 
@@ -144,7 +161,7 @@ public final class WorkerLeaseSettings {
 
 		/** How long a lease lasts without renewal; renewed every third of it. 3 s to 1 h, default 60 s. */
 		public Builder duration(Duration duration) {
-			this.duration = Objects.requireNonNull(duration, DURATION + " must not be null");
+			this.duration = duration;
 			return this;
 		}
 
@@ -153,7 +170,7 @@ public final class WorkerLeaseSettings {
 		 * between instances. 0 to 1 h, default 10 s.
 		 */
 		public Builder safetyMargin(Duration safetyMargin) {
-			this.safetyMargin = Objects.requireNonNull(safetyMargin, SAFETY_MARGIN + " must not be null");
+			this.safetyMargin = safetyMargin;
 			return this;
 		}
 
@@ -163,13 +180,15 @@ public final class WorkerLeaseSettings {
 			return this;
 		}
 
+		/** Shorthand for the generator's clock tolerance (see {@link #generator}). */
 		public Builder clockTolerance(Duration clockTolerance) {
-			this.clockTolerance = Objects.requireNonNull(clockTolerance);
+			this.generator.clockTolerance(clockTolerance);
 			return this;
 		}
 
+		/** Shorthand for the generator's time source (see {@link #generator}). */
 		public Builder timeSource(TimeSource timeSource) {
-			this.timeSource = timeSource;
+			this.generator.timeSource(timeSource);
 			return this;
 		}
 
@@ -195,36 +214,36 @@ public final class WorkerLeaseSettings {
 		}
 
 		public WorkerLeaseSettings build() {
-			if (this.duration.compareTo(Duration.ofSeconds(3)) < 0 || this.duration.compareTo(Duration.ofHours(1)) > 0) {
-				throw new SnowflakeConfigurationException(DURATION, this.duration, "3 s to 1 h");
-			}
-			if (this.safetyMargin.isNegative() || this.safetyMargin.compareTo(Duration.ofHours(1)) > 0) {
-				throw new SnowflakeConfigurationException(SAFETY_MARGIN, this.safetyMargin, "0 s to 1 h");
-			}
-			if (this.datacenterId != null && (this.datacenterId < 0 || this.datacenterId > this.layout.maxDatacenterId())) {
+			LeaseConfiguration configuration = new LeaseConfiguration(this.tableName, this.duration,
+					this.safetyMargin, this.createTable);
+			SnowflakeLayout layout = this.generator.configuredLayout();
+			Duration clockTolerance = this.generator.configuredClockTolerance();
+			if (this.datacenterId != null && (this.datacenterId < 0 || this.datacenterId > layout.maxDatacenterId())) {
 				throw new SnowflakeConfigurationException(SnowflakeSettings.DATACENTER_ID, this.datacenterId,
-						"0.." + this.layout.maxDatacenterId() + " (" + this.layout.datacenterBits() + " datacenter bits)");
+						"0.." + layout.maxDatacenterId() + " (" + layout.datacenterBits() + " datacenter bits)");
 			}
-			SnowflakeIdGenerator.Builder.checkClockTolerance(this.clockTolerance);
-			if (this.clockTolerance.compareTo(this.duration.dividedBy(3)) > 0) {
+			SnowflakeIdGenerator.Builder.checkClockTolerance(clockTolerance);
+			Duration third = configuration.duration().dividedBy(3);
+			if (clockTolerance.compareTo(third) > 0) {
 				// A start may wait up to the tolerance for a previous holder's mark: longer than a third of the
 				// lease, and the lease written at claim could end (and be taken over) before the first renewal.
 				throw new SnowflakeConfigurationException(SnowflakeSettings.CLOCK_TOLERANCE,
-						this.clockTolerance.toMillis() + " ms",
-						"at most a third of " + DURATION + " (" + this.duration.dividedBy(3).toMillis() + " ms) with "
-								+ WorkerAssignment.SETTING + "=database-lease",
-						"Raise " + DURATION + " or lower " + SnowflakeSettings.CLOCK_TOLERANCE);
+						clockTolerance.toMillis() + " ms",
+						"at most a third of " + SnowflakeSettings.LEASE_DURATION + " (" + third.toMillis() + " ms) with "
+								+ SnowflakeSettings.WORKER_ASSIGNMENT + "=database-lease",
+						"Raise " + SnowflakeSettings.LEASE_DURATION + " or lower " + SnowflakeSettings.CLOCK_TOLERANCE);
 			}
-			if (this.layout.datacenterBits() > MAX_NODE_BITS || this.layout.workerBits() > MAX_NODE_BITS) {
+			if (layout.datacenterBits() > MAX_NODE_BITS || layout.workerBits() > MAX_NODE_BITS) {
 				throw new SnowflakeConfigurationException(
-						(this.layout.workerBits() > MAX_NODE_BITS) ? SnowflakeSettings.WORKER_BITS
+						(layout.workerBits() > MAX_NODE_BITS) ? SnowflakeSettings.WORKER_BITS
 								: SnowflakeSettings.DATACENTER_BITS,
-						Math.max(this.layout.workerBits(), this.layout.datacenterBits()),
+						Math.max(layout.workerBits(), layout.datacenterBits()),
 						"at most " + MAX_NODE_BITS + " datacenter and " + MAX_NODE_BITS + " worker bits with "
-								+ WorkerAssignment.SETTING + "=database-lease (the lease table stores them in INT columns)",
+								+ SnowflakeSettings.WORKER_ASSIGNMENT + "=database-lease (the lease table stores them in INT columns)",
 						"Use fewer bits, or static ids (snowflake.datacenter-id / snowflake.worker-id)");
 			}
-			return new WorkerLeaseSettings(this);
+			TimeSource timeSource = this.generator.configuredTimeSource();
+			return new WorkerLeaseSettings(this, configuration, (timeSource != null) ? timeSource : TimeSource.monotonic());
 		}
 	}
 }

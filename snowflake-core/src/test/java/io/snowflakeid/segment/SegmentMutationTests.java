@@ -1,5 +1,6 @@
 package io.snowflakeid.segment;
 
+import io.snowflakeid.SnowflakeSettings;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
@@ -162,39 +163,6 @@ class SegmentMutationTests {
 	}
 
 	// --- settings
-
-	@Test
-	void everySegmentSettingIsReadFromTheSettingsMap() {
-		Map<String, Object> map = new HashMap<>();
-		map.put(SegmentSettings.TABLE_NAME, " my_segments ");
-		map.put(SegmentSettings.DEFAULT_STEP, "250");
-		map.put(SegmentSettings.PREFETCH_THRESHOLD, " 0.25 ");
-		map.put(SegmentSettings.MAX_WAIT, "2s");
-		map.put(SegmentSettings.CREATE_TABLE, "false");
-		map.put(SegmentSettings.DYNAMIC_STEP, "true");
-		map.put(SegmentSettings.DYNAMIC_STEP_TARGET, "5m");
-		SegmentSettings settings = SegmentSettingsReader.read(map, this.connections);
-		assertEquals("my_segments", settings.tableName());
-		assertEquals(250, settings.defaultStep);
-		assertEquals(0.25, settings.prefetchThreshold);
-		assertEquals(Duration.ofSeconds(2), settings.maxWait);
-		assertFalse(settings.createTable);
-		assertTrue(settings.dynamicStep);
-		assertEquals(Duration.ofMinutes(5), settings.dynamicStepTarget);
-		assertTrue(settings.createTableStatements()[0].startsWith("CREATE TABLE IF NOT EXISTS my_segments ("));
-		assertTrue(settings.createTableStatements()[1].startsWith("CREATE TABLE IF NOT EXISTS my_segments_free ("));
-
-		SegmentSettings defaults = SegmentSettingsReader.read(Map.of(), this.connections);
-		assertEquals("snowflake_segment", defaults.tableName());
-		assertEquals(1000, defaults.defaultStep);
-		assertTrue(defaults.createTable);
-		assertFalse(defaults.dynamicStep);
-		assertEquals(Duration.ofSeconds(5), defaults.maxWait);
-
-		SnowflakeConfigurationException bad = assertThrows(SnowflakeConfigurationException.class,
-				() -> SegmentSettingsReader.read(Map.of(SegmentSettings.PREFETCH_THRESHOLD, "a lot"), this.connections));
-		assertEquals(SegmentSettings.PREFETCH_THRESHOLD, bad.getSetting());
-	}
 
 	@Test
 	void statementsAreBoundedByTheMaxWaitButAtLeastOneSecond() {

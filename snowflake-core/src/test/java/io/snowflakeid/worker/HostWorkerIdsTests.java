@@ -56,14 +56,4 @@ class HostWorkerIdsTests {
 		assertTrue(ex.getAllowed().contains("database-lease"));
 	}
 
-	@Test
-	void staticIdsAlwaysWinAndAutoPrefersALeaseWhenThereIsADatabase() {
-		assertEquals(WorkerAssignment.STATIC,
-				SnowflakeGenerators.resolve(WorkerAssignment.DATABASE_LEASE, true, true));
-		assertEquals(WorkerAssignment.STATIC,
-				SnowflakeGenerators.resolve(WorkerAssignment.HOSTNAME_ORDINAL, true, false));
-		assertEquals(WorkerAssignment.DATABASE_LEASE, SnowflakeGenerators.resolve(WorkerAssignment.AUTO, false, true));
-		assertEquals(WorkerAssignment.STATIC, SnowflakeGenerators.resolve(WorkerAssignment.AUTO, false, false));
-		assertEquals(WorkerAssignment.IP_ADDRESS, SnowflakeGenerators.resolve(WorkerAssignment.IP_ADDRESS, false, true));
-	}
 }

@@ -26,6 +26,8 @@ import java.util.logging.Logger;
 
 import javax.sql.DataSource;
 
+import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.config.SnowflakeGenerators;
 import io.snowflakeid.LocalNodes;
 import io.snowflakeid.ManualTimeSource;
 import io.snowflakeid.SnowflakeConfigurationException;
@@ -194,8 +196,8 @@ class WorkerMutationTests {
 		settings.put(SnowflakeSettings.EPOCH, "2020-02-03T00:00:00Z");
 		settings.put(SnowflakeSettings.DATACENTER_ID, "3");
 		settings.put(SnowflakeSettings.WORKER_ID, 7);
-		settings.put(WorkerAssignment.SETTING, "database-lease"); // a static id always wins
-		ManagedGenerator managed = SnowflakeGenerators.create(settings, null);
+		settings.put(SnowflakeSettings.WORKER_ASSIGNMENT, "database-lease"); // a static id always wins
+		ManagedGenerator managed = SnowflakeGenerators.create(SnowflakeConfiguration.fromSettings(settings), null);
 		assertEquals(WorkerAssignment.STATIC, managed.assignment());
 		assertNull(managed.lease());
 		assertEquals(7, managed.generator().workerId());
@@ -207,7 +209,7 @@ class WorkerMutationTests {
 	@Test
 	void aDatabaseLeaseWithoutADatabaseIsAClearError() {
 		WorkerLeaseException ex = assertThrows(WorkerLeaseException.class,
-				() -> SnowflakeGenerators.create(Map.of(WorkerAssignment.SETTING, "database-lease"), null));
+				() -> SnowflakeGenerators.create(SnowflakeConfiguration.fromSettings(Map.of(SnowflakeSettings.WORKER_ASSIGNMENT, "database-lease")), null));
 		assertEquals(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION, ex.getReason());
 		assertTrue(ex.getMessage().contains("no DataSource"), ex.getMessage());
 	}
@@ -223,13 +225,13 @@ class WorkerMutationTests {
 		settings.put(SnowflakeSettings.WORKER_BITS, 2);
 		settings.put(SnowflakeSettings.SEQUENCE_BITS, 15);
 		settings.put(SnowflakeSettings.DATACENTER_ID, 2);
-		settings.put(WorkerLeaseSettings.TABLE_NAME, " my_leases ");
-		settings.put(WorkerLeaseSettings.DURATION, "6s");
-		settings.put(WorkerLeaseSettings.SAFETY_MARGIN, "2s");
-		settings.put(WorkerLeaseSettings.CREATE_TABLE, "TRUE");
+		settings.put(SnowflakeSettings.LEASE_TABLE_NAME, " my_leases ");
+		settings.put(SnowflakeSettings.LEASE_DURATION, "6s");
+		settings.put(SnowflakeSettings.LEASE_SAFETY_MARGIN, "2s");
+		settings.put(SnowflakeSettings.LEASE_CREATE_TABLE, "TRUE");
 		settings.put(SnowflakeSettings.CLOCK_TOLERANCE, "100ms");
 		long before = System.currentTimeMillis();
-		ManagedGenerator managed = SnowflakeGenerators.create(settings, this.connections);
+		ManagedGenerator managed = SnowflakeGenerators.create(SnowflakeConfiguration.fromSettings(settings), this.connections);
 		this.toClose.add(managed);
 		long after = System.currentTimeMillis();
 		assertEquals(WorkerAssignment.DATABASE_LEASE, managed.assignment(), "auto with a database leases");
@@ -250,11 +252,11 @@ class WorkerMutationTests {
 	@Test
 	void theCreateTableSwitchMustBeTrueOrFalseAndFalseNamesTheDdl() {
 		SnowflakeConfigurationException bad = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeGenerators.create(Map.of(WorkerLeaseSettings.CREATE_TABLE, "yes"), this.connections));
-		assertEquals(WorkerLeaseSettings.CREATE_TABLE, bad.getSetting());
+				() -> SnowflakeGenerators.create(SnowflakeConfiguration.fromSettings(Map.of(SnowflakeSettings.LEASE_CREATE_TABLE, "yes")), this.connections));
+		assertEquals(SnowflakeSettings.LEASE_CREATE_TABLE, bad.getSetting());
 		WorkerLeaseException missing = assertThrows(WorkerLeaseException.class,
-				() -> SnowflakeGenerators.create(Map.of(WorkerLeaseSettings.CREATE_TABLE, " false",
-						SnowflakeSettings.EPOCH, LAYOUT.epoch().toString()), this.connections));
+				() -> SnowflakeGenerators.create(SnowflakeConfiguration.fromSettings(Map.of(SnowflakeSettings.LEASE_CREATE_TABLE, " false",
+						SnowflakeSettings.EPOCH, LAYOUT.epoch().toString())), this.connections));
 		assertEquals(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE, missing.getReason());
 		assertTrue(missing.getMessage().contains("snowflake.lease.create-table=false: create it with CREATE TABLE"),
 				missing.getMessage());

@@ -110,7 +110,7 @@ final class SnowflakeGeneratorLookup {
 		}
 		for (Object key : configuration.getSettings().keySet()) {
 			if (key instanceof String name && (name.equals(SnowflakeSettings.DATACENTER_ID)
-					|| name.equals(SnowflakeSettings.WORKER_ID) || name.equals(WorkerAssignment.SETTING)
+					|| name.equals(SnowflakeSettings.WORKER_ID) || name.equals(SnowflakeSettings.WORKER_ASSIGNMENT)
 					|| (segments && name.startsWith(SnowflakeSettings.PREFIX + "segment.")))) {
 				return true;
 			}

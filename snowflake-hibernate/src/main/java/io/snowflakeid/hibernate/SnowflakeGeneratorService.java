@@ -2,16 +2,14 @@ package io.snowflakeid.hibernate;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.Map;
 
 import io.snowflakeid.SnowflakeIdGenerator;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.config.SnowflakeGenerators;
 import io.snowflakeid.segment.SegmentIdGenerators;
-import io.snowflakeid.segment.SegmentSettingsReader;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.ManagedGenerator;
-import io.snowflakeid.worker.SnowflakeGenerators;
 import org.hibernate.boot.registry.StandardServiceInitiator;
 import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
 import org.hibernate.engine.jdbc.connections.spi.ConnectionProvider;
@@ -30,11 +28,11 @@ public final class SnowflakeGeneratorService implements Service, Stoppable {
 
 	private static final long serialVersionUID = 1L;
 
-	private static final System.Logger logger = System.getLogger(SnowflakeIdentifierGenerator.class.getName());
-
 	private final transient Map<String, Object> settings;
 
 	private final transient ServiceRegistry registry;
+
+	private transient SnowflakeConfiguration configuration;
 
 	private transient ManagedGenerator managed;
 
@@ -47,15 +45,7 @@ public final class SnowflakeGeneratorService implements Service, Stoppable {
 
 	synchronized SnowflakeIdGenerator generator() {
 		if (this.managed == null) {
-			this.managed = SnowflakeGenerators.create(this.settings, connections(this.registry));
-			logger.log(System.Logger.Level.INFO, "Snowflake ids from Hibernate settings ({0}): {1}",
-					this.managed.assignment().value(), this.managed.generator());
-			Object years = this.settings.get(SnowflakeSettings.LIFETIME_WARNING_YEARS);
-			String warning = SnowflakeSettings.lifetimeWarning(this.managed.generator().layout(), Instant.now(),
-					(years != null) ? SnowflakeSettings.toLong(SnowflakeSettings.LIFETIME_WARNING_YEARS, years) : 10);
-			if (warning != null) {
-				logger.log(System.Logger.Level.WARNING, warning);
-			}
+			this.managed = SnowflakeGenerators.create(configuration(), connections(this.registry));
 		}
 		return this.managed.generator();
 	}
@@ -67,9 +57,17 @@ public final class SnowflakeGeneratorService implements Service, Stoppable {
 			if (connections == null) {
 				throw new IllegalStateException("@SegmentId needs a database: Hibernate has no connection provider");
 			}
-			this.segments = new SegmentIdGenerators(SegmentSettingsReader.read(this.settings, connections));
+			this.segments = SnowflakeGenerators.segments(configuration(), connections);
 		}
 		return this.segments;
+	}
+
+	/** The registry's {@code snowflake.*} settings, read and checked once. */
+	private SnowflakeConfiguration configuration() {
+		if (this.configuration == null) {
+			this.configuration = SnowflakeConfiguration.fromSettings(this.settings);
+		}
+		return this.configuration;
 	}
 
 	/** The generator and what holds its worker id, if it has been built. */

@@ -2,14 +2,11 @@ package io.snowflakeid.spring;
 
 import javax.sql.DataSource;
 
-import java.time.Instant;
-
 import io.snowflakeid.SnowflakeIdGenerator;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.config.SnowflakeGenerators;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.ManagedGenerator;
-import io.snowflakeid.worker.SnowflakeGenerators;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -59,26 +56,14 @@ public final class SnowflakeAutoConfiguration {
 						+ ", none marked @SnowflakeDataSource or @Primary, and none is needed)");
 			}
 		}
-		return SnowflakeGenerators.create(properties.toSettings(),
+		return SnowflakeGenerators.create(properties.toConfiguration(),
 				(database != null) ? ConnectionSource.of(database) : null);
 	}
 
 	@Bean
 	@ConditionalOnMissingBean
-	SnowflakeIdGenerator snowflakeIdGenerator(ManagedGenerator managed, SnowflakeProperties properties) {
-		SnowflakeIdGenerator generator = managed.generator();
-		String lifetime = SnowflakeSettings.lifetimeWarning(generator.layout(), Instant.now(),
-				properties.getLifetimeWarningYears());
-		if (lifetime != null) {
-			logger.warn(lifetime);
-		}
-		if (logger.isInfoEnabled()) {
-			logger.info("Snowflake ids: layout " + generator.layout() + ", datacenter " + generator.datacenterId()
-					+ ", worker " + generator.workerId() + " (" + managed.assignment().value()
-					+ ((managed.lease() != null) ? ", " + managed.lease() : "")
-					+ "); the timestamp field runs out at " + generator.layout().exhaustedAt());
-		}
-		return generator;
+	SnowflakeIdGenerator snowflakeIdGenerator(ManagedGenerator managed) {
+		return managed.generator();
 	}
 
 	/**
@@ -102,7 +87,7 @@ public final class SnowflakeAutoConfiguration {
 			throw new IllegalStateException("@SegmentId needs a database for its segment table, but the application "
 					+ "context has no DataSource bean (configure spring.datasource.url)");
 		}
-		return new SegmentIdGenerators(properties.getSegment().toSettings(ConnectionSource.of(database)));
+		return SnowflakeGenerators.segments(properties.toConfiguration(), ConnectionSource.of(database));
 	}
 
 	@Configuration(proxyBeanMethods = false)

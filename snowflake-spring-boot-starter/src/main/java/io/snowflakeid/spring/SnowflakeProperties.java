@@ -3,17 +3,11 @@ package io.snowflakeid.spring;
 import java.time.Duration;
 import java.time.Instant;
 
-import java.util.HashMap;
-import java.util.Map;
-
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
-import io.snowflakeid.SnowflakeSettings;
-import io.snowflakeid.segment.SegmentSettings;
-import io.snowflakeid.worker.ConnectionSource;
-import io.snowflakeid.worker.SnowflakeGenerators;
+import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.worker.LeaseConfiguration;
 import io.snowflakeid.worker.WorkerAssignment;
-import io.snowflakeid.worker.WorkerLeaseSettings;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -228,13 +222,6 @@ public class SnowflakeProperties {
 		public void setCreateTable(boolean createTable) {
 			this.createTable = createTable;
 		}
-
-		/** Segment settings on the given database. */
-		public SegmentSettings toSettings(ConnectionSource connections) {
-			return SegmentSettings.builder(connections).tableName(this.tableName).defaultStep(this.defaultStep)
-				.prefetchThreshold(this.prefetchThreshold).maxWait(this.maxWait).createTable(this.createTable)
-				.dynamicStep(this.dynamicStep).dynamicStepTarget(this.dynamicStepTarget).build();
-		}
 	}
 
 	public Metrics getMetrics() {
@@ -283,49 +270,50 @@ public class SnowflakeProperties {
 	}
 
 	/**
-	 * These properties as {@code snowflake.*} settings, the form {@link SnowflakeGenerators} reads for every
-	 * binding.
+	 * The typed configuration these properties describe: every value checked once, with the same messages as the
+	 * Hibernate settings binding ({@link SnowflakeConfiguration#fromSettings}).
 	 */
-	public Map<String, Object> toSettings() {
-		Map<String, Object> settings = new HashMap<>();
-		putIfSet(settings, SnowflakeSettings.DATACENTER_ID, this.datacenterId);
-		putIfSet(settings, SnowflakeSettings.WORKER_ID, this.workerId);
-		putIfSet(settings, SnowflakeSettings.EPOCH, this.epoch);
-		putIfSet(settings, SnowflakeSettings.TICK_LENGTH, this.tickLength);
-		putIfSet(settings, SnowflakeSettings.CLOCK_TOLERANCE, this.clockTolerance);
-		putIfSet(settings, SnowflakeSettings.LAYOUT_PRESET, this.layout.preset);
-		putIfSet(settings, SnowflakeSettings.TIMESTAMP_BITS, this.layout.timestampBits);
-		putIfSet(settings, SnowflakeSettings.DATACENTER_BITS, this.layout.datacenterBits);
-		putIfSet(settings, SnowflakeSettings.WORKER_BITS, this.layout.workerBits);
-		putIfSet(settings, SnowflakeSettings.SEQUENCE_BITS, this.layout.sequenceBits);
-		putIfSet(settings, WorkerAssignment.SETTING, this.workerAssignment);
-		putIfSet(settings, WorkerLeaseSettings.TABLE_NAME, this.lease.tableName);
-		putIfSet(settings, WorkerLeaseSettings.DURATION, this.lease.duration);
-		putIfSet(settings, WorkerLeaseSettings.SAFETY_MARGIN, this.lease.safetyMargin);
-		settings.put(WorkerLeaseSettings.CREATE_TABLE, this.lease.createTable);
-		return settings;
+	public SnowflakeConfiguration toConfiguration() {
+		return SnowflakeConfiguration.builder()
+			.datacenterId(this.datacenterId)
+			.workerId(this.workerId)
+			.epoch(this.epoch)
+			.tickLength(this.tickLength)
+			.clockTolerance(this.clockTolerance)
+			.workerAssignment(this.workerAssignment)
+			.lifetimeWarningYears(this.lifetimeWarningYears)
+			.layoutPreset(this.layout.preset)
+			.timestampBits(this.layout.timestampBits)
+			.datacenterBits(this.layout.datacenterBits)
+			.workerBits(this.layout.workerBits)
+			.sequenceBits(this.layout.sequenceBits)
+			.leaseTableName(this.lease.tableName)
+			.leaseDuration(this.lease.duration)
+			.leaseSafetyMargin(this.lease.safetyMargin)
+			.leaseCreateTable(this.lease.createTable)
+			.segmentTableName(this.segment.tableName)
+			.segmentDefaultStep(this.segment.defaultStep)
+			.segmentPrefetchThreshold(this.segment.prefetchThreshold)
+			.segmentMaxWait(this.segment.maxWait)
+			.segmentCreateTable(this.segment.createTable)
+			.segmentDynamicStep(this.segment.dynamicStep)
+			.segmentDynamicStepTarget(this.segment.dynamicStepTarget)
+			.build();
 	}
 
-	private static void putIfSet(Map<String, Object> settings, String key, Object value) {
-		if (value != null) {
-			settings.put(key, value);
-		}
-	}
-
-	/** Worker id leases in a table of the application's database. */
 	public static class Lease {
 
 		/** Lease table: a plain SQL identifier, optionally schema-qualified. */
 		private String tableName = "snowflake_worker_lease";
 
 		/** How long a lease lasts without renewal; renewed every third of it. 3 s to 1 h. */
-		private Duration duration = WorkerLeaseSettings.DEFAULT_DURATION;
+		private Duration duration = LeaseConfiguration.DEFAULT_DURATION;
 
 		/**
 		 * How long after its lease end a worker id of a crashed instance stays out of the pool: must exceed the
 		 * clock difference between instances. 0 s to 1 h.
 		 */
-		private Duration safetyMargin = WorkerLeaseSettings.DEFAULT_SAFETY_MARGIN;
+		private Duration safetyMargin = LeaseConfiguration.DEFAULT_SAFETY_MARGIN;
 
 		/** Whether to create the lease table if it is missing (switch off when Flyway or Liquibase owns it). */
 		private boolean createTable = true;

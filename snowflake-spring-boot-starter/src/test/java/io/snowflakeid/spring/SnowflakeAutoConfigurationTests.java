@@ -21,15 +21,12 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-@ExtendWith(OutputCaptureExtension.class)
 class SnowflakeAutoConfigurationTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
@@ -105,13 +102,16 @@ class SnowflakeAutoConfigurationTests {
 	}
 
 	@Test
-	void logsLayoutNodeAndEndOfTimestampFieldOnceAtStart(CapturedOutput output) {
-		this.contextRunner.withPropertyValues("snowflake.datacenter-id=2", "snowflake.worker-id=9")
-			.run((context) -> assertThat(context).hasSingleBean(SnowflakeIdGenerator.class));
-		assertThat(output).contains("Snowflake ids: layout 1/41/5/5/12")
-			.contains("datacenter 2, worker 9")
-			.contains("2020-01-01T00:00:00Z")
-			.contains("runs out at " + SnowflakeLayout.DEFAULT.exhaustedAt());
+	void logsLayoutNodeAndEndOfTimestampFieldOnceAtStart() {
+		try (CapturedLogs logs = CapturedLogs.start()) {
+			this.contextRunner.withPropertyValues("snowflake.datacenter-id=2", "snowflake.worker-id=9")
+				.run((context) -> assertThat(context).hasSingleBean(SnowflakeIdGenerator.class));
+			assertThat(logs.text()).contains("Snowflake ids: layout 1/41/5/5/12")
+				.contains("datacenter 2, worker 9")
+				.contains("2020-01-01T00:00:00Z")
+				.contains("runs out at " + SnowflakeLayout.DEFAULT.exhaustedAt());
+			assertThat(logs.text().split("Snowflake ids: layout", -1)).as("logged once").hasSize(2);
+		}
 	}
 
 	@Test

@@ -1,0 +1,132 @@
+package io.snowflakeid.config;
+
+import java.net.InetAddress;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.segment.SegmentIdGenerators;
+import io.snowflakeid.segment.SegmentSettings;
+import io.snowflakeid.worker.ConnectionSource;
+import io.snowflakeid.worker.DatabaseWorkerLease;
+import io.snowflakeid.worker.HostWorkerIds;
+import io.snowflakeid.worker.ManagedGenerator;
+import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.worker.WorkerLeaseException;
+import io.snowflakeid.worker.WorkerLeaseSettings;
+
+/**
+ * Builds what a {@link SnowflakeConfiguration} describes: the generator, with its worker id assigned as
+ * {@code snowflake.worker-assignment} says, and the segment-mode generators. The one place both bindings (Spring
+ * Boot and plain Hibernate) go through, so they behave, and log, the same.
+ */
+public final class SnowflakeGenerators {
+
+	private static final System.Logger logger = System.getLogger(SnowflakeGenerators.class.getName());
+
+	private SnowflakeGenerators() {
+	}
+
+	/**
+	 * The generator of {@code configuration}; logs its layout and node once, and a warning when the timestamp field
+	 * runs out within {@link SnowflakeConfiguration#lifetimeWarningYears()}.
+	 * @param connections the application's database, or null if it has none
+	 */
+	public static ManagedGenerator create(SnowflakeConfiguration configuration, ConnectionSource connections) {
+		ManagedGenerator managed = assign(configuration, connections);
+		logStart(managed, configuration.lifetimeWarningYears(), Instant.now());
+		return managed;
+	}
+
+	/** The segment-mode generators of {@code configuration} on {@code connections}. */
+	public static SegmentIdGenerators segments(SnowflakeConfiguration configuration, ConnectionSource connections) {
+		return new SegmentIdGenerators(
+				SegmentSettings.builder(connections).configuration(configuration.segment()).build());
+	}
+
+	private static ManagedGenerator assign(SnowflakeConfiguration configuration, ConnectionSource connections) {
+		SnowflakeIdGenerator.Builder builder = configuration.generatorBuilder();
+		WorkerAssignment assignment = resolve(configuration.workerAssignment(), configuration.workerId() != null,
+				connections != null);
+		SnowflakeLayout layout = configuration.layout();
+		switch (assignment) {
+			case DATABASE_LEASE -> {
+				if (connections == null) {
+					throw new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION,
+							SnowflakeSettings.WORKER_ASSIGNMENT
+									+ "=database-lease needs a database: none is configured (no DataSource)");
+				}
+				WorkerLeaseSettings.Builder lease = WorkerLeaseSettings.builder(connections).generator(builder)
+					.configuration(configuration.lease());
+				if (configuration.datacenterId() != null) {
+					lease.datacenterId(configuration.datacenterId().intValue());
+				}
+				DatabaseWorkerLease leased = DatabaseWorkerLease.acquire(lease.build());
+				return new ManagedGenerator(leased.generator(), assignment, leased);
+			}
+			case HOSTNAME_ORDINAL -> {
+				String hostname = HostWorkerIds.localHostname();
+				builder.workerId(HostWorkerIds.fromHostnameOrdinal(hostname, layout));
+				return new ManagedGenerator(builder.buildShared(), assignment, null);
+			}
+			case IP_ADDRESS -> {
+				InetAddress address = HostWorkerIds.privateIpv4();
+				boolean fixedDatacenter = configuration.datacenterId() != null;
+				int bits = layout.workerBits() + (fixedDatacenter ? 0 : layout.datacenterBits());
+				long node = HostWorkerIds.fromIpv4(address, bits);
+				builder.workerId(node & layout.maxWorkerId());
+				if (!fixedDatacenter) {
+					builder.datacenterId(node >>> layout.workerBits());
+				}
+				logger.log(System.Logger.Level.WARNING, "Snowflake node id derived from the low " + bits
+						+ " bits of " + address.getHostAddress() + ": two hosts whose addresses share those bits "
+						+ "issue the same ids. Prefer " + SnowflakeSettings.WORKER_ASSIGNMENT + "=database-lease");
+				return new ManagedGenerator(builder.buildShared(), assignment, null);
+			}
+			default -> {
+				return new ManagedGenerator(builder.buildShared(), WorkerAssignment.STATIC, null);
+			}
+		}
+	}
+
+	static WorkerAssignment resolve(WorkerAssignment requested, boolean staticWorkerId, boolean hasDatabase) {
+		if (staticWorkerId) {
+			return WorkerAssignment.STATIC;
+		}
+		if (requested == WorkerAssignment.AUTO) {
+			return hasDatabase ? WorkerAssignment.DATABASE_LEASE : WorkerAssignment.STATIC;
+		}
+		return requested;
+	}
+
+	private static void logStart(ManagedGenerator managed, int lifetimeWarningYears, Instant now) {
+		SnowflakeIdGenerator generator = managed.generator();
+		String warning = lifetimeWarning(generator.layout(), now, lifetimeWarningYears);
+		if (warning != null) {
+			logger.log(System.Logger.Level.WARNING, warning);
+		}
+		logger.log(System.Logger.Level.INFO, () -> "Snowflake ids: layout " + generator.layout() + ", datacenter "
+				+ generator.datacenterId() + ", worker " + generator.workerId() + " (" + managed.assignment().value()
+				+ ((managed.lease() != null) ? ", " + managed.lease() : "") + "); the timestamp field runs out at "
+				+ generator.layout().exhaustedAt());
+	}
+
+	/**
+	 * A warning if less than {@code years} remain in the layout's timestamp field at {@code now}, else null. A
+	 * field already exhausted makes generators refuse to start; this is the early notice.
+	 */
+	static String lifetimeWarning(SnowflakeLayout layout, Instant now, long years) {
+		Duration left = layout.remainingLifetime(now);
+		if (left.compareTo(Duration.ofDays(365 * years + years / 4)) >= 0) {
+			return null;
+		}
+		return String.format(Locale.ROOT,
+				"Only %.1f years remain in the snowflake timestamp field (it runs out at %s, less than %d years from now"
+						+ " (%s)). Plan a new layout before then: a later %s or more %s for new tables",
+				left.toDays() / 365.25, layout.exhaustedAt(), years, SnowflakeSettings.LIFETIME_WARNING_YEARS,
+				SnowflakeSettings.EPOCH, SnowflakeSettings.TIMESTAMP_BITS);
+	}
+}

@@ -1,0 +1,55 @@
+package io.snowflakeid.segment;
+
+import java.time.Duration;
+import java.util.Objects;
+
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.SnowflakeSettings;
+
+/**
+ * What {@code snowflake.segment.*} says: the segment table and how segments are fetched. Immutable; every value is
+ * checked here, once, whichever binding (Spring properties, Hibernate settings, code) produced it.
+ *
+ * @param tableName the segment table (handed-back ranges go to {@code <name>_free}): a plain SQL identifier
+ * @param defaultStep values per segment for keys whose {@code @SegmentId} sets no step; 1 to 1,000,000
+ * @param prefetchThreshold share of the current segment used before the next one is fetched in the background
+ * (Leaf uses 10 %); 0.0 (at once) to 0.9
+ * @param maxWait how long a caller waits for a segment while the database is unreachable before failing; 0 s to
+ * 1 min
+ * @param createTable create the tables if they are missing (switch off when Flyway or Liquibase owns the schema)
+ * @param dynamicStep let the step follow the load, as Leaf does: a segment used up in less than the target time
+ * doubles the next step (up to 100 times the configured step), one that lasted more than twice the target halves it
+ * (down to the configured step)
+ * @param dynamicStepTarget how long a segment should last when the step is dynamic; 1 ms to 1 day
+ */
+public record SegmentConfiguration(String tableName, int defaultStep, double prefetchThreshold, Duration maxWait,
+		boolean createTable, boolean dynamicStep, Duration dynamicStepTarget) {
+
+	/** {@code snowflake_segment}, steps of 1000, prefetch at 10 %, callers wait at most 5 s, fixed steps. */
+	public static final SegmentConfiguration DEFAULTS = new SegmentConfiguration(SegmentTable.DEFAULT_NAME, 1000, 0.1,
+			Duration.ofSeconds(5), true, false, Duration.ofMinutes(15));
+
+	public SegmentConfiguration {
+		new SegmentTable(tableName); // checks the identifier, naming the setting
+		Objects.requireNonNull(maxWait, SnowflakeSettings.SEGMENT_MAX_WAIT + " must not be null");
+		Objects.requireNonNull(dynamicStepTarget, SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET + " must not be null");
+		if (dynamicStepTarget.compareTo(Duration.ofMillis(1)) < 0 || dynamicStepTarget.compareTo(Duration.ofDays(1)) > 0) {
+			throw new SnowflakeConfigurationException(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, dynamicStepTarget,
+					"1 ms to 1 day");
+		}
+		checkStep(SnowflakeSettings.SEGMENT_DEFAULT_STEP, defaultStep);
+		if (!(prefetchThreshold >= 0 && prefetchThreshold <= 0.9)) {
+			throw new SnowflakeConfigurationException(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, prefetchThreshold,
+					"0.0..0.9");
+		}
+		if (maxWait.isNegative() || maxWait.compareTo(Duration.ofMinutes(1)) > 0) {
+			throw new SnowflakeConfigurationException(SnowflakeSettings.SEGMENT_MAX_WAIT, maxWait, "0 s to 1 min");
+		}
+	}
+
+	static void checkStep(String setting, long step) {
+		if (step < 1 || step > 1_000_000) {
+			throw new SnowflakeConfigurationException(setting, step, "1..1000000");
+		}
+	}
+}

@@ -1,0 +1,40 @@
+package io.snowflakeid.worker;
+
+import java.time.Duration;
+import java.util.Objects;
+
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.SnowflakeSettings;
+
+/**
+ * What {@code snowflake.lease.*} says: the lease table and how long a lease lasts. Immutable; every value is checked
+ * here, once, whichever binding (Spring properties, Hibernate settings, code) produced it.
+ *
+ * @param tableName the lease table: a plain SQL identifier, optionally schema-qualified
+ * @param duration how long a lease lasts without renewal (renewed every third of it); 3 s to 1 h
+ * @param safetyMargin how long after its lease end an unrenewed worker id stays out of the pool, for clock
+ * differences between instances; 0 s to 1 h
+ * @param createTable create the table if it is missing (switch off when Flyway or Liquibase owns the schema)
+ */
+public record LeaseConfiguration(String tableName, Duration duration, Duration safetyMargin, boolean createTable) {
+
+	public static final Duration DEFAULT_DURATION = Duration.ofSeconds(60);
+
+	public static final Duration DEFAULT_SAFETY_MARGIN = Duration.ofSeconds(10);
+
+	/** {@code snowflake_worker_lease}, 60 s leases, a 10 s safety margin, the table created if missing. */
+	public static final LeaseConfiguration DEFAULTS = new LeaseConfiguration(LeaseTable.DEFAULT_NAME,
+			DEFAULT_DURATION, DEFAULT_SAFETY_MARGIN, true);
+
+	public LeaseConfiguration {
+		new LeaseTable(tableName); // checks the identifier, naming the setting
+		Objects.requireNonNull(duration, SnowflakeSettings.LEASE_DURATION + " must not be null");
+		Objects.requireNonNull(safetyMargin, SnowflakeSettings.LEASE_SAFETY_MARGIN + " must not be null");
+		if (duration.compareTo(Duration.ofSeconds(3)) < 0 || duration.compareTo(Duration.ofHours(1)) > 0) {
+			throw new SnowflakeConfigurationException(SnowflakeSettings.LEASE_DURATION, duration, "3 s to 1 h");
+		}
+		if (safetyMargin.isNegative() || safetyMargin.compareTo(Duration.ofHours(1)) > 0) {
+			throw new SnowflakeConfigurationException(SnowflakeSettings.LEASE_SAFETY_MARGIN, safetyMargin, "0 s to 1 h");
+		}
+	}
+}

@@ -1,0 +1,192 @@
+package io.snowflakeid.spring;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.worker.WorkerAssignment;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+/**
+ * Every {@code snowflake.*} key through both bindings — Spring Boot properties and the Hibernate settings map —
+ * into the one typed {@link SnowflakeConfiguration}: a valid value means the same in both, and a value out of range
+ * is refused by both with the same message (it is checked once, in the configuration). A key added to
+ * {@link SnowflakeSettings} without a row here, or without Spring configuration metadata, fails the test.
+ */
+class SnowflakeConfigurationBindingTests {
+
+	/**
+	 * A key, a valid value as text, what the configuration holds for it, and a value out of range (null for a
+	 * switch); {@code with} are the other settings the value needs (a bit width needs another to sum to 63).
+	 */
+	private record Row(String key, String valid, Function<SnowflakeConfiguration, Object> read, Object expected,
+			String outOfRange, Map<String, String> with) {
+
+		Row(String key, String valid, Function<SnowflakeConfiguration, Object> read, Object expected,
+				String outOfRange) {
+			this(key, valid, read, expected, outOfRange, Map.of());
+		}
+
+		Map<String, String> settings(String value) {
+			Map<String, String> settings = new HashMap<>(this.with);
+			settings.put(this.key, value);
+			return settings;
+		}
+	}
+
+	private static final List<Row> ROWS = List.of(
+			new Row(SnowflakeSettings.DATACENTER_ID, "3", SnowflakeConfiguration::datacenterId, 3L, "32"),
+			new Row(SnowflakeSettings.WORKER_ID, "17", SnowflakeConfiguration::workerId, 17L, "-1"),
+			new Row(SnowflakeSettings.WORKER_ASSIGNMENT, "hostname-ordinal", SnowflakeConfiguration::workerAssignment,
+					WorkerAssignment.HOSTNAME_ORDINAL, null),
+			new Row(SnowflakeSettings.EPOCH, "2024-01-01T00:00:00Z", (c) -> c.layout().epoch(),
+					Instant.parse("2024-01-01T00:00:00Z"), "1960-01-01T00:00:00Z"),
+			new Row(SnowflakeSettings.TICK_LENGTH, "10ms", (c) -> c.layout().tickMillis(), 10L, "0ms"),
+			new Row(SnowflakeSettings.LAYOUT_PRESET, "javascript-safe", SnowflakeConfiguration::layout,
+					SnowflakeLayout.JAVASCRIPT_SAFE, "tiny"),
+			new Row(SnowflakeSettings.TIMESTAMP_BITS, "43", (c) -> c.layout().timestampBits(), 43, "64",
+					Map.of(SnowflakeSettings.SEQUENCE_BITS, "10")),
+			new Row(SnowflakeSettings.DATACENTER_BITS, "3", (c) -> c.layout().datacenterBits(), 3, "-1",
+					Map.of(SnowflakeSettings.WORKER_BITS, "7")),
+			new Row(SnowflakeSettings.WORKER_BITS, "7", (c) -> c.layout().workerBits(), 7, "70",
+					Map.of(SnowflakeSettings.DATACENTER_BITS, "3")),
+			new Row(SnowflakeSettings.SEQUENCE_BITS, "10", (c) -> c.layout().sequenceBits(), 10, "0",
+					Map.of(SnowflakeSettings.TIMESTAMP_BITS, "43")),
+			new Row(SnowflakeSettings.CLOCK_TOLERANCE, "250ms", SnowflakeConfiguration::clockTolerance,
+					Duration.ofMillis(250), "2m"),
+			new Row(SnowflakeSettings.LIFETIME_WARNING_YEARS, "20", SnowflakeConfiguration::lifetimeWarningYears, 20,
+					"-1"),
+			new Row(SnowflakeSettings.LEASE_TABLE_NAME, "app.my_leases", (c) -> c.lease().tableName(),
+					"app.my_leases", "leases; drop table x"),
+			new Row(SnowflakeSettings.LEASE_DURATION, "30s", (c) -> c.lease().duration(), Duration.ofSeconds(30),
+					"2s"),
+			new Row(SnowflakeSettings.LEASE_SAFETY_MARGIN, "1m", (c) -> c.lease().safetyMargin(),
+					Duration.ofMinutes(1), "2h"),
+			new Row(SnowflakeSettings.LEASE_CREATE_TABLE, "false", (c) -> c.lease().createTable(), false, null),
+			new Row(SnowflakeSettings.SEGMENT_TABLE_NAME, "my_segments", (c) -> c.segment().tableName(),
+					"my_segments", "1segments"),
+			new Row(SnowflakeSettings.SEGMENT_DEFAULT_STEP, "250", (c) -> c.segment().defaultStep(), 250, "0"),
+			new Row(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, "0.25", (c) -> c.segment().prefetchThreshold(), 0.25,
+					"0.95"),
+			new Row(SnowflakeSettings.SEGMENT_MAX_WAIT, "2s", (c) -> c.segment().maxWait(), Duration.ofSeconds(2),
+					"2m"),
+			new Row(SnowflakeSettings.SEGMENT_CREATE_TABLE, "false", (c) -> c.segment().createTable(), false, null),
+			new Row(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, "true", (c) -> c.segment().dynamicStep(), true, null),
+			new Row(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, "5m", (c) -> c.segment().dynamicStepTarget(),
+					Duration.ofMinutes(5), "2d"));
+
+	@Test
+	void withNothingSetBothBindingsGiveTheSameDefaults() {
+		assertThat(throughSpring(Map.of())).isEqualTo(throughSettingsMap(Map.of()));
+	}
+
+	@Test
+	void everyValidValueMeansTheSameInBothBindings() {
+		for (Row row : ROWS) {
+			Map<String, String> settings = row.settings(row.valid());
+			SnowflakeConfiguration spring = throughSpring(settings);
+			SnowflakeConfiguration hibernate = throughSettingsMap(settings);
+			assertThat(row.read().apply(spring)).as("%s=%s through Spring", row.key(), row.valid())
+				.isEqualTo(row.expected());
+			assertThat(hibernate).as("%s=%s: Hibernate as Spring", row.key(), row.valid()).isEqualTo(spring);
+		}
+	}
+
+	@Test
+	void everyValueOutOfRangeIsRefusedByBothWithTheSameMessage() {
+		for (Row row : ROWS) {
+			if (row.outOfRange() == null) {
+				continue;
+			}
+			Map<String, String> settings = row.settings(row.outOfRange());
+			Throwable spring = catchThrowable(() -> throughSpring(settings));
+			Throwable hibernate = catchThrowable(() -> throughSettingsMap(settings));
+			assertThat(spring).as("%s=%s through Spring", row.key(), row.outOfRange())
+				.isInstanceOf(SnowflakeConfigurationException.class);
+			assertThat(hibernate).as("%s=%s through the settings map", row.key(), row.outOfRange())
+				.isInstanceOf(SnowflakeConfigurationException.class)
+				.hasMessage(spring.getMessage());
+			assertThat(((SnowflakeConfigurationException) spring).getSetting()).startsWith(SnowflakeSettings.PREFIX);
+		}
+	}
+
+	@Test
+	void anUnreadableSwitchIsRefusedByBothNeverReadAsFalse() {
+		for (String key : List.of(SnowflakeSettings.LEASE_CREATE_TABLE, SnowflakeSettings.SEGMENT_CREATE_TABLE,
+				SnowflakeSettings.SEGMENT_DYNAMIC_STEP)) {
+			assertThatExceptionOfType(BindException.class).isThrownBy(() -> throughSpring(Map.of(key, "maybe")))
+				.satisfies((ex) -> assertThat(ex.getProperty().getName().toString()).isEqualTo(key));
+			assertThatExceptionOfType(SnowflakeConfigurationException.class)
+				.isThrownBy(() -> throughSettingsMap(Map.of(key, "maybe")))
+				.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(key));
+		}
+	}
+
+	@Test
+	void everySettingNameHasARowAndSpringMetadata() throws Exception {
+		Set<String> keys = settingNames();
+		Set<String> rowKeys = ROWS.stream().map(Row::key).collect(Collectors.toCollection(TreeSet::new));
+		assertThat(rowKeys).as("a row for every setting of SnowflakeSettings")
+			.isEqualTo(keys);
+		String metadata = read("META-INF/spring-configuration-metadata.json")
+				+ read("META-INF/additional-spring-configuration-metadata.json");
+		for (String key : keys) {
+			assertThat(metadata).as("configuration metadata of %s", key).contains("\"name\": \"" + key + "\"");
+		}
+	}
+
+	private static SnowflakeConfiguration throughSpring(Map<String, String> settings) {
+		Binder binder = new Binder(new MapConfigurationPropertySource(settings));
+		return binder.bindOrCreate("snowflake", SnowflakeProperties.class).toConfiguration();
+	}
+
+	private static SnowflakeConfiguration throughSettingsMap(Map<String, String> settings) {
+		return SnowflakeConfiguration.fromSettings(new HashMap<>(settings));
+	}
+
+	private static Set<String> settingNames() throws IllegalAccessException {
+		Set<String> names = new TreeSet<>();
+		for (Field field : SnowflakeSettings.class.getFields()) {
+			if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class
+					&& !field.getName().equals("PREFIX")) {
+				names.add((String) field.get(null));
+			}
+		}
+		return names;
+	}
+
+	private static String read(String resource) throws IOException {
+		List<String> all = new ArrayList<>();
+		var urls = SnowflakeConfigurationBindingTests.class.getClassLoader().getResources(resource);
+		while (urls.hasMoreElements()) {
+			try (InputStream in = urls.nextElement().openStream()) {
+				all.add(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+			}
+		}
+		return String.join("\n", all);
+	}
+}
