@@ -18,7 +18,10 @@ import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.hibernate.SnowflakeId;
 import io.snowflakeid.spring.actuate.SnowflakeEndpoint;
 import io.snowflakeid.spring.actuate.SnowflakeMetrics;
-import io.snowflakeid.spring.jackson.SnowflakeIdJackson2Module;
+import io.snowflakeid.spring.actuate.SnowflakeActuatorAutoConfiguration;
+import io.snowflakeid.spring.boot3.SnowflakeBoot3AutoConfiguration;
+import io.snowflakeid.spring.boot3.SnowflakeIdJackson2Module;
+import io.snowflakeid.spring.jackson.SnowflakeJacksonAutoConfiguration;
 import io.snowflakeid.spring.jackson.SnowflakeIdJackson3Module;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
@@ -29,14 +32,11 @@ import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.boot.test.system.CapturedOutput;
-import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-@ExtendWith(OutputCaptureExtension.class)
-class SnowflakeOperationsAutoConfigurationTests {
+class SnowflakeOperationsAutoConfigurationsTests {
 
 	private static final String BOOT_4_HEALTH = "org.springframework.boot.health.contributor.HealthIndicator";
 
@@ -44,7 +44,8 @@ class SnowflakeOperationsAutoConfigurationTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(
-				AutoConfigurations.of(SnowflakeAutoConfiguration.class, SnowflakeOperationsAutoConfiguration.class))
+				AutoConfigurations.of(SnowflakeAutoConfiguration.class, SnowflakeActuatorAutoConfiguration.class,
+						SnowflakeJacksonAutoConfiguration.class, SnowflakeBoot3AutoConfiguration.class))
 		.withPropertyValues("snowflake.datacenter-id=3", "snowflake.worker-id=4");
 
 	/** Calls health() on whichever HealthIndicator the running Boot line has; returns status and details. */
@@ -120,7 +121,8 @@ class SnowflakeOperationsAutoConfigurationTests {
 				});
 		new ApplicationContextRunner()
 			.withConfiguration(
-					AutoConfigurations.of(SnowflakeAutoConfiguration.class, SnowflakeOperationsAutoConfiguration.class))
+					AutoConfigurations.of(SnowflakeAutoConfiguration.class, SnowflakeActuatorAutoConfiguration.class,
+						SnowflakeJacksonAutoConfiguration.class, SnowflakeBoot3AutoConfiguration.class))
 			.withBean(DataSource.class, () -> failing)
 			.withPropertyValues("snowflake.lease.duration=3s")
 			.run((context) -> {
@@ -250,13 +252,16 @@ class SnowflakeOperationsAutoConfigurationTests {
 	}
 
 	@Test
-	void warnsAtStartWhenTheTimestampFieldRunsOutSoon(CapturedOutput output) {
-		this.contextRunner
-			.withPropertyValues("snowflake.layout.timestamp-bits=38", "snowflake.layout.sequence-bits=15",
-					"snowflake.lifetime-warning-years=20")
-			.run((context) -> assertThat(context).hasSingleBean(SnowflakeIdGenerator.class));
-		assertThat(output).contains("years remain in the snowflake timestamp field")
-			.contains("snowflake.lifetime-warning-years");
+	void warnsAtStartWhenTheTimestampFieldRunsOutSoon() {
+		try (CapturedLogs logs = CapturedLogs.start()) {
+			this.contextRunner
+				.withPropertyValues("snowflake.layout.timestamp-bits=38", "snowflake.layout.sequence-bits=15",
+						"snowflake.lifetime-warning-years=20")
+				.run((context) -> assertThat(context).hasSingleBean(SnowflakeIdGenerator.class));
+			assertThat(logs.text()).contains("WARNING Only")
+				.contains("years remain in the snowflake timestamp field")
+				.contains("snowflake.lifetime-warning-years");
+		}
 	}
 
 	/** A DTO with a snowflake id and an ordinary Long that must stay a number. */

@@ -1,4 +1,4 @@
-package io.snowflakeid.spring.jackson;
+package io.snowflakeid.spring.boot3;
 
 import java.io.IOException;
 
@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.introspect.Annotated;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMethod;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import io.snowflakeid.spring.jackson.SnowflakeIdJson;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import io.snowflakeid.hibernate.SnowflakeId;
 

@@ -1,18 +1,21 @@
 package io.snowflakeid.spring.jackson;
 
-/** What both Jackson modules share: which properties are snowflake ids, and how a JSON value is read. */
-final class SnowflakeIdJson {
+/**
+ * What both Jackson modules share: which properties are snowflake ids, and how a JSON value is read. Public only
+ * for the Jackson 2 module of the Spring Boot 3.5 line ({@code io.snowflakeid.spring.boot3}); not an API.
+ */
+public final class SnowflakeIdJson {
 
 	private SnowflakeIdJson() {
 	}
 
 	/** A {@code Long}/{@code long} property annotated {@code @SnowflakeId} (String ids are strings already). */
-	static boolean isNumericSnowflakeId(boolean annotated, Class<?> type) {
+	public static boolean isNumericSnowflakeId(boolean annotated, Class<?> type) {
 		return annotated && (type == Long.class || type == long.class);
 	}
 
 	/** A decimal string such as {@code "912207628317364225"}; anything else is an error naming the value. */
-	static long parse(String text) {
+	public static long parse(String text) {
 		String trimmed = text.trim();
 		try {
 			return Long.parseLong(trimmed);
