@@ -1,7 +1,6 @@
 package io.snowflakeid.worker;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,6 +15,7 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.snowflakeid.ClockMovedBackwardsException;
+import io.snowflakeid.SimplePool;
 import io.snowflakeid.SnowflakeException;
 import io.snowflakeid.SnowflakeIdParts;
 import io.snowflakeid.SnowflakeLayout;
@@ -94,7 +94,7 @@ class WorkerLeaseSimulationTests {
 		final String table = "sim_lease_" + Long.toHexString(System.nanoTime()) + "_" + EPOCHS.incrementAndGet();
 
 		/** Pooled, as in production: opening a session per statement would dominate the run time. */
-		final SimplePool pool = new SimplePool(this.url);
+		final SimplePool pool = new SimplePool(this.url, USER, PASSWORD);
 
 		/** Simulated real time, nanoseconds. */
 		final AtomicLong realNanos = new AtomicLong(1_000_000_000L);
@@ -499,55 +499,6 @@ class WorkerLeaseSimulationTests {
 			void stepWall(long millis) {
 				this.wallOffsetMillis += millis;
 				Simulation.this.trace.add("node " + this.index + " wall clock stepped " + millis + " ms");
-			}
-		}
-	}
-
-	/**
-	 * A few connections kept open and reused (no thread hand-off, no waiting): enough for one schedule, which runs
-	 * on one thread apart from a renewal racing close().
-	 */
-	static final class SimplePool implements AutoCloseable {
-
-		private final String url;
-
-		private final java.util.concurrent.BlockingQueue<Connection> idle = new java.util.concurrent.LinkedBlockingQueue<>();
-
-		SimplePool(String url) {
-			this.url = url;
-		}
-
-		Connection getConnection() throws SQLException {
-			Connection connection = this.idle.poll();
-			return (connection != null) ? connection : DriverManager.getConnection(this.url, USER, PASSWORD);
-		}
-
-		void release(Connection connection) throws SQLException {
-			if (!connection.isClosed()) {
-				this.idle.add(connection);
-			}
-		}
-
-		<T> T run(ConnectionSource.SqlWork<T> work) throws SQLException {
-			Connection connection = getConnection();
-			try {
-				return work.run(connection);
-			}
-			finally {
-				release(connection);
-			}
-		}
-
-		@Override
-		public void close() {
-			Connection connection;
-			while ((connection = this.idle.poll()) != null) {
-				try {
-					connection.close();
-				}
-				catch (SQLException ex) {
-					// gone
-				}
 			}
 		}
 	}
