@@ -331,7 +331,7 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 		boolean locked = false;
 		try {
 			// A renewal in flight ends within its network timeout (its query timeout is shorter).
-			long bound = ConnectionSource.Timeouts.networkTimeout(this.settings.statementTimeout()).toMillis() + 1_000;
+			long bound = Timeouts.networkTimeout(this.settings.statementTimeout()).toMillis() + 1_000;
 			locked = this.renewalLock.tryLock(bound, TimeUnit.MILLISECONDS);
 		}
 		catch (InterruptedException ex) {

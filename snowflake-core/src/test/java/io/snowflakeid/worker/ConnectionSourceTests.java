@@ -56,9 +56,9 @@ class ConnectionSourceTests {
 			Thread.sleep(10);
 		}
 		assertEquals(1, released.get(), "the connection that arrived late went back to the pool");
-		assertEquals(Duration.ofSeconds(5), ConnectionSource.Timeouts.connectionWait(Duration.ofSeconds(1)),
+		assertEquals(Duration.ofSeconds(5), Timeouts.connectionWait(Duration.ofSeconds(1)),
 				"run() gives a connection at least 5 s: a cold JVM's first one loads the driver");
-		assertEquals(Duration.ofSeconds(10), ConnectionSource.Timeouts.connectionWait(Duration.ofSeconds(10)));
+		assertEquals(Duration.ofSeconds(10), Timeouts.connectionWait(Duration.ofSeconds(10)));
 	}
 
 	@Test
@@ -100,8 +100,8 @@ class ConnectionSourceTests {
 			}
 		});
 		assertEquals(3, seen, "2.5 s rounds up to 3 whole seconds");
-		assertEquals(3, ConnectionSource.Timeouts.querySeconds(Duration.ofMillis(2_001)));
-		assertEquals(1, ConnectionSource.Timeouts.querySeconds(Duration.ofMillis(1)));
-		assertEquals(Duration.ofSeconds(5), ConnectionSource.Timeouts.networkTimeout(Duration.ofMillis(2_500)));
+		assertEquals(3, Timeouts.querySeconds(Duration.ofMillis(2_001)));
+		assertEquals(1, Timeouts.querySeconds(Duration.ofMillis(1)));
+		assertEquals(Duration.ofSeconds(5), Timeouts.networkTimeout(Duration.ofMillis(2_500)));
 	}
 }

@@ -1,0 +1,96 @@
+package io.snowflakeid.it;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+
+import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The architecture, checked on the compiled main classes of every published module: the core (algorithm, leases,
+ * segments, configuration) uses no framework, the Hibernate binding no Spring, no package depends on a package that
+ * depends back on it, and the public API is the one pinned in {@code public-api.txt}: a type that becomes public,
+ * or stops being, fails this test until the list is changed on purpose.
+ */
+class ArchitectureTests {
+
+	private static final String[] CORE = { "io.snowflakeid", "io.snowflakeid.config", "io.snowflakeid.worker",
+			"io.snowflakeid.segment" };
+
+	private static final JavaClasses CLASSES = new ClassFileImporter()
+		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+		.importPackages("io.snowflakeid");
+
+	@Test
+	void theCoreImportsNoFramework() {
+		noClasses().that()
+			.resideInAnyPackage(CORE)
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("org.hibernate..", "jakarta..", "javax.persistence..", "org.springframework..",
+					"com.fasterxml..", "tools.jackson..", "io.micrometer..", "io.snowflakeid.hibernate..",
+					"io.snowflakeid.spring..")
+			.check(CLASSES);
+	}
+
+	@Test
+	void theHibernateBindingImportsNoSpring() {
+		noClasses().that()
+			.resideInAPackage("io.snowflakeid.hibernate..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("org.springframework..", "io.snowflakeid.spring..")
+			.check(CLASSES);
+	}
+
+	@Test
+	void noPackageCycles() {
+		SliceAssignment byPackage = new SliceAssignment() {
+			@Override
+			public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+				return javaClass.getPackageName().startsWith("io.snowflakeid")
+						? SliceIdentifier.of(javaClass.getPackageName()) : SliceIdentifier.ignore();
+			}
+
+			@Override
+			public String getDescription() {
+				return "each io.snowflakeid package";
+			}
+		};
+		slices().assignedFrom(byPackage).should().beFreeOfCycles().check(CLASSES);
+	}
+
+	@Test
+	void thePublicApiIsThePinnedOne() throws IOException {
+		TreeSet<String> publicTypes = CLASSES.stream()
+			.filter((type) -> type.getModifiers().contains(JavaModifier.PUBLIC))
+			.filter((type) -> type.getEnclosingClass().map((outer) -> outer.getModifiers().contains(JavaModifier.PUBLIC))
+				.orElse(true))
+			.filter((type) -> !type.isAnonymousClass() && !type.isLocalClass())
+			.map(JavaClass::getName)
+			.collect(Collectors.toCollection(TreeSet::new));
+		TreeSet<String> pinned;
+		try (InputStream in = ArchitectureTests.class.getResourceAsStream("/public-api.txt")) {
+			pinned = Arrays.stream(new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n"))
+				.map(String::trim)
+				.filter((line) -> !line.isEmpty() && !line.startsWith("#"))
+				.collect(Collectors.toCollection(TreeSet::new));
+		}
+		assertThat(publicTypes).as("public types of the published modules (update public-api.txt on purpose)")
+			.containsExactlyElementsOf(pinned);
+	}
+}
