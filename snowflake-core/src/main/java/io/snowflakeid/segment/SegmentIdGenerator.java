@@ -53,14 +53,8 @@ public final class SegmentIdGenerator {
 	/** Guarded by this. */
 	private boolean closed;
 
-	/** Guarded by this. The step of the next fetch: the configured one, or with a dynamic step what load asks for. */
-	private int nextStep;
-
-	/** Guarded by this. When the last fetch started (settings' nano clock); valid once {@link #fetchedBefore}. */
-	private long lastFetchNanos;
-
-	/** Guarded by this. */
-	private boolean fetchedBefore;
+	/** Guarded by this. The step each fetch asks for. */
+	private final StepPolicy steps;
 
 	SegmentIdGenerator(SegmentSettings settings, String key, long initialValue, int step, Executor fetcher) {
 		this.settings = settings;
@@ -69,7 +63,7 @@ public final class SegmentIdGenerator {
 		this.step = step;
 		this.fetcher = fetcher;
 		this.current = new Current(new Segment(0, -1), 0);
-		this.nextStep = step;
+		this.steps = new StepPolicy(step, settings.dynamicStep, settings.dynamicStepTarget, settings.nanoClock);
 	}
 
 	public String key() {
@@ -118,7 +112,7 @@ public final class SegmentIdGenerator {
 			boolean startedByCaller = false;
 			if (this.next == null || this.next.isCompletedExceptionally()) {
 				if (this.next != null) {
-					this.lastFetchFailed = true;
+					this.steps.fetchFailed();
 				}
 				this.next = startFetch(exhausted.range.last());
 				startedByCaller = true;
@@ -157,7 +151,7 @@ public final class SegmentIdGenerator {
 			synchronized (this) {
 				if (this.next == fetch) {
 					this.next = null; // never reused: the next caller fetches again
-					this.lastFetchFailed = true;
+					this.steps.fetchFailed();
 				}
 			}
 			Throwable cause = ex.getCause();
@@ -186,44 +180,14 @@ public final class SegmentIdGenerator {
 		}
 	}
 
-	/** The step of the last fetch started (guarded by the monitor), reused when it failed and is retried. */
-	private int lastFetchStep;
-
-	/** Whether the last fetch failed (guarded by the monitor): the next one is a retry. */
-	private boolean lastFetchFailed;
-
-	/** Called with the monitor held, once per fetch: adapts the step to how long the last segment lasted. */
-	private int stepForNextFetch() {
-		if (this.settings.dynamicStep) {
-			long now = this.settings.nanoClock.getAsLong();
-			if (this.fetchedBefore) {
-				long lasted = now - this.lastFetchNanos;
-				long target = this.settings.dynamicStepTarget.toNanos();
-				int max = (int) Math.min(1_000_000L, (long) this.step * SegmentSettings.DYNAMIC_STEP_MAX_FACTOR);
-				if (lasted < target) {
-					this.nextStep = (int) Math.min(max, this.nextStep * 2L);
-				}
-				else if (lasted > 2 * target) {
-					this.nextStep = Math.max(this.step, this.nextStep / 2);
-				}
-			}
-			this.lastFetchNanos = now;
-			this.fetchedBefore = true;
-		}
-		return this.nextStep;
-	}
-
 	/** The step the next segment will be fetched with. */
 	public synchronized int currentStep() {
-		return this.nextStep;
+		return this.steps.current();
 	}
 
 	/** Called with the monitor held: starts the fetch of the segment after {@code after} on the fetcher. */
 	private CompletableFuture<Segment> startFetch(long after) {
-		// A retry after a failed fetch asks for the same step: no segment was used meanwhile.
-		int fetchStep = (this.lastFetchFailed && this.lastFetchStep > 0) ? this.lastFetchStep : stepForNextFetch();
-		this.lastFetchFailed = false;
-		this.lastFetchStep = fetchStep;
+		int fetchStep = this.steps.forNextFetch();
 		CompletableFuture<Segment> fetch = new CompletableFuture<>();
 		try {
 			this.fetcher.execute(() -> {

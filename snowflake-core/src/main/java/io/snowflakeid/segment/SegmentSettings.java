@@ -11,9 +11,6 @@ import io.snowflakeid.worker.ConnectionSource;
 /** How segment-mode generators reach and use their table. Checked by {@link Builder#build()}. */
 public final class SegmentSettings {
 
-	/** The most a dynamic step grows to, as a multiple of the configured step (and never beyond 1,000,000). */
-	static final int DYNAMIC_STEP_MAX_FACTOR = 100;
-
 	final ConnectionSource connections;
 
 	final SegmentConfiguration configuration;

@@ -749,7 +749,7 @@ class SegmentSimulationTests {
 
 		/** The largest step a dynamic step grows to. */
 		static long maxDynamicStep(Key key) {
-			return Math.min(1_000_000L, (long) key.step * SegmentSettings.DYNAMIC_STEP_MAX_FACTOR);
+			return Math.min(1_000_000L, (long) key.step * StepPolicy.MAX_FACTOR);
 		}
 
 		static long size(List<Segment> ranges) {
