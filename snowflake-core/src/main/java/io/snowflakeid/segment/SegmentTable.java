@@ -1,14 +1,13 @@
 package io.snowflakeid.segment;
 
 import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.jdbc.JdbcSupport;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.regex.Pattern;
+import java.util.List;
 
-import io.snowflakeid.SnowflakeConfigurationException;
 
 /**
  * The SQL of segment mode. {@code <table>}: one row per key with the highest value handed out so far and the step;
@@ -18,8 +17,6 @@ import io.snowflakeid.SnowflakeConfigurationException;
  */
 final class SegmentTable {
 
-	private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,57}(\\.[A-Za-z_][A-Za-z0-9_]{0,57})?");
-
 	static final String DEFAULT_NAME = "snowflake_segment";
 
 	private final String name;
@@ -27,12 +24,8 @@ final class SegmentTable {
 	private final String freeName;
 
 	SegmentTable(String name) {
-		if (name == null || !IDENTIFIER.matcher(name).matches()) {
-			throw new SnowflakeConfigurationException(SnowflakeSettings.SEGMENT_TABLE_NAME, "'" + name + "'",
-					"a plain SQL identifier, optionally schema-qualified: letters, digits and _ (not starting with a "
-							+ "digit), at most 58 characters per part, e.g. " + DEFAULT_NAME);
-		}
-		this.name = name;
+		// 58, not 63: the table of handed-back ranges adds "_free".
+		this.name = JdbcSupport.checkTableName(SnowflakeSettings.SEGMENT_TABLE_NAME, name, 58, DEFAULT_NAME);
 		this.freeName = name + "_free";
 	}
 
@@ -50,28 +43,7 @@ final class SegmentTable {
 	}
 
 	void createIfMissing(Connection connection) throws SQLException {
-		for (String ddl : createStatements()) {
-			try (Statement statement = connection.createStatement()) {
-				statement.execute(ddl);
-			}
-			catch (SQLException ex) {
-				// Created concurrently by another instance (PostgreSQL reports that as a clash)?
-				if (!exists(connection)) {
-					throw ex;
-				}
-			}
-		}
-	}
-
-	private boolean exists(Connection connection) {
-		try (Statement statement = connection.createStatement()) {
-			statement.executeQuery("SELECT COUNT(*) FROM " + this.freeName + " WHERE 1 = 0").close();
-			statement.executeQuery("SELECT COUNT(*) FROM " + this.name + " WHERE 1 = 0").close();
-			return true;
-		}
-		catch (SQLException ex) {
-			return false;
-		}
+		JdbcSupport.createTablesIfMissing(connection, List.of(createStatements()), List.of(this.freeName, this.name));
 	}
 
 	/**
@@ -135,7 +107,7 @@ final class SegmentTable {
 			}
 			catch (SQLException ex) {
 				connection.rollback();
-				if (!isDuplicateKey(ex)) {
+				if (!JdbcSupport.isDuplicateKey(ex)) {
 					throw ex;
 				}
 				// Another instance created the row first: allocate from it.
@@ -153,15 +125,6 @@ final class SegmentTable {
 			insert.setLong(3, range.last());
 			insert.executeUpdate();
 		}
-	}
-
-	private static boolean isDuplicateKey(SQLException ex) {
-		for (SQLException e = ex; e != null; e = e.getNextException()) {
-			if (e.getSQLState() != null && e.getSQLState().startsWith("23")) {
-				return true;
-			}
-		}
-		return false;
 	}
 
 	/** A closed range of values. */

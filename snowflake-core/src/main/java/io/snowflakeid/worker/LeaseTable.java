@@ -1,17 +1,15 @@
 package io.snowflakeid.worker;
 
 import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.jdbc.JdbcSupport;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
-import java.util.regex.Pattern;
 
-import io.snowflakeid.SnowflakeConfigurationException;
 
 /**
  * The SQL of the lease table: one row per (datacenter, worker) with its owner, lease end and high-water mark.
@@ -20,20 +18,12 @@ import io.snowflakeid.SnowflakeConfigurationException;
  */
 final class LeaseTable {
 
-	/** A plain, optionally schema-qualified, SQL identifier: configuration can never inject SQL. */
-	private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,62}(\\.[A-Za-z_][A-Za-z0-9_]{0,62})?");
-
 	static final String DEFAULT_NAME = "snowflake_worker_lease";
 
 	private final String name;
 
 	LeaseTable(String name) {
-		if (name == null || !IDENTIFIER.matcher(name).matches()) {
-			throw new SnowflakeConfigurationException(SnowflakeSettings.LEASE_TABLE_NAME, "'" + name + "'",
-					"a plain SQL identifier, optionally schema-qualified: letters, digits and _ (not starting with a "
-							+ "digit), at most 63 characters per part, e.g. " + DEFAULT_NAME);
-		}
-		this.name = name;
+		this.name = JdbcSupport.checkTableName(SnowflakeSettings.LEASE_TABLE_NAME, name, 63, DEFAULT_NAME);
 	}
 
 	String name() {
@@ -49,25 +39,11 @@ final class LeaseTable {
 	}
 
 	void createIfMissing(Connection connection) throws SQLException {
-		try (Statement statement = connection.createStatement()) {
-			statement.execute(createStatement());
-		}
-		catch (SQLException ex) {
-			// Another instance may have created it at the same moment (PostgreSQL reports that as a clash).
-			if (!exists(connection)) {
-				throw ex;
-			}
-		}
+		JdbcSupport.createTablesIfMissing(connection, List.of(createStatement()), List.of(this.name));
 	}
 
 	boolean exists(Connection connection) {
-		try (Statement statement = connection.createStatement()) {
-			statement.executeQuery("SELECT COUNT(*) FROM " + this.name + " WHERE 1 = 0").close();
-			return true;
-		}
-		catch (SQLException ex) {
-			return false;
-		}
+		return JdbcSupport.tablesExist(connection, List.of(this.name));
 	}
 
 	/** The rows that exist (of one datacenter if given). */
@@ -124,7 +100,7 @@ final class LeaseTable {
 			return statement.executeUpdate() == 1;
 		}
 		catch (SQLException ex) {
-			if (isDuplicateKey(ex)) {
+			if (JdbcSupport.isDuplicateKey(ex)) {
 				return false;
 			}
 			throw ex;
@@ -212,16 +188,5 @@ final class LeaseTable {
 
 	/** A row of the table. */
 	record Row(int datacenterId, int workerId, long leaseEnd, long highWaterMark) {
-	}
-
-	/** SQLState class 23 is "integrity constraint violation" on every database we support. */
-	private static boolean isDuplicateKey(SQLException ex) {
-		for (SQLException e = ex; e != null; e = e.getNextException()) {
-			String state = e.getSQLState();
-			if (state != null && state.startsWith("23")) {
-				return true;
-			}
-		}
-		return false;
 	}
 }
