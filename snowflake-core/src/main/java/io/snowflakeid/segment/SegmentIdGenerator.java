@@ -207,12 +207,7 @@ public final class SegmentIdGenerator {
 
 	/** A handed-back range above {@code after} if there is one, else a new segment; in its own transaction. */
 	private Segment fetch(long after, int fetchStep) throws SQLException {
-		Segment segment = this.settings.connections.run(false, this.settings.statementTimeout(), (connection) -> {
-			Segment free = this.settings.table.takeFreeRange(connection, this.key, after);
-			connection.commit();
-			return (free != null) ? free
-					: this.settings.table.allocate(connection, this.key, this.initialValue, fetchStep);
-		});
+		Segment segment = this.settings.store.fetch(this.key, this.initialValue, after, fetchStep);
 		this.segmentsFetched.incrementAndGet();
 		return segment;
 	}
@@ -298,14 +293,7 @@ public final class SegmentIdGenerator {
 
 	/** Writes {@code range} (if any) back to the table of handed-back ranges; returns its size. */
 	private long giveBack(Segment range) throws SQLException {
-		if (range == null) {
-			return 0;
-		}
-		return this.settings.connections.run(false, this.settings.statementTimeout(), (connection) -> {
-			this.settings.table.giveBack(connection, this.key, range);
-			connection.commit();
-			return range.size();
-		});
+		return (range != null) ? this.settings.store.giveBack(this.key, range) : 0;
 	}
 
 	/** Segments fetched from the database so far. */

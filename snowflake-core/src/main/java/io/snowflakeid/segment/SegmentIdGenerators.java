@@ -61,10 +61,7 @@ public final class SegmentIdGenerators implements AutoCloseable {
 				return;
 			}
 			try {
-				this.settings.connections.run(true, this.settings.statementTimeout(), (connection) -> {
-					this.settings.table.createIfMissing(connection);
-					return null;
-				});
+				this.settings.store.createTablesIfMissing();
 			}
 			catch (SQLException ex) {
 				throw new SegmentUnavailableException("Cannot create the segment tables " + this.settings.tableName()

@@ -17,6 +17,9 @@ public final class SegmentSettings {
 
 	final SegmentTable table;
 
+	/** Runs the table's statements, each operation in its own transactions. */
+	final SegmentStore store;
+
 	final int defaultStep;
 
 	final double prefetchThreshold;
@@ -37,6 +40,7 @@ public final class SegmentSettings {
 		this.configuration = configuration;
 		this.nanoClock = builder.nanoClock;
 		this.table = new SegmentTable(configuration.tableName());
+		this.store = new SegmentStore(this);
 		this.defaultStep = configuration.defaultStep();
 		this.prefetchThreshold = configuration.prefetchThreshold();
 		this.maxWait = configuration.maxWait();

@@ -11,9 +11,9 @@ import java.util.List;
 
 /**
  * The SQL of segment mode. {@code <table>}: one row per key with the highest value handed out so far and the step;
- * {@code <table>_free}: ranges handed back by instances that stopped gracefully, handed out again first. Every
- * allocation is one UPDATE (or a primary-key-guarded INSERT) in its own transaction, so two instances can never
- * get overlapping ranges.
+ * {@code <table>_free}: ranges handed back by instances that stopped gracefully, handed out again first. Only the
+ * statements: {@link SegmentStore} runs them, each allocation one UPDATE (or a primary-key-guarded INSERT) in its
+ * own transaction, so two instances can never get overlapping ranges.
  */
 final class SegmentTable {
 
@@ -74,46 +74,42 @@ final class SegmentTable {
 		return null;
 	}
 
-	/** Allocates the next {@code step} values of the key (creating its row at {@code initialValue} if missing). */
-	Segment allocate(Connection connection, String key, long initialValue, int step) throws SQLException {
-		for (int attempt = 0; attempt < 3; attempt++) {
-			try (PreparedStatement update = connection.prepareStatement(
-					"UPDATE " + this.name + " SET max_value = max_value + ?, step = ? WHERE segment_key = ?")) {
-				update.setInt(1, step);
-				update.setInt(2, step);
-				update.setString(3, key);
-				if (update.executeUpdate() == 1) {
-					try (PreparedStatement select = connection
-						.prepareStatement("SELECT max_value FROM " + this.name + " WHERE segment_key = ?")) {
-						select.setString(1, key);
-						try (ResultSet result = select.executeQuery()) {
-							result.next();
-							long max = result.getLong(1);
-							connection.commit();
-							return new Segment(max - step + 1, max);
-						}
-					}
-				}
-			}
-			connection.commit();
-			try (PreparedStatement insert = connection.prepareStatement(
-					"INSERT INTO " + this.name + " (segment_key, max_value, step) VALUES (?, ?, ?)")) {
-				insert.setString(1, key);
-				insert.setLong(2, initialValue - 1 + step);
-				insert.setInt(3, step);
-				insert.executeUpdate();
-				connection.commit();
-				return new Segment(initialValue, initialValue - 1 + step);
-			}
-			catch (SQLException ex) {
-				connection.rollback();
-				if (!JdbcSupport.isDuplicateKey(ex)) {
-					throw ex;
-				}
-				// Another instance created the row first: allocate from it.
+	/**
+	 * Moves the key's maximum up by {@code step}, in the caller's transaction; the new maximum, or null if the key
+	 * has no row yet. The row stays locked until the caller commits, so two instances never get the same range.
+	 */
+	Long raiseMax(Connection connection, String key, int step) throws SQLException {
+		try (PreparedStatement update = connection.prepareStatement(
+				"UPDATE " + this.name + " SET max_value = max_value + ?, step = ? WHERE segment_key = ?")) {
+			update.setInt(1, step);
+			update.setInt(2, step);
+			update.setString(3, key);
+			if (update.executeUpdate() != 1) {
+				return null;
 			}
 		}
-		throw new SQLException("Could not allocate a segment for key '" + key + "' in " + this.name);
+		try (PreparedStatement select = connection
+			.prepareStatement("SELECT max_value FROM " + this.name + " WHERE segment_key = ?")) {
+			select.setString(1, key);
+			try (ResultSet result = select.executeQuery()) {
+				result.next();
+				return result.getLong(1);
+			}
+		}
+	}
+
+	/**
+	 * Creates the key's row holding its first segment, {@code initialValue} to {@code initialValue + step - 1}, in
+	 * the caller's transaction. Fails with a duplicate-key error if another instance created it first.
+	 */
+	void insertRow(Connection connection, String key, long initialValue, int step) throws SQLException {
+		try (PreparedStatement insert = connection.prepareStatement(
+				"INSERT INTO " + this.name + " (segment_key, max_value, step) VALUES (?, ?, ?)")) {
+			insert.setString(1, key);
+			insert.setLong(2, initialValue - 1 + step);
+			insert.setInt(3, step);
+			insert.executeUpdate();
+		}
 	}
 
 	/** Hands a range back for the next instance to use. */
