@@ -27,7 +27,7 @@ import java.util.logging.Logger;
 import javax.sql.DataSource;
 
 import io.snowflakeid.config.SnowflakeConfiguration;
-import io.snowflakeid.config.SnowflakeGenerators;
+import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.LocalNodes;
 import io.snowflakeid.ManualTimeSource;
 import io.snowflakeid.SnowflakeConfigurationException;
@@ -269,25 +269,6 @@ class WorkerMutationTests {
 		assertSame(WorkerAssignment.IP_ADDRESS, WorkerAssignment.parse(WorkerAssignment.IP_ADDRESS));
 	}
 
-	// --- HostWorkerIds
-
-	@Test
-	void theLowBitsOfAnIpv4AddressAreTakenWhole() throws Exception {
-		InetAddress address = InetAddress.getByName("192.168.200.129");
-		assertEquals(0xC0A8C881L, HostWorkerIds.fromIpv4(address, 32));
-		assertEquals(0xA8C881L, HostWorkerIds.fromIpv4(address, 24));
-		assertEquals(0xC881L, HostWorkerIds.fromIpv4(address, 16));
-		assertEquals(0x0881L, HostWorkerIds.fromIpv4(address, 12));
-		assertThrows(IllegalArgumentException.class, () -> HostWorkerIds.fromIpv4(InetAddress.getByName("::1"), 10));
-	}
-
-	@Test
-	void theLargestOrdinalTheWorkerFieldHoldsIsAccepted() {
-		assertEquals(31, HostWorkerIds.fromHostnameOrdinal("orders-31.orders.svc", SnowflakeLayout.DEFAULT));
-		assertThrows(SnowflakeConfigurationException.class,
-				() -> HostWorkerIds.fromHostnameOrdinal("orders-32", SnowflakeLayout.DEFAULT));
-	}
-
 	// --- LeaseTable
 
 	@Test
@@ -506,13 +487,6 @@ class WorkerMutationTests {
 			unreachable.close();
 			assertTrue(log.has(Level.WARNING, "Could not release snowflake worker"));
 		}
-	}
-
-	@Test
-	void ordinalsTooLongForALongAreNamedAsWritten() {
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> HostWorkerIds.fromHostnameOrdinal("orders-123456789012345678", SnowflakeLayout.DEFAULT));
-		assertTrue(ex.getMessage().contains("123456789012345678 (host orders-123456789012345678)"), ex.getMessage());
 	}
 
 	// --- renewals, loss and release

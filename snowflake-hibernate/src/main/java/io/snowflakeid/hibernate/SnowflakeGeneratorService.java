@@ -6,7 +6,7 @@ import java.util.Map;
 
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.config.SnowflakeConfiguration;
-import io.snowflakeid.config.SnowflakeGenerators;
+import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.ManagedGenerator;

@@ -3,7 +3,7 @@ package io.snowflakeid.spring;
 import javax.sql.DataSource;
 
 import io.snowflakeid.SnowflakeIdGenerator;
-import io.snowflakeid.config.SnowflakeGenerators;
+import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.ManagedGenerator;

@@ -1,4 +1,4 @@
-package io.snowflakeid.worker;
+package io.snowflakeid.internal;
 
 import java.net.Inet4Address;
 import java.net.InetAddress;
@@ -13,7 +13,7 @@ import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
 
 /** Worker ids derived from the host: a StatefulSet ordinal in the host name, or private IPv4 address bits. */
-public final class HostWorkerIds {
+final class HostWorkerIds {
 
 	private static final Pattern ORDINAL = Pattern.compile(".*-(\\d+)");
 
@@ -24,7 +24,7 @@ public final class HostWorkerIds {
 	 * The ordinal at the end of a host name: {@code orders-7} (or {@code orders-7.orders.shop.svc}) is 7.
 	 * @throws SnowflakeConfigurationException if there is none or it does not fit the worker field
 	 */
-	public static long fromHostnameOrdinal(String hostname, SnowflakeLayout layout) {
+	static long fromHostnameOrdinal(String hostname, SnowflakeLayout layout) {
 		String shortName = (hostname == null) ? "" : hostname.split("\\.", 2)[0];
 		Matcher matcher = ORDINAL.matcher(shortName);
 		String allowed = "0.." + layout.maxWorkerId() + " (" + layout.workerBits() + " worker bits)";
@@ -45,7 +45,7 @@ public final class HostWorkerIds {
 	}
 
 	/** The host name: {@code HOSTNAME} (set in every Kubernetes pod), else the name the JVM resolves. */
-	public static String localHostname() {
+	static String localHostname() {
 		String env = System.getenv("HOSTNAME");
 		if (env != null && !env.isBlank()) {
 			return env.trim();
@@ -63,7 +63,7 @@ public final class HostWorkerIds {
 	 * The low {@code bits} bits of an IPv4 address. Two hosts whose addresses agree in those bits get the same
 	 * id: only safe in a network that is at most that big and where addresses are never reused concurrently.
 	 */
-	public static long fromIpv4(InetAddress address, int bits) {
+	static long fromIpv4(InetAddress address, int bits) {
 		if (!(address instanceof Inet4Address)) {
 			throw new IllegalArgumentException("Not an IPv4 address: " + address);
 		}
@@ -74,7 +74,7 @@ public final class HostWorkerIds {
 	}
 
 	/** The first site-local (10/8, 172.16/12, 192.168/16) IPv4 address of an interface that is up. */
-	public static InetAddress privateIpv4() {
+	static InetAddress privateIpv4() {
 		try {
 			for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
 				if (!nic.isUp() || nic.isLoopback()) {

@@ -1,4 +1,4 @@
-package io.snowflakeid.config;
+package io.snowflakeid.internal;
 
 import java.net.InetAddress;
 import java.time.Duration;
@@ -8,11 +8,11 @@ import java.util.Locale;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.config.SnowflakeConfiguration;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.segment.SegmentSettings;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.DatabaseWorkerLease;
-import io.snowflakeid.worker.HostWorkerIds;
 import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;

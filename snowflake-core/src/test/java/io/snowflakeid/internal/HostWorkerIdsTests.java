@@ -1,9 +1,10 @@
-package io.snowflakeid.worker;
+package io.snowflakeid.internal;
 
 import java.net.InetAddress;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.worker.WorkerAssignment;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -56,4 +57,27 @@ class HostWorkerIdsTests {
 		assertTrue(ex.getAllowed().contains("database-lease"));
 	}
 
+	@Test
+	void theLowBitsOfAnIpv4AddressAreTakenWhole() throws Exception {
+		InetAddress address = InetAddress.getByName("192.168.200.129");
+		assertEquals(0xC0A8C881L, HostWorkerIds.fromIpv4(address, 32));
+		assertEquals(0xA8C881L, HostWorkerIds.fromIpv4(address, 24));
+		assertEquals(0xC881L, HostWorkerIds.fromIpv4(address, 16));
+		assertEquals(0x0881L, HostWorkerIds.fromIpv4(address, 12));
+		assertThrows(IllegalArgumentException.class, () -> HostWorkerIds.fromIpv4(InetAddress.getByName("::1"), 10));
+	}
+
+	@Test
+	void theLargestOrdinalTheWorkerFieldHoldsIsAccepted() {
+		assertEquals(31, HostWorkerIds.fromHostnameOrdinal("orders-31.orders.svc", SnowflakeLayout.DEFAULT));
+		assertThrows(SnowflakeConfigurationException.class,
+				() -> HostWorkerIds.fromHostnameOrdinal("orders-32", SnowflakeLayout.DEFAULT));
+	}
+
+	@Test
+	void ordinalsTooLongForALongAreNamedAsWritten() {
+		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
+				() -> HostWorkerIds.fromHostnameOrdinal("orders-123456789012345678", SnowflakeLayout.DEFAULT));
+		assertTrue(ex.getMessage().contains("123456789012345678 (host orders-123456789012345678)"), ex.getMessage());
+	}
 }
