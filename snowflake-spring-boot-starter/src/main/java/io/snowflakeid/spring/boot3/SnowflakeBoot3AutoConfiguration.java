@@ -16,9 +16,10 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Everything only the Spring Boot 3.5 line needs, in one package so that dropping 3.5 is one deletion (with the
- * Boot 3 branches of {@code SnowflakeHealthIndicators} and {@code HibernateBatchingDefaults}): the health indicator
- * in {@code org.springframework.boot.actuate.health}, and the Jackson 2 module. Nothing here activates on Spring
+ * Everything only the Spring Boot 3.5 line needs, in one package so that dropping 3.5 is this deletion (plus the
+ * {@code boot3} factory method and package name in {@code SnowflakeHealthIndicators}/{@code ReflectiveHealthIndicator},
+ * which build the health indicator for either line): the health indicator in
+ * {@code org.springframework.boot.actuate.health}, and the Jackson 2 module. Nothing here activates on Spring
  * Boot 4, except the Jackson 2 module when an application adds Jackson 2 itself.
  */
 @AutoConfiguration(after = SnowflakeAutoConfiguration.class)
