@@ -22,7 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The generator of a database worker lease that renews every second (3 s lease) while ids are generated: compare
- * with {@link GeneratorBenchmarks#snowflakeId()} to see what renewal costs the hot path (one volatile read).
+ * with {@link GeneratorBenchmarks#snowflakeId()} to see what the lease costs the hot path: the permit check, a
+ * volatile read and a {@code System.nanoTime()} call (about 25 ns per id, see {@link UncappedGeneratorBenchmarks}).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
