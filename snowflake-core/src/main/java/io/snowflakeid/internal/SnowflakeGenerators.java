@@ -31,14 +31,20 @@ public final class SnowflakeGenerators {
 	}
 
 	/**
-	 * The generator of {@code configuration}; logs its layout and node once, and a warning when the timestamp field
-	 * runs out within {@link SnowflakeConfiguration#lifetimeWarningYears()}.
+	 * The generator of {@code configuration}, its worker id assigned.
 	 * @param connections the application's database, or null if it has none
 	 */
 	public static ManagedGenerator create(SnowflakeConfiguration configuration, ConnectionSource connections) {
-		ManagedGenerator managed = assign(configuration, connections);
-		logStart(managed, configuration.lifetimeWarningYears(), Instant.now());
-		return managed;
+		return assign(configuration, connections);
+	}
+
+	/**
+	 * Logs, once per binding that puts a generator to use (a Spring context, a Hibernate service registry), its
+	 * layout and node, and a warning when its timestamp field runs out within {@code lifetimeWarningYears}: the
+	 * same lines whichever binding, and whoever built the generator.
+	 */
+	public static void logStart(ManagedGenerator managed, int lifetimeWarningYears) {
+		logStart(managed, lifetimeWarningYears, Instant.now());
 	}
 
 	/** The segment-mode generators of {@code configuration} on {@code connections}. */

@@ -52,17 +52,18 @@ public final class WorkerLeaseSettings {
 	/** Whether a background thread renews the lease (else the caller does: simulations). */
 	final boolean renewInBackground;
 
-	private WorkerLeaseSettings(Builder builder, LeaseConfiguration configuration, TimeSource timeSource) {
+	private WorkerLeaseSettings(Builder builder, SnowflakeIdGenerator.Builder generator,
+			LeaseConfiguration configuration, TimeSource timeSource) {
 		this.connections = builder.connections;
 		this.configuration = configuration;
 		this.table = new LeaseTable(configuration.tableName());
-		this.generator = builder.generator.copy().timeSource(timeSource);
-		this.layout = builder.generator.configuredLayout();
+		this.generator = generator.copy().timeSource(timeSource);
+		this.layout = generator.configuredLayout();
 		this.datacenterId = builder.datacenterId;
 		this.duration = configuration.duration();
 		this.safetyMargin = configuration.safetyMargin();
 		this.createTable = configuration.createTable();
-		this.clockTolerance = builder.generator.configuredClockTolerance();
+		this.clockTolerance = generator.configuredClockTolerance();
 		this.timeSource = timeSource;
 		this.wallMillis = builder.wallMillis;
 		this.elapsedNanos = builder.elapsedNanos;
@@ -103,6 +104,13 @@ public final class WorkerLeaseSettings {
 
 		private SnowflakeIdGenerator.Builder generator = SnowflakeIdGenerator.builder();
 
+		/** Shorthands for the generator's settings, applied over {@link #generator} in {@link #build()}. */
+		private SnowflakeLayout layout;
+
+		private Duration clockTolerance;
+
+		private TimeSource timeSource;
+
 		private Integer datacenterId;
 
 		private Duration duration = LeaseConfiguration.DEFAULTS.duration();
@@ -134,7 +142,9 @@ public final class WorkerLeaseSettings {
 		 * The configuration of the generator the lease builds (layout, time source, clock tolerance): the lease
 		 * builds it from (a copy of) this builder, filling in the datacenter and worker it claims, so every
 		 * generator setting applies to leased generators too. The builder's own datacenter and worker ids are
-		 * replaced by the claimed ones; use {@link #datacenterId(Integer)} to lease within one datacenter.
+		 * replaced by the claimed ones; use {@link #datacenterId(Integer)} to lease within one datacenter. The
+		 * shorthands {@link #layout}, {@link #clockTolerance} and {@link #timeSource} win over it, whatever the order
+		 * of the calls.
 		 */
 		public Builder generator(SnowflakeIdGenerator.Builder generator) {
 			this.generator = Objects.requireNonNull(generator, "generator must not be null").copy();
@@ -149,7 +159,7 @@ public final class WorkerLeaseSettings {
 
 		/** Shorthand for the generator's layout (see {@link #generator}). */
 		public Builder layout(SnowflakeLayout layout) {
-			this.generator.layout(layout);
+			this.layout = Objects.requireNonNull(layout, "layout must not be null");
 			return this;
 		}
 
@@ -182,13 +192,14 @@ public final class WorkerLeaseSettings {
 
 		/** Shorthand for the generator's clock tolerance (see {@link #generator}). */
 		public Builder clockTolerance(Duration clockTolerance) {
-			this.generator.clockTolerance(clockTolerance);
+			this.clockTolerance = Objects.requireNonNull(clockTolerance,
+					SnowflakeSettings.CLOCK_TOLERANCE + " must not be null");
 			return this;
 		}
 
-		/** Shorthand for the generator's time source (see {@link #generator}). */
+		/** Shorthand for the generator's time source (see {@link #generator}); null means the default. */
 		public Builder timeSource(TimeSource timeSource) {
-			this.generator.timeSource(timeSource);
+			this.timeSource = timeSource;
 			return this;
 		}
 
@@ -214,10 +225,20 @@ public final class WorkerLeaseSettings {
 		}
 
 		public WorkerLeaseSettings build() {
+			SnowflakeIdGenerator.Builder generator = this.generator.copy();
+			if (this.layout != null) {
+				generator.layout(this.layout);
+			}
+			if (this.clockTolerance != null) {
+				generator.clockTolerance(this.clockTolerance);
+			}
+			if (this.timeSource != null) {
+				generator.timeSource(this.timeSource);
+			}
 			LeaseConfiguration configuration = new LeaseConfiguration(this.tableName, this.duration,
 					this.safetyMargin, this.createTable);
-			SnowflakeLayout layout = this.generator.configuredLayout();
-			Duration clockTolerance = this.generator.configuredClockTolerance();
+			SnowflakeLayout layout = generator.configuredLayout();
+			Duration clockTolerance = generator.configuredClockTolerance();
 			if (this.datacenterId != null && (this.datacenterId < 0 || this.datacenterId > layout.maxDatacenterId())) {
 				throw new SnowflakeConfigurationException(SnowflakeSettings.DATACENTER_ID, this.datacenterId,
 						"0.." + layout.maxDatacenterId() + " (" + layout.datacenterBits() + " datacenter bits)");
@@ -242,8 +263,9 @@ public final class WorkerLeaseSettings {
 								+ SnowflakeSettings.WORKER_ASSIGNMENT + "=database-lease (the lease table stores them in INT columns)",
 						"Use fewer bits, or static ids (snowflake.datacenter-id / snowflake.worker-id)");
 			}
-			TimeSource timeSource = this.generator.configuredTimeSource();
-			return new WorkerLeaseSettings(this, configuration, (timeSource != null) ? timeSource : TimeSource.monotonic());
+			TimeSource timeSource = generator.configuredTimeSource();
+			return new WorkerLeaseSettings(this, generator, configuration,
+					(timeSource != null) ? timeSource : TimeSource.monotonic());
 		}
 	}
 }

@@ -46,6 +46,7 @@ public final class SnowflakeGeneratorService implements Service, Stoppable {
 	synchronized SnowflakeIdGenerator generator() {
 		if (this.managed == null) {
 			this.managed = SnowflakeGenerators.create(configuration(), connections(this.registry));
+			SnowflakeGenerators.logStart(this.managed, configuration().lifetimeWarningYears());
 		}
 		return this.managed.generator();
 	}

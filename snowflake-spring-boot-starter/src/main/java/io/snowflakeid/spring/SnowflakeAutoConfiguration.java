@@ -62,7 +62,8 @@ public final class SnowflakeAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	SnowflakeIdGenerator snowflakeIdGenerator(ManagedGenerator managed) {
+	SnowflakeIdGenerator snowflakeIdGenerator(ManagedGenerator managed, SnowflakeProperties properties) {
+		SnowflakeGenerators.logStart(managed, properties.getLifetimeWarningYears());
 		return managed.generator();
 	}
 

@@ -238,4 +238,20 @@ class SnowflakeAutoConfigurationTests {
 			return SnowflakeIdGenerator.builder().datacenterId(0).workerId(30).build();
 		}
 	}
+
+	@Test
+	void logsTheStartLineAndTheLifetimeWarningForAnApplicationDefinedManagedGeneratorToo() {
+		// 38 timestamp bits from 2020: the field runs out in 2028.
+		SnowflakeLayout shortLived = SnowflakeLayout.builder().timestampBits(38).sequenceBits(15)
+			.epoch(Instant.parse("2020-01-01T00:00:00Z")).build();
+		try (CapturedLogs logs = CapturedLogs.start()) {
+			this.contextRunner
+				.withBean(ManagedGenerator.class,
+						() -> new ManagedGenerator(SnowflakeIdGenerator.builder().layout(shortLived).datacenterId(1)
+							.workerId(30).build(), WorkerAssignment.STATIC, null))
+				.run((context) -> assertThat(context).hasNotFailed().hasSingleBean(SnowflakeIdGenerator.class));
+			assertThat(logs.text()).contains("years remain in the snowflake timestamp field")
+				.contains("Snowflake ids: layout 1/38/5/5/15");
+		}
+	}
 }
