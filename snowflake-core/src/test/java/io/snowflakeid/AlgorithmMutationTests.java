@@ -8,14 +8,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Behaviour of the algorithm package that PIT mutation testing (docs/mutation-testing.md) showed to be untested:
@@ -29,74 +23,76 @@ class AlgorithmMutationTests {
 
 	@Test
 	void layoutsDescribeTheirFieldsInLogs() {
-		assertEquals("1/41/5/5/12 bits (sign/timestamp/datacenter/worker/sequence), 1 ms ticks since "
-				+ "2020-01-01T00:00:00Z", SnowflakeLayout.DEFAULT.toString());
-		assertEquals("11 unused high bits + 41/0/5/7 bits (sign/timestamp/datacenter/worker/sequence), 1 ms ticks "
-				+ "since 2020-01-01T00:00:00Z", SnowflakeLayout.JAVASCRIPT_SAFE.toString());
+		assertThat(SnowflakeLayout.DEFAULT.toString())
+			.isEqualTo("1/41/5/5/12 bits (sign/timestamp/datacenter/worker/sequence), 1 ms ticks since "
+					+ "2020-01-01T00:00:00Z");
+		assertThat(SnowflakeLayout.JAVASCRIPT_SAFE.toString())
+			.isEqualTo("11 unused high bits + 41/0/5/7 bits (sign/timestamp/datacenter/worker/sequence), 1 ms ticks "
+					+ "since 2020-01-01T00:00:00Z");
 		SnowflakeLayout wide = SnowflakeLayout.builder().totalBits(62).timestampBits(40).build();
-		assertTrue(wide.toString().startsWith("2 unused high bits + 40/5/5/12 bits"), wide.toString());
+		assertThat(wide.toString()).startsWith("2 unused high bits + 40/5/5/12 bits");
 	}
 
 	@Test
 	void layoutsWithTheSameSettingsAreEqualAndAnyDifferenceMakesThemDistinct() {
 		SnowflakeLayout same = SnowflakeLayout.builder().build();
-		assertEquals(SnowflakeLayout.DEFAULT, same);
-		assertEquals(SnowflakeLayout.DEFAULT.hashCode(), same.hashCode());
-		assertEquals(SnowflakeLayout.DEFAULT, SnowflakeLayout.DEFAULT.toBuilder().build());
-		assertNotEquals(SnowflakeLayout.DEFAULT, SnowflakeLayout.JAVASCRIPT_SAFE);
-		assertNotEquals(SnowflakeLayout.DEFAULT, SnowflakeLayout.builder().epoch(START).build());
-		assertNotEquals(SnowflakeLayout.DEFAULT,
-				SnowflakeLayout.builder().timestampBits(42).sequenceBits(11).build());
-		assertNotEquals(SnowflakeLayout.DEFAULT, SnowflakeLayout.builder().tickLength(Duration.ofMillis(2)).build());
-		assertNotEquals(SnowflakeLayout.DEFAULT, "1/41/5/5/12");
+		assertThat(same).isEqualTo(SnowflakeLayout.DEFAULT);
+		assertThat(same.hashCode()).isEqualTo(SnowflakeLayout.DEFAULT.hashCode());
+		assertThat(SnowflakeLayout.DEFAULT.toBuilder().build()).isEqualTo(SnowflakeLayout.DEFAULT);
+		assertThat(SnowflakeLayout.JAVASCRIPT_SAFE).isNotEqualTo(SnowflakeLayout.DEFAULT);
+		assertThat(SnowflakeLayout.builder().epoch(START).build()).isNotEqualTo(SnowflakeLayout.DEFAULT);
+		assertThat(SnowflakeLayout.builder().timestampBits(42).sequenceBits(11).build())
+			.isNotEqualTo(SnowflakeLayout.DEFAULT);
+		assertThat(SnowflakeLayout.builder().tickLength(Duration.ofMillis(2)).build())
+			.isNotEqualTo(SnowflakeLayout.DEFAULT);
+		assertThat(SnowflakeLayout.DEFAULT).isNotEqualTo("1/41/5/5/12");
 		// Distinct layouts of one node are distinct nodes: a JVM may run both (they never share ids' meaning).
-		assertNotEquals(SnowflakeLayout.DEFAULT.hashCode(), SnowflakeLayout.JAVASCRIPT_SAFE.hashCode());
+		assertThat(SnowflakeLayout.JAVASCRIPT_SAFE.hashCode()).isNotEqualTo(SnowflakeLayout.DEFAULT.hashCode());
 	}
 
 	@Test
 	void capacityPerSecondAccountsForTheTickLength() {
-		assertEquals(4_096_000, SnowflakeLayout.DEFAULT.maxIdsPerSecond());
+		assertThat(SnowflakeLayout.DEFAULT.maxIdsPerSecond()).isEqualTo(4_096_000);
 		SnowflakeLayout tenMillis = SnowflakeLayout.builder().tickLength(Duration.ofMillis(10)).build();
-		assertEquals(409_600, tenMillis.maxIdsPerSecond());
+		assertThat(tenMillis.maxIdsPerSecond()).isEqualTo(409_600);
 	}
 
 	@Test
 	void decimalWidthIsTheDigitsOfTheLargestId() {
-		assertEquals(19, SnowflakeLayout.DEFAULT.decimalWidth());
-		assertEquals(16, SnowflakeLayout.JAVASCRIPT_SAFE.decimalWidth());
+		assertThat(SnowflakeLayout.DEFAULT.decimalWidth()).isEqualTo(19);
+		assertThat(SnowflakeLayout.JAVASCRIPT_SAFE.decimalWidth()).isEqualTo(16);
 		SnowflakeLayout bits40 = SnowflakeLayout.builder().totalBits(40).timestampBits(30).datacenterBits(0)
 			.workerBits(0).sequenceBits(10).build();
-		assertEquals(13, bits40.decimalWidth()); // 2^40 - 1 = 1099511627775
-		assertEquals("0000000000042", bits40.toDecimalString(42));
+		assertThat(bits40.decimalWidth()).isEqualTo(13); // 2^40 - 1 = 1099511627775
+		assertThat(bits40.toDecimalString(42)).isEqualTo("0000000000042");
 	}
 
 	@Test
 	void theLargestTimestampFieldSuggestedForALongTickIsExactlyTheLargestThatBuilds() {
 		// From 1970 with 2 ms ticks, epoch milliseconds count 2^62 ticks: 62 bits fit, 63 do not.
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeLayout.builder().timestampBits(63).datacenterBits(0).workerBits(0).sequenceBits(0)
-					.epoch(Instant.EPOCH).tickLength(Duration.ofMillis(2)).build());
-		assertTrue(ex.getMessage().contains("at most 62 bits with 2 ms ticks"), ex.getMessage());
-		assertNotNull(SnowflakeLayout.builder().timestampBits(62).datacenterBits(0).workerBits(0).sequenceBits(1)
-			.epoch(Instant.EPOCH).tickLength(Duration.ofMillis(2)).build());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeLayout.builder().timestampBits(63).datacenterBits(0).workerBits(0).sequenceBits(0)
+				.epoch(Instant.EPOCH).tickLength(Duration.ofMillis(2)).build())
+			.withMessageContaining("at most 62 bits with 2 ms ticks");
+		assertThat(SnowflakeLayout.builder().timestampBits(62).datacenterBits(0).workerBits(0).sequenceBits(1)
+			.epoch(Instant.EPOCH).tickLength(Duration.ofMillis(2)).build()).isNotNull();
 	}
 
 	@Test
 	void aNegativeTickLengthIsReportedAsABadTickLength() {
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeLayout.builder().tickLength(Duration.ofMillis(-5)).build());
-		assertEquals(SnowflakeSettings.TICK_LENGTH, ex.getSetting());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeLayout.builder().tickLength(Duration.ofMillis(-5)).build())
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(SnowflakeSettings.TICK_LENGTH));
 	}
 
 	@Test
 	void fieldsThatDoNotAddUpNameTheTotalTheyMustReach() {
-		SnowflakeConfigurationException classic = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeLayout.builder().timestampBits(40).build());
-		assertTrue(classic.getMessage().contains("sum to exactly 63 bits (64 minus the sign bit)"), classic.getMessage());
-		SnowflakeConfigurationException reduced = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeLayout.builder().totalBits(53).build());
-		assertTrue(reduced.getMessage().contains("sum to exactly 53 bits (the layout's total bits)"),
-				reduced.getMessage());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeLayout.builder().timestampBits(40).build())
+			.withMessageContaining("sum to exactly 63 bits (64 minus the sign bit)");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeLayout.builder().totalBits(53).build())
+			.withMessageContaining("sum to exactly 53 bits (the layout's total bits)");
 	}
 
 	@Test
@@ -107,9 +103,8 @@ class AlgorithmMutationTests {
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().layout(short32).timeSource(clock).build();
 		generator.nextId();
 		clock.advance(Duration.ofDays(20)); // 2^20 s is about 12 days
-		TimestampExhaustedException ex = assertThrows(TimestampExhaustedException.class, generator::nextId);
-		assertTrue(ex.getMessage().contains(START.plusSeconds(10).plus(Duration.ofDays(20)) + " is at or after "),
-				ex.getMessage());
+		assertThatExceptionOfType(TimestampExhaustedException.class).isThrownBy(generator::nextId)
+			.withMessageContaining(START.plusSeconds(10).plus(Duration.ofDays(20)) + " is at or after ");
 	}
 
 	// --- SnowflakeSettings: the settings map of Hibernate and Spring
@@ -120,8 +115,10 @@ class AlgorithmMutationTests {
 		long system = TimeSource.system().currentTimeNanos() / 1_000_000;
 		long monotonic = TimeSource.monotonic().currentTimeNanos() / 1_000_000;
 		long after = System.currentTimeMillis();
-		assertTrue(system >= before && system <= after, system + " not in " + before + ".." + after);
-		assertTrue(monotonic >= before - 2 && monotonic <= after + 2, monotonic + " not near " + before);
+		assertThat(system).as(system + " not in " + before + ".." + after).isGreaterThanOrEqualTo(before)
+			.isLessThanOrEqualTo(after);
+		assertThat(monotonic).as(monotonic + " not near " + before).isGreaterThanOrEqualTo(before - 2)
+			.isLessThanOrEqualTo(after + 2);
 	}
 
 	@Test
@@ -130,10 +127,10 @@ class AlgorithmMutationTests {
 		long start = System.nanoTime();
 		source.awaitNanos(30_000_000);
 		long took = System.nanoTime() - start;
-		assertTrue(took >= 25_000_000, "waited only " + took + " ns of 30 ms");
+		assertThat(took).as("waited only " + took + " ns of 30 ms").isGreaterThanOrEqualTo(25_000_000);
 		start = System.nanoTime();
 		source.awaitNanos(50_000); // short waits spin instead of parking
-		assertTrue(System.nanoTime() - start < 20_000_000);
+		assertThat(System.nanoTime() - start).isLessThan(20_000_000);
 	}
 
 	@Test
@@ -154,8 +151,9 @@ class AlgorithmMutationTests {
 			wallMillis.addAndGet(1);
 			source.currentTimeNanos();
 		}
-		assertEquals(1_000_000_000L, source.currentTimeNanos() - before, "one second per second once converged");
-		assertEquals(wallMillis.get() * 1_000_000, source.currentTimeNanos(), "on the wall clock");
+		assertThat(source.currentTimeNanos() - before).as("one second per second once converged")
+			.isEqualTo(1_000_000_000L);
+		assertThat(source.currentTimeNanos()).as("on the wall clock").isEqualTo(wallMillis.get() * 1_000_000);
 	}
 
 	// --- the generator: clock figures, sealing, statistics
@@ -166,14 +164,14 @@ class AlgorithmMutationTests {
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(0).workerId(0).timeSource(clock)
 			.build();
 		generator.nextId();
-		assertEquals(0, generator.clockBehindMillis());
+		assertThat(generator.clockBehindMillis()).isEqualTo(0);
 		clock.stepBack(Duration.ofMillis(400));
-		assertEquals(400, generator.clockBehindMillis());
+		assertThat(generator.clockBehindMillis()).isEqualTo(400);
 		generator.nextId(); // within the 1 s tolerance: no exception
-		assertEquals(400, generator.statistics().maxClockBackwardsMillis());
-		assertEquals(1, generator.statistics().clockBackwardsEvents());
+		assertThat(generator.statistics().maxClockBackwardsMillis()).isEqualTo(400);
+		assertThat(generator.statistics().clockBackwardsEvents()).isEqualTo(1);
 		clock.advance(Duration.ofMillis(1_000));
-		assertEquals(0, generator.clockBehindMillis());
+		assertThat(generator.clockBehindMillis()).isEqualTo(0);
 	}
 
 	@Test
@@ -187,11 +185,11 @@ class AlgorithmMutationTests {
 		long id = generator.nextId();
 		Instant tickStart = generator.decode(id).timestamp();
 		long sealed = permit.seal("released");
-		assertEquals(tickStart.toEpochMilli() + 9, sealed);
-		assertEquals(sealed, permit.seal("closed again"), "a second seal gives the same answer");
-		WorkerLeaseExpiredException ex = assertThrows(WorkerLeaseExpiredException.class, generator::nextId);
-		assertTrue(ex.getMessage().contains("released") || ex.getMessage().contains("closed again"), ex.getMessage());
-		assertEquals(0, generator.clockBehindMillis(), "a sealed generator is behind nothing");
+		assertThat(sealed).isEqualTo(tickStart.toEpochMilli() + 9);
+		assertThat(permit.seal("closed again")).as("a second seal gives the same answer").isEqualTo(sealed);
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(generator::nextId)
+			.satisfies((ex) -> assertThat(ex.getMessage()).containsAnyOf("released", "closed again"));
+		assertThat(generator.clockBehindMillis()).as("a sealed generator is behind nothing").isEqualTo(0);
 	}
 
 	@Test
@@ -204,13 +202,13 @@ class AlgorithmMutationTests {
 		long limit = clock.currentTimeNanos() + 5_000_000;
 		permit.grant(elapsed.get() + 60_000_000_000L, limit);
 		clock.advance(Duration.ofMillis(5));
-		WorkerLeaseExpiredException jumped = assertThrows(WorkerLeaseExpiredException.class, generator::nextId);
-		assertTrue(jumped.getMessage().contains("jumped ahead"), jumped.getMessage());
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(generator::nextId)
+			.withMessageContaining("jumped ahead");
 		// A limit hit with exactly 1 s of lease left is not "long before": the lease just ran out.
 		permit.grant(elapsed.get() + 1_000_000_000L, limit);
-		WorkerLeaseExpiredException ended = assertThrows(WorkerLeaseExpiredException.class, generator::nextId);
-		assertTrue(ended.getMessage().contains("the lease ended without renewal"), ended.getMessage());
-		assertFalse(ended.getMessage().contains("jumped ahead"), ended.getMessage());
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(generator::nextId)
+			.withMessageContaining("the lease ended without renewal")
+			.withMessageNotContaining("jumped ahead");
 	}
 
 	// --- LocalNodes: one generator per node and JVM
@@ -221,36 +219,36 @@ class AlgorithmMutationTests {
 		ManualTimeSource one = new ManualTimeSource(START);
 		SnowflakeIdGenerator first = SnowflakeIdGenerator.builder().layout(layout).datacenterId(9).workerId(9)
 			.timeSource(one).buildShared();
-		assertSame(first, SnowflakeIdGenerator.builder().layout(layout).datacenterId(9).workerId(9).timeSource(one)
-			.buildShared());
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeIdGenerator.builder().layout(layout).datacenterId(9).workerId(9)
-					.timeSource(new ManualTimeSource(START)).buildShared());
-		assertTrue(ex.getMessage().contains("with another time source"), ex.getMessage());
+		assertThat(SnowflakeIdGenerator.builder().layout(layout).datacenterId(9).workerId(9).timeSource(one)
+			.buildShared()).isSameAs(first);
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeIdGenerator.builder().layout(layout).datacenterId(9).workerId(9)
+				.timeSource(new ManualTimeSource(START)).buildShared())
+			.withMessageContaining("with another time source");
 	}
 
 	@Test
 	void aReservedNodeIsInUseUntilReleasedAndTheNextHolderLearnsWhereItStopped() {
 		SnowflakeLayout layout = SnowflakeLayout.builder().epoch(Instant.parse("2020-01-03T00:00:00Z")).build();
-		assertFalse(LocalNodes.inUse(layout, 1, 2));
+		assertThat(LocalNodes.inUse(layout, 1, 2)).isFalse();
 		LocalNodes.Reservation first = LocalNodes.reserve(layout, 1, 2, "lease A");
-		assertEquals(Long.MIN_VALUE, first.previousLastMillis());
-		assertTrue(LocalNodes.inUse(layout, 1, 2));
-		assertNull(LocalNodes.reserve(layout, 1, 2, "lease B"), "one holder at a time");
+		assertThat(first.previousLastMillis()).isEqualTo(Long.MIN_VALUE);
+		assertThat(LocalNodes.inUse(layout, 1, 2)).isTrue();
+		assertThat(LocalNodes.reserve(layout, 1, 2, "lease B")).as("one holder at a time").isNull();
 		first.release(1_234_567L);
-		assertFalse(LocalNodes.inUse(layout, 1, 2));
+		assertThat(LocalNodes.inUse(layout, 1, 2)).isFalse();
 		LocalNodes.Reservation second = LocalNodes.reserve(layout, 1, 2, "lease B");
-		assertEquals(1_234_567L, second.previousLastMillis());
+		assertThat(second.previousLastMillis()).isEqualTo(1_234_567L);
 		second.release(1_000L);
 		LocalNodes.Reservation third = LocalNodes.reserve(layout, 1, 2, "lease C");
-		assertEquals(1_234_567L, third.previousLastMillis(), "never goes back below what was used");
+		assertThat(third.previousLastMillis()).as("never goes back below what was used").isEqualTo(1_234_567L);
 		third.release(0);
 		SnowflakeIdGenerator shared = SnowflakeIdGenerator.builder().layout(layout).datacenterId(1).workerId(2)
 			.timeSource(new ManualTimeSource(START)).buildShared();
-		assertTrue(LocalNodes.inUse(layout, 1, 2), "a shared generator holds its node");
-		assertNull(LocalNodes.reserve(layout, 1, 2, "lease D"));
-		assertNotNull(shared.toString());
-		assertTrue(shared.toString().contains("datacenter 1, worker 2"), shared.toString());
+		assertThat(LocalNodes.inUse(layout, 1, 2)).as("a shared generator holds its node").isTrue();
+		assertThat(LocalNodes.reserve(layout, 1, 2, "lease D")).isNull();
+		assertThat(shared.toString()).isNotNull();
+		assertThat(shared.toString()).contains("datacenter 1, worker 2");
 	}
 
 	@Test
@@ -277,9 +275,9 @@ class AlgorithmMutationTests {
 				return 0;
 			}
 		};
-		assertSame(SnowflakeStatistics.NONE, custom.statistics());
-		assertEquals(SnowflakeIdGenerator.Builder.DEFAULT_CLOCK_TOLERANCE, custom.clockTolerance());
-		assertEquals(0, custom.clockBehindMillis());
-		assertEquals("0000000000000000042", custom.nextIdAsString());
+		assertThat(custom.statistics()).isSameAs(SnowflakeStatistics.NONE);
+		assertThat(custom.clockTolerance()).isEqualTo(SnowflakeIdGenerator.Builder.DEFAULT_CLOCK_TOLERANCE);
+		assertThat(custom.clockBehindMillis()).isEqualTo(0);
+		assertThat(custom.nextIdAsString()).isEqualTo("0000000000000000042");
 	}
 }

@@ -6,8 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class IssuePermitTests {
 
@@ -32,8 +31,8 @@ class IssuePermitTests {
 		this.generator.nextId();
 		this.clock.advance(Duration.ofSeconds(61)); // the wall clock jumped; only 10 ms really passed
 		this.elapsed.addAndGet(Duration.ofMillis(10).toNanos());
-		WorkerLeaseExpiredException ex = assertThrows(WorkerLeaseExpiredException.class, this.generator::nextId);
-		assertTrue(ex.getMessage().contains("jumped ahead"), ex.getMessage());
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(this.generator::nextId)
+			.withMessageContaining("jumped ahead");
 	}
 
 	@Test
@@ -44,10 +43,10 @@ class IssuePermitTests {
 		// Both clocks in step; the mark (floored to a millisecond) is reached just before the elapsed deadline.
 		this.clock.advance(Duration.ofMillis(3_000));
 		this.elapsed.addAndGet(Duration.ofMillis(2_999).toNanos());
-		WorkerLeaseExpiredException ex = assertThrows(WorkerLeaseExpiredException.class, this.generator::nextId);
-		assertTrue(ex.getMessage().contains("renewing the lease failed: connection refused"), ex.getMessage());
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(this.generator::nextId)
+			.withMessageContaining("renewing the lease failed: connection refused");
 		this.elapsed.addAndGet(Duration.ofMillis(2).toNanos());
-		ex = assertThrows(WorkerLeaseExpiredException.class, this.generator::nextId);
-		assertTrue(ex.getMessage().contains("renewing the lease failed"), ex.getMessage());
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(this.generator::nextId)
+			.withMessageContaining("renewing the lease failed");
 	}
 }

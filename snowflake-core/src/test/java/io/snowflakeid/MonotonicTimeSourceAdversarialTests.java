@@ -7,8 +7,8 @@ import java.util.function.LongSupplier;
 
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
 /**
  * Pauses (GC safepoints, preemption) between the reads {@link MonotonicTimeSource} makes. Real time moves on
@@ -91,6 +91,6 @@ class MonotonicTimeSourceAdversarialTests {
 		nanoTime.addAndGet(1_000_000);
 		long id = generator.nextId();
 		long aheadMillis = generator.decode(id).timestamp().toEpochMilli() - wallMillis.get();
-		assertTrue(aheadMillis <= 2, "id timestamped " + aheadMillis + " ms after the wall clock");
+		assertThat(aheadMillis).as("id timestamped " + aheadMillis + " ms after the wall clock").isLessThanOrEqualTo(2);
 	}
 }

@@ -4,8 +4,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class MonotonicTimeSourceTests {
 
@@ -17,10 +16,10 @@ class MonotonicTimeSourceTests {
 
 	@Test
 	void startsAtTheWallClockAndAdvancesWithNanoTime() {
-		assertEquals(1_800_000_000_000L * 1_000_000, this.source.currentTimeNanos());
+		assertThat(this.source.currentTimeNanos()).isEqualTo(1_800_000_000_000L * 1_000_000);
 		this.nanoTime.addAndGet(1_500_000);
 		this.wallMillis.addAndGet(1);
-		assertEquals(1_800_000_000_000L * 1_000_000 + 1_500_000, this.source.currentTimeNanos());
+		assertThat(this.source.currentTimeNanos()).isEqualTo(1_800_000_000_000L * 1_000_000 + 1_500_000);
 	}
 
 	@Test
@@ -31,7 +30,7 @@ class MonotonicTimeSourceTests {
 		this.wallMillis.addAndGet(-5_000);
 		this.nanoTime.addAndGet(1_000_000);
 		long after = this.source.currentTimeNanos();
-		assertEquals(before + 1_000_000, after);
+		assertThat(after).isEqualTo(before + 1_000_000);
 	}
 
 	@Test
@@ -39,18 +38,18 @@ class MonotonicTimeSourceTests {
 		long before = this.source.currentTimeNanos();
 		this.wallMillis.addAndGet(60_000);
 		long jumped = this.source.currentTimeNanos();
-		assertEquals(before + 60_000_000_000L, jumped);
+		assertThat(jumped).isEqualTo(before + 60_000_000_000L);
 		this.wallMillis.addAndGet(-60_000);
 		this.nanoTime.addAndGet(1_000);
-		assertEquals(jumped + 1_000, this.source.currentTimeNanos());
+		assertThat(this.source.currentTimeNanos()).isEqualTo(jumped + 1_000);
 	}
 
 	@Test
 	void millisecondJitterOfTheWallClockIsNotAJump() {
 		long before = this.source.currentTimeNanos();
 		this.wallMillis.addAndGet(1);
-		assertEquals(before, this.source.currentTimeNanos());
-		assertTrue(this.source.currentTimeNanos() >= before);
+		assertThat(this.source.currentTimeNanos()).isEqualTo(before);
+		assertThat(this.source.currentTimeNanos()).isGreaterThanOrEqualTo(before);
 	}
 
 	@Test
@@ -65,22 +64,23 @@ class MonotonicTimeSourceTests {
 			this.wallMillis.addAndGet(1);
 			elapsedNanos += 1_000_000;
 			long now = this.source.currentTimeNanos();
-			assertTrue(now >= previous, "never backwards");
-			assertTrue(now - previous <= 1_000_000 + MonotonicTimeSource.RESYNC_THRESHOLD_NANOS,
-					"never faster than real time while converging");
+			assertThat(now).as("never backwards").isGreaterThanOrEqualTo(previous);
+			assertThat(now - previous).as("never faster than real time while converging")
+				.isLessThanOrEqualTo(1_000_000 + MonotonicTimeSource.RESYNC_THRESHOLD_NANOS);
 			previous = now;
 			if (now - this.wallMillis.get() * 1_000_000 <= 0) {
 				break;
 			}
 		}
 		long converged = elapsedNanos;
-		assertTrue(Math.abs(converged - 100_000_000_000L) < 1_000_000_000L,
-				"a 10 s step back is absorbed in about 10 x 10 s at 90 % speed, took " + converged / 1_000_000 + " ms");
+		assertThat(Math.abs(converged - 100_000_000_000L))
+			.as("a 10 s step back is absorbed in about 10 x 10 s at 90 % speed, took " + converged / 1_000_000 + " ms")
+			.isLessThan(1_000_000_000L);
 		// From then on it follows the wall clock again.
 		this.nanoTime.addAndGet(5_000_000);
 		this.wallMillis.addAndGet(5);
-		assertTrue(Math.abs(this.source.currentTimeNanos() - this.wallMillis.get() * 1_000_000)
-				<= MonotonicTimeSource.RESYNC_THRESHOLD_NANOS);
+		assertThat(Math.abs(this.source.currentTimeNanos() - this.wallMillis.get() * 1_000_000))
+			.isLessThanOrEqualTo(MonotonicTimeSource.RESYNC_THRESHOLD_NANOS);
 	}
 
 	@Test
@@ -91,11 +91,11 @@ class MonotonicTimeSourceTests {
 			this.nanoTime.addAndGet(1_010_000);
 			this.wallMillis.addAndGet(1);
 			long now = this.source.currentTimeNanos();
-			assertTrue(now >= previous);
+			assertThat(now).isGreaterThanOrEqualTo(previous);
 			previous = now;
 		}
 		long lead = previous - this.wallMillis.get() * 1_000_000;
-		assertTrue(lead <= MonotonicTimeSource.RESYNC_THRESHOLD_NANOS + 1_010_000,
-				"stays within the threshold of the wall clock, lead " + lead + " ns after 100 s");
+		assertThat(lead).as("stays within the threshold of the wall clock, lead " + lead + " ns after 100 s")
+			.isLessThanOrEqualTo(MonotonicTimeSource.RESYNC_THRESHOLD_NANOS + 1_010_000);
 	}
 }

@@ -14,11 +14,9 @@ import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotSame;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class SnowflakeIdGeneratorTests {
 
@@ -46,18 +44,18 @@ class SnowflakeIdGeneratorTests {
 			for (Future<long[]> result : results) {
 				long[] ids = result.get();
 				for (int i = 1; i < ids.length; i++) {
-					assertTrue(ids[i] > ids[i - 1], "ids of one thread must be strictly increasing");
+					assertThat(ids[i]).as("ids of one thread must be strictly increasing").isGreaterThan(ids[i - 1]);
 				}
 				System.arraycopy(ids, 0, all, n, ids.length);
 				n += ids.length;
 			}
 			Arrays.sort(all);
 			for (int i = 1; i < all.length; i++) {
-				assertTrue(all[i] != all[i - 1], "duplicate id " + all[i]);
+				assertThat(all[i]).as("duplicate id " + all[i]).isNotEqualTo(all[i - 1]);
 			}
 			SnowflakeIdParts parts = generator.decode(all[all.length - 1]);
-			assertEquals(3, parts.datacenterId());
-			assertEquals(17, parts.workerId());
+			assertThat(parts.datacenterId()).isEqualTo(3);
+			assertThat(parts.workerId()).isEqualTo(17);
 		}
 		finally {
 			pool.shutdownNow();
@@ -71,9 +69,9 @@ class SnowflakeIdGeneratorTests {
 				.timeSource(clock).build();
 		clock.advance(Duration.ofMillis(5));
 		SnowflakeIdParts parts = generator.decode(generator.nextId());
-		assertEquals(START.plusMillis(5), parts.timestamp());
-		assertEquals(1, parts.datacenterId());
-		assertEquals(30, parts.workerId());
+		assertThat(parts.timestamp()).isEqualTo(START.plusMillis(5));
+		assertThat(parts.datacenterId()).isEqualTo(1);
+		assertThat(parts.workerId()).isEqualTo(30);
 	}
 
 	@Test
@@ -87,7 +85,7 @@ class SnowflakeIdGeneratorTests {
 		long tickOfFirst = -1;
 		for (int i = 0; i < 2_000; i++) {
 			long id = generator.nextId();
-			assertTrue(id > previous);
+			assertThat(id).isGreaterThan(previous);
 			previous = id;
 			if (i == 0) {
 				tickOfFirst = small.decode(id).tick();
@@ -95,9 +93,9 @@ class SnowflakeIdGeneratorTests {
 		}
 		// 2,000 ids at up to 256 per tick: the frozen clock was only moved on by the generator's own waiting.
 		long ticksUsed = small.decode(previous).tick() - tickOfFirst + 1;
-		assertTrue(ticksUsed >= 8, "needed at least 8 ticks, used " + ticksUsed);
-		assertTrue(!clock.now().isBefore(small.decode(previous).timestamp()),
-				"never issues an id from a tick that has not started");
+		assertThat(ticksUsed).as("needed at least 8 ticks, used " + ticksUsed).isGreaterThanOrEqualTo(8);
+		assertThat(clock.now()).as("never issues an id from a tick that has not started")
+			.isAfterOrEqualTo(small.decode(previous).timestamp());
 	}
 
 	@Test
@@ -111,11 +109,11 @@ class SnowflakeIdGeneratorTests {
 		long previous = before;
 		for (int i = 0; i < 10_000; i++) {
 			long id = generator.nextId();
-			assertTrue(id > previous, "out of order after a backward step");
+			assertThat(id).as("out of order after a backward step").isGreaterThan(previous);
 			previous = id;
 		}
-		assertTrue(generator.decode(previous).timestamp().isAfter(generator.decode(before).timestamp())
-				|| generator.decode(previous).timestamp().equals(generator.decode(before).timestamp()));
+		assertThat(generator.decode(previous).timestamp().isAfter(generator.decode(before).timestamp())
+				|| generator.decode(previous).timestamp().equals(generator.decode(before).timestamp())).isTrue();
 	}
 
 	@Test
@@ -126,13 +124,13 @@ class SnowflakeIdGeneratorTests {
 		clock.advance(Duration.ofMillis(10));
 		long last = generator.nextId();
 		clock.stepBack(Duration.ofMillis(250));
-		ClockMovedBackwardsException ex = assertThrows(ClockMovedBackwardsException.class, generator::nextId);
-		assertEquals(250, ex.getBackwardsMillis());
-		assertEquals(100, ex.getToleranceMillis());
-		assertTrue(ex.getMessage().contains("250 ms"), ex.getMessage());
-		assertTrue(ex.getMessage().contains("snowflake.clock-tolerance"), ex.getMessage());
+		assertThatExceptionOfType(ClockMovedBackwardsException.class).isThrownBy(generator::nextId)
+			.satisfies((ex) -> assertThat(ex.getBackwardsMillis()).isEqualTo(250))
+			.satisfies((ex) -> assertThat(ex.getToleranceMillis()).isEqualTo(100))
+			.withMessageContaining("250 ms")
+			.withMessageContaining("snowflake.clock-tolerance");
 		clock.advance(Duration.ofMillis(260));
-		assertTrue(generator.nextId() > last, "issues again, in order, once the clock has caught up");
+		assertThat(generator.nextId()).as("issues again, in order, once the clock has caught up").isGreaterThan(last);
 	}
 
 	@Test
@@ -154,8 +152,10 @@ class SnowflakeIdGeneratorTests {
 			double expected = (double) samples / modulus;
 			for (int r = 0; r < modulus; r++) {
 				double deviation = Math.abs(buckets[r] - expected) / expected;
-				assertTrue(deviation < 0.15, "id % " + modulus + " == " + r + " seen " + buckets[r]
-						+ " times, expected about " + (long) expected + ": " + Arrays.toString(buckets));
+				assertThat(deviation)
+					.as("id % " + modulus + " == " + r + " seen " + buckets[r]
+							+ " times, expected about " + (long) expected + ": " + Arrays.toString(buckets))
+					.isLessThan(0.15);
 			}
 		}
 	}
@@ -167,35 +167,36 @@ class SnowflakeIdGeneratorTests {
 		ManualTimeSource clock = new ManualTimeSource(START.plusMillis((1L << 20) - 2));
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().layout(shortLived).datacenterId(0)
 				.workerId(0).timeSource(clock).build();
-		assertTrue(generator.nextId() > 0);
+		assertThat(generator.nextId()).isGreaterThan(0);
 		clock.advance(Duration.ofMillis(1));
-		assertTrue(generator.nextId() > 0, "the last tick of the field is still usable");
+		assertThat(generator.nextId()).as("the last tick of the field is still usable").isGreaterThan(0);
 		clock.advance(Duration.ofMillis(1));
-		TimestampExhaustedException ex = assertThrows(TimestampExhaustedException.class, generator::nextId);
-		assertTrue(ex.getMessage().contains(shortLived.exhaustedAt().toString()), ex.getMessage());
+		assertThatExceptionOfType(TimestampExhaustedException.class).isThrownBy(generator::nextId)
+			.withMessageContaining(shortLived.exhaustedAt().toString());
 	}
 
 	@Test
 	void missingWorkerIdIsAnErrorNotASilentZero() {
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
+		SnowflakeConfigurationException ex = catchThrowableOfType(SnowflakeConfigurationException.class,
 				() -> SnowflakeIdGenerator.builder().datacenterId(1).build());
-		assertEquals("snowflake.worker-id", ex.getSetting());
-		assertEquals("<not set>", ex.getValue());
-		assertEquals("0..31 (5 worker bits)", ex.getAllowed());
+		assertThat(ex).isNotNull();
+		assertThat(ex.getSetting()).isEqualTo("snowflake.worker-id");
+		assertThat(ex.getValue()).isEqualTo("<not set>");
+		assertThat(ex.getAllowed()).isEqualTo("0..31 (5 worker bits)");
 	}
 
 	@Test
 	void workerIdOutsideItsFieldNamesPropertyValueAndRange() {
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeIdGenerator.builder().datacenterId(1).workerId(32).build());
-		assertEquals("Invalid snowflake.worker-id = 32: allowed 0..31 (5 worker bits)", ex.getMessage());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeIdGenerator.builder().datacenterId(1).workerId(32).build())
+			.withMessage("Invalid snowflake.worker-id = 32: allowed 0..31 (5 worker bits)");
 	}
 
 	@Test
 	void negativeDatacenterIdIsRejected() {
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeIdGenerator.builder().datacenterId(-1).workerId(0).build());
-		assertEquals("Invalid snowflake.datacenter-id = -1: allowed 0..31 (5 datacenter bits)", ex.getMessage());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeIdGenerator.builder().datacenterId(-1).workerId(0).build())
+			.withMessage("Invalid snowflake.datacenter-id = -1: allowed 0..31 (5 datacenter bits)");
 	}
 
 	@Test
@@ -203,38 +204,38 @@ class SnowflakeIdGeneratorTests {
 		SnowflakeLayout layout = SnowflakeLayout.builder().timestampBits(41).datacenterBits(10).workerBits(0)
 				.sequenceBits(12).build();
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().layout(layout).datacenterId(1000).build();
-		assertEquals(0, generator.workerId());
-		assertEquals(1000, generator.decode(generator.nextId()).datacenterId());
+		assertThat(generator.workerId()).isEqualTo(0);
+		assertThat(generator.decode(generator.nextId()).datacenterId()).isEqualTo(1000);
 	}
 
 	@Test
 	void epochInTheFutureIsRejected() {
 		SnowflakeLayout future = SnowflakeLayout.builder().epoch(START.plusSeconds(60)).build();
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeIdGenerator.builder().layout(future).datacenterId(0).workerId(0)
-						.timeSource(new ManualTimeSource(START)).build());
-		assertEquals("snowflake.epoch", ex.getSetting());
-		assertTrue(ex.getAllowed().contains(START.toString()), ex.getMessage());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeIdGenerator.builder().layout(future).datacenterId(0).workerId(0)
+					.timeSource(new ManualTimeSource(START)).build())
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.epoch"))
+			.satisfies((ex) -> assertThat(ex.getAllowed()).as(ex.getMessage()).contains(START.toString()));
 	}
 
 	@Test
 	void currentTimeBeyondTheTimestampFieldIsRejectedAtStart() {
 		SnowflakeLayout tooShort = SnowflakeLayout.builder().timestampBits(30).datacenterBits(5).workerBits(5)
 				.sequenceBits(23).build();
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeIdGenerator.builder().layout(tooShort).datacenterId(0).workerId(0)
-						.timeSource(new ManualTimeSource(START)).build());
-		assertEquals("snowflake.layout.timestamp-bits", ex.getSetting());
-		assertTrue(ex.getMessage().contains(tooShort.exhaustedAt().toString()), ex.getMessage());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeIdGenerator.builder().layout(tooShort).datacenterId(0).workerId(0)
+					.timeSource(new ManualTimeSource(START)).build())
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.layout.timestamp-bits"))
+			.withMessageContaining(tooShort.exhaustedAt().toString());
 	}
 
 	@Test
 	void clockToleranceOutOfRangeIsRejected() {
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeIdGenerator.builder().datacenterId(0).workerId(0)
-						.clockTolerance(Duration.ofMinutes(5)).build());
-		assertEquals("Invalid snowflake.clock-tolerance = PT5M: allowed a whole number of milliseconds from 0 ms to 60000 ms",
-				ex.getMessage());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeIdGenerator.builder().datacenterId(0).workerId(0)
+					.clockTolerance(Duration.ofMinutes(5)).build())
+			.withMessage(
+					"Invalid snowflake.clock-tolerance = PT5M: allowed a whole number of milliseconds from 0 ms to 60000 ms");
 	}
 
 	@Test
@@ -242,8 +243,8 @@ class SnowflakeIdGeneratorTests {
 		SnowflakeIdGenerator a = SnowflakeIdGenerator.builder().datacenterId(9).workerId(9).buildShared();
 		SnowflakeIdGenerator b = SnowflakeIdGenerator.builder().datacenterId(9).workerId(9).buildShared();
 		SnowflakeIdGenerator other = SnowflakeIdGenerator.builder().datacenterId(9).workerId(10).buildShared();
-		assertSame(a, b);
-		assertNotSame(a, other);
+		assertThat(b).isSameAs(a);
+		assertThat(other).isNotSameAs(a);
 	}
 
 	@Test
@@ -256,39 +257,41 @@ class SnowflakeIdGeneratorTests {
 		for (int i = 0; i < 1_000; i++) {
 			generator.nextId();
 		}
-		assertEquals(1_000, generator.statistics().idsIssued());
-		assertTrue(generator.statistics().sequenceExhaustedWaits() >= 3, "1,000 ids at 256 per tick wait 3+ times");
-		assertEquals(0, generator.statistics().clockBackwardsEvents());
+		assertThat(generator.statistics().idsIssued()).isEqualTo(1_000);
+		assertThat(generator.statistics().sequenceExhaustedWaits()).as("1,000 ids at 256 per tick wait 3+ times")
+			.isGreaterThanOrEqualTo(3);
+		assertThat(generator.statistics().clockBackwardsEvents()).isEqualTo(0);
 		clock.stepBack(Duration.ofMillis(300));
-		assertTrue(generator.clockBehindMillis() >= 299, "behind by the step: " + generator.clockBehindMillis());
+		assertThat(generator.clockBehindMillis()).as("behind by the step: " + generator.clockBehindMillis())
+			.isGreaterThanOrEqualTo(299);
 		generator.nextId();
 		generator.nextId();
-		assertEquals(1, generator.statistics().clockBackwardsEvents(), "one step counts once, not per id");
-		assertTrue(generator.statistics().maxClockBackwardsMillis() >= 299);
-		assertEquals(Duration.ofSeconds(1), generator.clockTolerance());
+		assertThat(generator.statistics().clockBackwardsEvents()).as("one step counts once, not per id").isEqualTo(1);
+		assertThat(generator.statistics().maxClockBackwardsMillis()).isGreaterThanOrEqualTo(299);
+		assertThat(generator.clockTolerance()).isEqualTo(Duration.ofSeconds(1));
 	}
 
 	@Test
 	void aSecondConfigurationOfTheSameNodeWithAnotherToleranceIsRefusedNotGivenItsOwnSequence() {
 		SnowflakeIdGenerator first = SnowflakeIdGenerator.builder().datacenterId(21).workerId(4)
 			.clockTolerance(Duration.ofSeconds(1)).buildShared();
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeIdGenerator.builder().datacenterId(21).workerId(4)
-					.clockTolerance(Duration.ofMillis(200)).buildShared());
-		assertEquals("snowflake.clock-tolerance", ex.getSetting());
-		assertTrue(ex.getMessage().contains("1000 ms, as already configured for (datacenter 21, worker 4)"),
-				ex.getMessage());
-		assertSame(first, SnowflakeIdGenerator.builder().datacenterId(21).workerId(4)
-			.clockTolerance(Duration.ofSeconds(1)).buildShared(), "the same configuration shares the sequence");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeIdGenerator.builder().datacenterId(21).workerId(4)
+				.clockTolerance(Duration.ofMillis(200)).buildShared())
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.clock-tolerance"))
+			.withMessageContaining("1000 ms, as already configured for (datacenter 21, worker 4)");
+		assertThat(SnowflakeIdGenerator.builder().datacenterId(21).workerId(4)
+			.clockTolerance(Duration.ofSeconds(1)).buildShared()).as("the same configuration shares the sequence")
+			.isSameAs(first);
 	}
 
 	@Test
 	void aNodeHeldByALeaseInThisJvmCannotAlsoBeUsedStatically() {
 		LocalNodes.Reservation reservation = LocalNodes.reserve(SnowflakeLayout.DEFAULT, 22, 5, "a test lease");
 		try {
-			SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-					() -> SnowflakeIdGenerator.builder().datacenterId(22).workerId(5).buildShared());
-			assertTrue(ex.getMessage().contains("is leased by a test lease"), ex.getMessage());
+			assertThatExceptionOfType(SnowflakeConfigurationException.class)
+				.isThrownBy(() -> SnowflakeIdGenerator.builder().datacenterId(22).workerId(5).buildShared())
+				.withMessageContaining("is leased by a test lease");
 		}
 		finally {
 			reservation.release(System.currentTimeMillis());
@@ -303,7 +306,7 @@ class SnowflakeIdGeneratorTests {
 		reservation.release(lastUsed);
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(23).workerId(6).timeSource(clock)
 			.buildShared();
-		assertTrue(generator.decode(generator.nextId()).timestamp().toEpochMilli() > lastUsed);
+		assertThat(generator.decode(generator.nextId()).timestamp().toEpochMilli()).isGreaterThan(lastUsed);
 	}
 
 	@Test
@@ -316,9 +319,9 @@ class SnowflakeIdGeneratorTests {
 		long first = generator.nextId();
 		clock.stepBack(Duration.ofMillis(1)); // across the tick boundary: 1 ms behind, well within 1 s
 		long second = generator.nextId();
-		assertTrue(second > first);
+		assertThat(second).isGreaterThan(first);
 		clock.stepBack(Duration.ofSeconds(2));
-		ClockMovedBackwardsException ex = assertThrows(ClockMovedBackwardsException.class, generator::nextId);
-		assertTrue(ex.getMessage().contains("2001"), ex.getMessage());
+		assertThatExceptionOfType(ClockMovedBackwardsException.class).isThrownBy(generator::nextId)
+			.withMessageContaining("2001");
 	}
 }

@@ -6,27 +6,27 @@ import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class SnowflakeLayoutTests {
 
 	@Test
 	void defaultLayoutIsClassicTwitterLayoutSince2020() {
 		SnowflakeLayout layout = SnowflakeLayout.DEFAULT;
-		assertEquals(41, layout.timestampBits());
-		assertEquals(5, layout.datacenterBits());
-		assertEquals(5, layout.workerBits());
-		assertEquals(12, layout.sequenceBits());
-		assertEquals(1, layout.tickMillis());
-		assertEquals(Instant.parse("2020-01-01T00:00:00Z"), layout.epoch());
-		assertEquals(31, layout.maxWorkerId());
-		assertEquals(31, layout.maxDatacenterId());
-		assertEquals(4095, layout.maxSequence());
-		assertEquals(4_096_000, layout.maxIdsPerSecond());
-		assertEquals(layout.epoch().plusMillis(1L << 41), layout.exhaustedAt());
-		assertEquals(2089, layout.exhaustedAt().atZone(java.time.ZoneOffset.UTC).getYear());
+		assertThat(layout.timestampBits()).isEqualTo(41);
+		assertThat(layout.datacenterBits()).isEqualTo(5);
+		assertThat(layout.workerBits()).isEqualTo(5);
+		assertThat(layout.sequenceBits()).isEqualTo(12);
+		assertThat(layout.tickMillis()).isEqualTo(1);
+		assertThat(layout.epoch()).isEqualTo(Instant.parse("2020-01-01T00:00:00Z"));
+		assertThat(layout.maxWorkerId()).isEqualTo(31);
+		assertThat(layout.maxDatacenterId()).isEqualTo(31);
+		assertThat(layout.maxSequence()).isEqualTo(4095);
+		assertThat(layout.maxIdsPerSecond()).isEqualTo(4_096_000);
+		assertThat(layout.exhaustedAt()).isEqualTo(layout.epoch().plusMillis(1L << 41));
+		assertThat(layout.exhaustedAt().atZone(java.time.ZoneOffset.UTC).getYear()).isEqualTo(2089);
 	}
 
 	@Test
@@ -43,14 +43,14 @@ class SnowflakeLayoutTests {
 				long worker = random.nextLong(layout.maxWorkerId() + 1);
 				long seq = random.nextLong(layout.maxSequence() + 1);
 				long id = layout.compose(tick, dc, worker, seq);
-				assertTrue(id >= 0, "ids are never negative");
+				assertThat(id).as("ids are never negative").isGreaterThanOrEqualTo(0);
 				SnowflakeIdParts parts = layout.decode(id);
-				assertEquals(id, parts.id());
-				assertEquals(tick, parts.tick());
-				assertEquals(dc, parts.datacenterId());
-				assertEquals(worker, parts.workerId());
-				assertEquals(seq, parts.sequence());
-				assertEquals(layout.epoch().plusMillis(tick * layout.tickMillis()), parts.timestamp());
+				assertThat(parts.id()).isEqualTo(id);
+				assertThat(parts.tick()).isEqualTo(tick);
+				assertThat(parts.datacenterId()).isEqualTo(dc);
+				assertThat(parts.workerId()).isEqualTo(worker);
+				assertThat(parts.sequence()).isEqualTo(seq);
+				assertThat(parts.timestamp()).isEqualTo(layout.epoch().plusMillis(tick * layout.tickMillis()));
 			}
 		}
 	}
@@ -60,7 +60,7 @@ class SnowflakeLayoutTests {
 		SnowflakeLayout layout = SnowflakeLayout.DEFAULT;
 		long earlierTickHighestEverything = layout.compose(100, 31, 31, 4095);
 		long laterTickLowestEverything = layout.compose(101, 0, 0, 0);
-		assertTrue(earlierTickHighestEverything < laterTickLowestEverything);
+		assertThat(earlierTickHighestEverything).isLessThan(laterTickLowestEverything);
 	}
 
 	@Test
@@ -68,95 +68,95 @@ class SnowflakeLayoutTests {
 		SnowflakeLayout layout = SnowflakeLayout.DEFAULT;
 		Instant instant = Instant.parse("2026-11-22T04:49:22.123Z");
 		long id = layout.compose(instant, 1, 7, 3);
-		assertEquals(id + " (2026-11-22T04:49:22.123Z dc=1 worker=7 seq=3)", layout.decode(id).toString());
+		assertThat(layout.decode(id).toString()).isEqualTo(id + " (2026-11-22T04:49:22.123Z dc=1 worker=7 seq=3)");
 	}
 
 	@Test
 	void decodeRejectsNegativeIds() {
-		IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
-				() -> SnowflakeLayout.DEFAULT.decode(-5));
-		assertTrue(ex.getMessage().contains("-5"), ex.getMessage());
-		assertTrue(ex.getMessage().contains("negative"), ex.getMessage());
+		assertThatExceptionOfType(IllegalArgumentException.class).isThrownBy(() -> SnowflakeLayout.DEFAULT.decode(-5))
+			.withMessageContaining("-5")
+			.withMessageContaining("negative");
 	}
 
 	@Test
 	void composeNamesThePartThatDoesNotFit() {
-		IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
-				() -> SnowflakeLayout.DEFAULT.compose(1, 0, 32, 0));
-		assertEquals("workerId 32 does not fit its field: allowed 0..31 (5 bits)", ex.getMessage());
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> SnowflakeLayout.DEFAULT.compose(1, 0, 32, 0))
+			.withMessage("workerId 32 does not fit its field: allowed 0..31 (5 bits)");
 	}
 
 	@Test
 	void layoutThatDoesNotSumTo63BitsIsRejectedWithTheSum() {
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeLayout.builder().sequenceBits(13).build());
-		assertEquals("snowflake.layout", ex.getSetting());
-		assertTrue(ex.getMessage().contains("timestamp 41 + datacenter 5 + worker 5 + sequence 13 = 64 bits"),
-				ex.getMessage());
-		assertTrue(ex.getMessage().contains("exactly 63 bits"), ex.getMessage());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeLayout.builder().sequenceBits(13).build())
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.layout"))
+			.withMessageContaining("timestamp 41 + datacenter 5 + worker 5 + sequence 13 = 64 bits")
+			.withMessageContaining("exactly 63 bits");
 	}
 
 	@Test
 	void negativeBitCountIsRejectedWithItsSetting() {
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeLayout.builder().workerBits(-1).build());
-		assertEquals("Invalid snowflake.layout.worker-bits = -1: allowed 0..63", ex.getMessage());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeLayout.builder().workerBits(-1).build())
+			.withMessage("Invalid snowflake.layout.worker-bits = -1: allowed 0..63");
 	}
 
 	@Test
 	void tickLengthMustBeWholeMillisecondsUpToAnHour() {
 		for (Duration bad : new Duration[] { Duration.ZERO, Duration.ofMillis(-1), Duration.ofNanos(1_500_000),
 				Duration.ofHours(2) }) {
-			SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
+			SnowflakeConfigurationException ex = catchThrowableOfType(SnowflakeConfigurationException.class,
 					() -> SnowflakeLayout.builder().tickLength(bad).build());
-			assertEquals("snowflake.tick-length", ex.getSetting());
-			assertEquals(bad.toString(), ex.getValue());
-			assertTrue(ex.getAllowed().contains("1 ms to 3600000 ms"), ex.getMessage());
+			assertThat(ex).isNotNull();
+			assertThat(ex.getSetting()).isEqualTo("snowflake.tick-length");
+			assertThat(ex.getValue()).isEqualTo(bad.toString());
+			assertThat(ex.getAllowed()).as(ex.getMessage()).contains("1 ms to 3600000 ms");
 		}
 	}
 
 	@Test
 	void epochBeforeUnixEpochIsRejected() {
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeLayout.builder().epoch(Instant.parse("1969-12-31T23:59:59Z")).build());
-		assertEquals("snowflake.epoch", ex.getSetting());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeLayout.builder().epoch(Instant.parse("1969-12-31T23:59:59Z")).build())
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.epoch"));
 	}
 
 	@Test
 	void aTimestampFieldTooLongToCountInEpochMillisecondsIsRefusedNamingTheLargestThatFits() {
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeLayout.builder().timestampBits(63).datacenterBits(0).workerBits(0).sequenceBits(0)
-					.tickLength(Duration.ofHours(1)).build());
-		assertEquals("snowflake.layout.timestamp-bits", ex.getSetting());
-		assertTrue(ex.getMessage().contains("at most 41 bits with 3600000 ms ticks"), ex.getMessage());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeLayout.builder().timestampBits(63).datacenterBits(0).workerBits(0).sequenceBits(0)
+				.tickLength(Duration.ofHours(1)).build())
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.layout.timestamp-bits"))
+			.withMessageContaining("at most 41 bits with 3600000 ms ticks");
 		SnowflakeLayout largest = SnowflakeLayout.builder().timestampBits(41).datacenterBits(0).workerBits(0)
 			.sequenceBits(22).tickLength(Duration.ofHours(1)).build();
-		assertTrue(largest.exhaustedAt().isAfter(Instant.parse("+250000000-01-01T00:00:00Z")));
-		assertEquals(largest.exhaustedAt(), largest.instantOf(largest.maxTimestamp()).plus(Duration.ofHours(1)));
+		assertThat(largest.exhaustedAt()).isAfter(Instant.parse("+250000000-01-01T00:00:00Z"));
+		assertThat(largest.instantOf(largest.maxTimestamp()).plus(Duration.ofHours(1)))
+			.isEqualTo(largest.exhaustedAt());
 	}
 
 	@Test
 	void javascriptSafeLayoutKeepsEveryIdBelow2To53UntilTheFieldRunsOut() {
 		SnowflakeLayout layout = SnowflakeLayout.JAVASCRIPT_SAFE;
-		assertEquals(53, layout.totalBits());
+		assertThat(layout.totalBits()).isEqualTo(53);
 		long largest = layout.compose(layout.maxTimestamp(), layout.maxDatacenterId(), layout.maxWorkerId(),
 				layout.maxSequence());
-		assertEquals(SnowflakeLayout.MAX_SAFE_JAVASCRIPT_INTEGER, largest);
-		assertEquals(128_000, layout.maxIdsPerSecond());
-		assertEquals(31, layout.maxWorkerId());
+		assertThat(largest).isEqualTo(SnowflakeLayout.MAX_SAFE_JAVASCRIPT_INTEGER);
+		assertThat(layout.maxIdsPerSecond()).isEqualTo(128_000);
+		assertThat(layout.maxWorkerId()).isEqualTo(31);
 	}
 
 	@Test
 	void reducedTotalBitsMustStillAddUp() {
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeLayout.builder().totalBits(53).build());
-		assertTrue(ex.getMessage().contains("exactly 53 bits"), ex.getMessage());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeLayout.builder().totalBits(53).build())
+			.withMessageContaining("exactly 53 bits");
 	}
 
 	@Test
 	void decimalTextIsFixedWidthSoTextOrderIsNumericOrderAcrossTheDigitBoundary() {
-		assertEquals(19, SnowflakeLayout.DEFAULT.decimalWidth());
-		assertEquals(16, SnowflakeLayout.JAVASCRIPT_SAFE.decimalWidth());
+		assertThat(SnowflakeLayout.DEFAULT.decimalWidth()).isEqualTo(19);
+		assertThat(SnowflakeLayout.JAVASCRIPT_SAFE.decimalWidth()).isEqualTo(16);
 		for (SnowflakeLayout layout : new SnowflakeLayout[] { SnowflakeLayout.DEFAULT, SnowflakeLayout.JAVASCRIPT_SAFE }) {
 			long tenToWidthMinusOne = 1;
 			for (int i = 1; i < layout.decimalWidth(); i++) {
@@ -168,13 +168,13 @@ class SnowflakeLayoutTests {
 			java.util.List<String> texts = new java.util.ArrayList<>();
 			for (long id : ids) {
 				String text = layout.toDecimalString(id);
-				assertEquals(layout.decimalWidth(), text.length(), text);
-				assertEquals(id, Long.parseLong(text));
+				assertThat(text).hasSize(layout.decimalWidth());
+				assertThat(Long.parseLong(text)).isEqualTo(id);
 				texts.add(text);
 			}
 			java.util.List<String> sorted = new java.util.ArrayList<>(texts);
 			java.util.Collections.sort(sorted);
-			assertEquals(texts, sorted, "text order equals numeric order for " + layout);
+			assertThat(sorted).as("text order equals numeric order for " + layout).isEqualTo(texts);
 		}
 	}
 
@@ -186,8 +186,8 @@ class SnowflakeLayoutTests {
 		String before = generator.nextIdAsString();
 		clock.advance(java.time.Duration.ofMillis(5));
 		String after = generator.nextIdAsString();
-		assertEquals(18, Long.toString(Long.parseLong(before)).length(), "still 18 digits unpadded");
-		assertEquals(19, Long.toString(Long.parseLong(after)).length(), "19 digits unpadded");
-		assertTrue(before.compareTo(after) < 0, before + " sorts before " + after);
+		assertThat(Long.toString(Long.parseLong(before)).length()).as("still 18 digits unpadded").isEqualTo(18);
+		assertThat(Long.toString(Long.parseLong(after)).length()).as("19 digits unpadded").isEqualTo(19);
+		assertThat(before.compareTo(after)).as(before + " sorts before " + after).isLessThan(0);
 	}
 }

@@ -14,12 +14,8 @@ import io.snowflakeid.worker.LeaseConfiguration;
 import io.snowflakeid.worker.WorkerAssignment;
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /** The settings-map binding (plain Hibernate) and the checks of the typed configuration. */
 class SnowflakeConfigurationTests {
@@ -32,17 +28,17 @@ class SnowflakeConfigurationTests {
 
 	@Test
 	void durationsReadWithOrWithoutAUnit() {
-		assertEquals(Duration.ofMillis(10), SettingsMapReader.toDuration("10ms"));
-		assertEquals(Duration.ofMillis(10), SettingsMapReader.toDuration(" 10 "));
-		assertEquals(Duration.ofSeconds(2), SettingsMapReader.toDuration("2s"));
-		assertEquals(Duration.ofMinutes(3), SettingsMapReader.toDuration("3m"));
-		assertEquals(Duration.ofHours(1), SettingsMapReader.toDuration("1h"));
-		assertEquals(Duration.ofMillis(500), SettingsMapReader.toDuration("PT0.5S"));
-		assertEquals(Duration.ofMillis(250), SettingsMapReader.toDuration(250));
-		assertEquals(Duration.ofSeconds(7), SettingsMapReader.toDuration(Duration.ofSeconds(7)));
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> read(Map.of(SnowflakeSettings.CLOCK_TOLERANCE, "soon")));
-		assertEquals(SnowflakeSettings.CLOCK_TOLERANCE, ex.getSetting());
+		assertThat(SettingsMapReader.toDuration("10ms")).isEqualTo(Duration.ofMillis(10));
+		assertThat(SettingsMapReader.toDuration(" 10 ")).isEqualTo(Duration.ofMillis(10));
+		assertThat(SettingsMapReader.toDuration("2s")).isEqualTo(Duration.ofSeconds(2));
+		assertThat(SettingsMapReader.toDuration("3m")).isEqualTo(Duration.ofMinutes(3));
+		assertThat(SettingsMapReader.toDuration("1h")).isEqualTo(Duration.ofHours(1));
+		assertThat(SettingsMapReader.toDuration("PT0.5S")).isEqualTo(Duration.ofMillis(500));
+		assertThat(SettingsMapReader.toDuration(250)).isEqualTo(Duration.ofMillis(250));
+		assertThat(SettingsMapReader.toDuration(Duration.ofSeconds(7))).isEqualTo(Duration.ofSeconds(7));
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.CLOCK_TOLERANCE, "soon")))
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(SnowflakeSettings.CLOCK_TOLERANCE));
 	}
 
 	@Test
@@ -58,15 +54,15 @@ class SnowflakeConfigurationTests {
 		settings.put(SnowflakeSettings.CLOCK_TOLERANCE, "250ms");
 		SnowflakeConfiguration configuration = read(settings);
 		SnowflakeLayout layout = configuration.layout();
-		assertEquals(43, layout.timestampBits());
-		assertEquals(4, layout.datacenterBits());
-		assertEquals(6, layout.workerBits());
-		assertEquals(10, layout.sequenceBits());
-		assertEquals(START, layout.epoch());
+		assertThat(layout.timestampBits()).isEqualTo(43);
+		assertThat(layout.datacenterBits()).isEqualTo(4);
+		assertThat(layout.workerBits()).isEqualTo(6);
+		assertThat(layout.sequenceBits()).isEqualTo(10);
+		assertThat(layout.epoch()).isEqualTo(START);
 		SnowflakeIdGenerator generator = configuration.generatorBuilder().build();
-		assertEquals(Duration.ofMillis(250), generator.clockTolerance());
-		assertEquals(2, generator.datacenterId());
-		assertEquals(3, generator.workerId());
+		assertThat(generator.clockTolerance()).isEqualTo(Duration.ofMillis(250));
+		assertThat(generator.datacenterId()).isEqualTo(2);
+		assertThat(generator.workerId()).isEqualTo(3);
 	}
 
 	@Test
@@ -83,44 +79,47 @@ class SnowflakeConfigurationTests {
 		settings.put("snowflake.clock-tolerance", "2s");
 		SnowflakeIdGenerator generator = read(settings).generatorBuilder().build();
 		SnowflakeLayout layout = generator.layout();
-		assertEquals(39, layout.timestampBits());
-		assertEquals(4, layout.datacenterBits());
-		assertEquals(8, layout.workerBits());
-		assertEquals(10, layout.tickMillis());
-		assertEquals(Instant.parse("2024-01-01T00:00:00Z"), layout.epoch());
-		assertEquals(2, generator.datacenterId());
-		assertEquals(5, generator.workerId());
+		assertThat(layout.timestampBits()).isEqualTo(39);
+		assertThat(layout.datacenterBits()).isEqualTo(4);
+		assertThat(layout.workerBits()).isEqualTo(8);
+		assertThat(layout.tickMillis()).isEqualTo(10);
+		assertThat(layout.epoch()).isEqualTo(Instant.parse("2024-01-01T00:00:00Z"));
+		assertThat(generator.datacenterId()).isEqualTo(2);
+		assertThat(generator.workerId()).isEqualTo(5);
 	}
 
 	@Test
 	void unreadableSettingNamesItsKey() {
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> read(Map.of("snowflake.worker-id", "seven")));
-		assertEquals("Invalid snowflake.worker-id = 'seven': allowed a whole number", ex.getMessage());
-		ex = assertThrows(SnowflakeConfigurationException.class, () -> read(Map.of("snowflake.epoch", "yesterday")));
-		assertEquals("snowflake.epoch", ex.getSetting());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of("snowflake.worker-id", "seven")))
+			.withMessage("Invalid snowflake.worker-id = 'seven': allowed a whole number");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of("snowflake.epoch", "yesterday")))
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.epoch"));
 	}
 
 	@Test
 	void aBitCountTooLargeForAnIntIsRefusedNotWrappedAndALargeIntGetsTheFieldsOwnRange() {
-		SnowflakeConfigurationException huge = assertThrows(SnowflakeConfigurationException.class,
-				() -> read(Map.of(SnowflakeSettings.TIMESTAMP_BITS, 4_294_967_337L)));
-		assertEquals(SnowflakeSettings.TIMESTAMP_BITS, huge.getSetting());
-		SnowflakeConfigurationException maxInt = assertThrows(SnowflakeConfigurationException.class,
-				() -> read(Map.of(SnowflakeSettings.TIMESTAMP_BITS, Integer.MAX_VALUE)));
-		assertEquals("1..63", maxInt.getAllowed(), "the timestamp field needs at least one bit");
-		SnowflakeConfigurationException minInt = assertThrows(SnowflakeConfigurationException.class,
-				() -> read(Map.of(SnowflakeSettings.TIMESTAMP_BITS, Integer.MIN_VALUE)));
-		assertEquals("1..63", minInt.getAllowed());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.TIMESTAMP_BITS, 4_294_967_337L)))
+			.satisfies((huge) -> assertThat(huge.getSetting()).isEqualTo(SnowflakeSettings.TIMESTAMP_BITS));
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.TIMESTAMP_BITS, Integer.MAX_VALUE)))
+			.satisfies((maxInt) -> assertThat(maxInt.getAllowed()).as("the timestamp field needs at least one bit")
+				.isEqualTo("1..63"));
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.TIMESTAMP_BITS, Integer.MIN_VALUE)))
+			.satisfies((minInt) -> assertThat(minInt.getAllowed()).isEqualTo("1..63"));
 	}
 
 	@Test
 	void presetsNameTheirLayoutsAndAnUnknownOneIsRefused() {
-		assertEquals(SnowflakeLayout.JAVASCRIPT_SAFE, read(Map.of(SnowflakeSettings.LAYOUT_PRESET, "javascript-safe")).layout());
-		assertEquals(SnowflakeLayout.DEFAULT, read(Map.of()).layout());
-		SnowflakeConfigurationException preset = assertThrows(SnowflakeConfigurationException.class,
-				() -> read(Map.of(SnowflakeSettings.LAYOUT_PRESET, "tiny")));
-		assertEquals("snowflake.layout.preset", preset.getSetting());
+		assertThat(read(Map.of(SnowflakeSettings.LAYOUT_PRESET, "javascript-safe")).layout())
+			.isEqualTo(SnowflakeLayout.JAVASCRIPT_SAFE);
+		assertThat(read(Map.of()).layout()).isEqualTo(SnowflakeLayout.DEFAULT);
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.LAYOUT_PRESET, "tiny")))
+			.satisfies((preset) -> assertThat(preset.getSetting()).isEqualTo("snowflake.layout.preset"));
 	}
 
 	@Test
@@ -134,38 +133,38 @@ class SnowflakeConfigurationTests {
 		map.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, "true");
 		map.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, "5m");
 		SegmentConfiguration segment = read(map).segment();
-		assertEquals("my_segments", segment.tableName());
-		assertEquals(250, segment.defaultStep());
-		assertEquals(0.25, segment.prefetchThreshold());
-		assertEquals(Duration.ofSeconds(2), segment.maxWait());
-		assertFalse(segment.createTable());
-		assertTrue(segment.dynamicStep());
-		assertEquals(Duration.ofMinutes(5), segment.dynamicStepTarget());
+		assertThat(segment.tableName()).isEqualTo("my_segments");
+		assertThat(segment.defaultStep()).isEqualTo(250);
+		assertThat(segment.prefetchThreshold()).isEqualTo(0.25);
+		assertThat(segment.maxWait()).isEqualTo(Duration.ofSeconds(2));
+		assertThat(segment.createTable()).isFalse();
+		assertThat(segment.dynamicStep()).isTrue();
+		assertThat(segment.dynamicStepTarget()).isEqualTo(Duration.ofMinutes(5));
 
 		SegmentConfiguration defaults = read(Map.of()).segment();
-		assertEquals(SegmentConfiguration.DEFAULTS, defaults);
-		assertEquals("snowflake_segment", defaults.tableName());
-		assertEquals(1000, defaults.defaultStep());
-		assertTrue(defaults.createTable());
-		assertFalse(defaults.dynamicStep());
-		assertEquals(Duration.ofSeconds(5), defaults.maxWait());
+		assertThat(defaults).isEqualTo(SegmentConfiguration.DEFAULTS);
+		assertThat(defaults.tableName()).isEqualTo("snowflake_segment");
+		assertThat(defaults.defaultStep()).isEqualTo(1000);
+		assertThat(defaults.createTable()).isTrue();
+		assertThat(defaults.dynamicStep()).isFalse();
+		assertThat(defaults.maxWait()).isEqualTo(Duration.ofSeconds(5));
 
-		SnowflakeConfigurationException bad = assertThrows(SnowflakeConfigurationException.class,
-				() -> read(Map.of(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, "a lot")));
-		assertEquals(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, bad.getSetting());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, "a lot")))
+			.satisfies((bad) -> assertThat(bad.getSetting()).isEqualTo(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD));
 	}
 
 	@Test
 	void aSwitchIsTrueOrFalseInEverySettingNeverSilentlyFalse() {
 		for (String key : new String[] { SnowflakeSettings.LEASE_CREATE_TABLE, SnowflakeSettings.SEGMENT_CREATE_TABLE,
 				SnowflakeSettings.SEGMENT_DYNAMIC_STEP }) {
-			SnowflakeConfigurationException bad = assertThrows(SnowflakeConfigurationException.class,
-					() -> read(Map.of(key, "yes")), key);
-			assertEquals(key, bad.getSetting());
-			assertEquals("true or false", bad.getAllowed());
+			assertThatExceptionOfType(SnowflakeConfigurationException.class).as(key)
+				.isThrownBy(() -> read(Map.of(key, "yes")))
+				.satisfies((bad) -> assertThat(bad.getSetting()).isEqualTo(key))
+				.satisfies((bad) -> assertThat(bad.getAllowed()).isEqualTo("true or false"));
 		}
-		assertFalse(read(Map.of(SnowflakeSettings.SEGMENT_CREATE_TABLE, " FALSE ")).segment().createTable());
-		assertTrue(read(Map.of(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, "True")).segment().dynamicStep());
+		assertThat(read(Map.of(SnowflakeSettings.SEGMENT_CREATE_TABLE, " FALSE ")).segment().createTable()).isFalse();
+		assertThat(read(Map.of(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, "True")).segment().dynamicStep()).isTrue();
 	}
 
 	@Test
@@ -173,31 +172,32 @@ class SnowflakeConfigurationTests {
 		LeaseConfiguration lease = read(Map.of(SnowflakeSettings.LEASE_TABLE_NAME, " my_leases ",
 				SnowflakeSettings.LEASE_DURATION, "6s", SnowflakeSettings.LEASE_SAFETY_MARGIN, "2s",
 				SnowflakeSettings.LEASE_CREATE_TABLE, "TRUE")).lease();
-		assertEquals(new LeaseConfiguration("my_leases", Duration.ofSeconds(6), Duration.ofSeconds(2), true), lease);
-		assertEquals(LeaseConfiguration.DEFAULTS, read(Map.of()).lease());
-		SnowflakeConfigurationException shortLease = assertThrows(SnowflakeConfigurationException.class,
-				() -> read(Map.of(SnowflakeSettings.LEASE_DURATION, "2s")));
-		assertEquals("Invalid snowflake.lease.duration = PT2S: allowed 3 s to 1 h", shortLease.getMessage());
+		assertThat(lease)
+			.isEqualTo(new LeaseConfiguration("my_leases", Duration.ofSeconds(6), Duration.ofSeconds(2), true));
+		assertThat(read(Map.of()).lease()).isEqualTo(LeaseConfiguration.DEFAULTS);
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.LEASE_DURATION, "2s")))
+			.withMessage("Invalid snowflake.lease.duration = PT2S: allowed 3 s to 1 h");
 	}
 
 	@Test
 	void staticIdsOutsideTheLayoutAreRefusedWithTheirRange() {
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> read(Map.of(SnowflakeSettings.WORKER_ID, "32")));
-		assertEquals("0..31 (5 worker bits)", ex.getAllowed());
-		SnowflakeConfigurationException years = assertThrows(SnowflakeConfigurationException.class,
-				() -> read(Map.of(SnowflakeSettings.LIFETIME_WARNING_YEARS, "-1")));
-		assertEquals(SnowflakeSettings.LIFETIME_WARNING_YEARS, years.getSetting());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.WORKER_ID, "32")))
+			.satisfies((ex) -> assertThat(ex.getAllowed()).isEqualTo("0..31 (5 worker bits)"));
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.LIFETIME_WARNING_YEARS, "-1")))
+			.satisfies((years) -> assertThat(years.getSetting()).isEqualTo(SnowflakeSettings.LIFETIME_WARNING_YEARS));
 	}
 
 	@Test
 	void assignmentNamesParseAndUnknownOnesAreRejected() {
-		assertEquals(WorkerAssignment.DATABASE_LEASE,
-				read(Map.of(SnowflakeSettings.WORKER_ASSIGNMENT, "database-lease")).workerAssignment());
-		assertEquals(WorkerAssignment.AUTO, read(Map.of()).workerAssignment());
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> read(Map.of(SnowflakeSettings.WORKER_ASSIGNMENT, "mac-address")));
-		assertEquals("snowflake.worker-assignment", ex.getSetting());
-		assertTrue(ex.getAllowed().contains("database-lease"));
+		assertThat(read(Map.of(SnowflakeSettings.WORKER_ASSIGNMENT, "database-lease")).workerAssignment())
+			.isEqualTo(WorkerAssignment.DATABASE_LEASE);
+		assertThat(read(Map.of()).workerAssignment()).isEqualTo(WorkerAssignment.AUTO);
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.WORKER_ASSIGNMENT, "mac-address")))
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.worker-assignment"))
+			.satisfies((ex) -> assertThat(ex.getAllowed()).contains("database-lease"));
 	}
 }

@@ -16,9 +16,8 @@ import io.snowflakeid.worker.ConnectionSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class SegmentIdGeneratorTests {
 
@@ -56,7 +55,7 @@ class SegmentIdGeneratorTests {
 	void idsAreDenseAndIncreasingFromTheInitialValue() {
 		SegmentIdGenerator accounts = instance(settings()).generator("account", 100_000, 10);
 		for (long expected = 100_000; expected < 100_025; expected++) {
-			assertEquals(expected, accounts.nextId());
+			assertThat(accounts.nextId()).isEqualTo(expected);
 		}
 	}
 
@@ -70,11 +69,11 @@ class SegmentIdGeneratorTests {
 		for (int i = 0; i < 500; i++) {
 			long idA = a.nextId();
 			long idB = b.nextId();
-			assertTrue(idA > lastA && idB > lastB, "strictly increasing per instance");
+			assertThat(idA > lastA && idB > lastB).as("strictly increasing per instance").isTrue();
 			lastA = idA;
 			lastB = idB;
-			assertTrue(all.add(idA), "duplicate " + idA);
-			assertTrue(all.add(idB), "duplicate " + idB);
+			assertThat(all.add(idA)).as("duplicate " + idA).isTrue();
+			assertThat(all.add(idB)).as("duplicate " + idB).isTrue();
 		}
 	}
 
@@ -84,15 +83,15 @@ class SegmentIdGeneratorTests {
 		long expected = 1;
 		for (int segment = 0; segment < 5; segment++) {
 			for (int i = 0; i < 11; i++) {
-				assertEquals(expected++, ids.nextId());
+				assertThat(ids.nextId()).isEqualTo(expected++);
 			}
 			Thread.sleep(150); // the background fetch started at 10 % has time to finish
 			for (int i = 11; i < 100; i++) {
-				assertEquals(expected++, ids.nextId());
+				assertThat(ids.nextId()).isEqualTo(expected++);
 			}
 		}
-		assertEquals(1, ids.callerWaits(), "only the very first segment was waited for");
-		assertTrue(ids.segmentsFetched() >= 5);
+		assertThat(ids.callerWaits()).as("only the very first segment was waited for").isEqualTo(1);
+		assertThat(ids.segmentsFetched()).isGreaterThanOrEqualTo(5);
 	}
 
 	@Test
@@ -100,20 +99,21 @@ class SegmentIdGeneratorTests {
 		SegmentIdGenerators first = instance(settings().prefetchThreshold(0.1));
 		SegmentIdGenerator ids = first.generator("member", 1, 100);
 		for (long expected = 1; expected <= 15; expected++) {
-			assertEquals(expected, ids.nextId());
+			assertThat(ids.nextId()).isEqualTo(expected);
 		}
 		first.close();
-		assertThrows(IllegalStateException.class, ids::nextId, "a closed generator issues nothing");
+		assertThatExceptionOfType(IllegalStateException.class).as("a closed generator issues nothing")
+			.isThrownBy(ids::nextId);
 		SegmentIdGenerator restarted = instance(settings()).generator("member", 1, 100);
 		for (long expected = 16; expected <= 350; expected++) {
-			assertEquals(expected, restarted.nextId(), "no hole after a graceful restart");
+			assertThat(restarted.nextId()).as("no hole after a graceful restart").isEqualTo(expected);
 		}
 	}
 
 	@Test
 	void databaseDownIsABoundedWaitThenAClearErrorAndIssuingResumesWhenItIsBack() throws Exception {
 		SegmentIdGenerator ids = instance(settings().maxWait(Duration.ofMillis(300))).generator("ticket", 1, 5);
-		assertEquals(1, ids.nextId());
+		assertThat(ids.nextId()).isEqualTo(1);
 		ids.nextId();
 		Thread.sleep(200); // the prefetch started by the first id completes
 		this.databaseDown.set(true);
@@ -134,27 +134,28 @@ class SegmentIdGeneratorTests {
 			}
 		}
 		// ... then callers get a clear exception after a bounded wait, never a made-up id.
-		assertTrue(ex != null, "no segment without the database");
-		assertEquals(8, served, "3 left in the current segment + 5 in the prefetched one");
-		assertEquals(10, last);
-		assertTrue(waitedMillis < 2_000, "bounded wait, took " + waitedMillis + " ms");
-		assertTrue(ex.getMessage().contains("ticket"), ex.getMessage());
+		assertThat(ex).as("no segment without the database").isNotNull();
+		assertThat(served).as("3 left in the current segment + 5 in the prefetched one").isEqualTo(8);
+		assertThat(last).isEqualTo(10);
+		assertThat(waitedMillis).as("bounded wait, took " + waitedMillis + " ms").isLessThan(2_000);
+		assertThat(ex.getMessage()).contains("ticket");
 		this.databaseDown.set(false);
 		long resumed = ids.nextId();
-		assertTrue(resumed > last, "resumes after the database is back, never repeating: " + resumed);
+		assertThat(resumed).as("resumes after the database is back, never repeating: " + resumed).isGreaterThan(last);
 	}
 
 	@Test
 	void settingsAreValidated() {
-		SnowflakeConfigurationException table = assertThrows(SnowflakeConfigurationException.class,
-				() -> settings().tableName("segments;drop table x").build());
-		assertEquals("snowflake.segment.table-name", table.getSetting());
-		SnowflakeConfigurationException step = assertThrows(SnowflakeConfigurationException.class,
-				() -> settings().defaultStep(0).build());
-		assertEquals("Invalid snowflake.segment.default-step = 0: allowed 1..1000000", step.getMessage());
-		SnowflakeConfigurationException threshold = assertThrows(SnowflakeConfigurationException.class,
-				() -> settings().prefetchThreshold(1.5).build());
-		assertEquals("snowflake.segment.prefetch-threshold", threshold.getSetting());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> settings().tableName("segments;drop table x").build())
+			.satisfies((table) -> assertThat(table.getSetting()).isEqualTo("snowflake.segment.table-name"));
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> settings().defaultStep(0).build())
+			.withMessage("Invalid snowflake.segment.default-step = 0: allowed 1..1000000");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> settings().prefetchThreshold(1.5).build())
+			.satisfies((threshold) -> assertThat(threshold.getSetting())
+				.isEqualTo("snowflake.segment.prefetch-threshold"));
 	}
 
 	@Test
@@ -164,7 +165,7 @@ class SegmentIdGeneratorTests {
 			ids.nextId();
 		}
 		Thread.sleep(300);
-		assertEquals(16, ids.segmentsFetched(), "15 used up and the 16th fetched ahead");
+		assertThat(ids.segmentsFetched()).as("15 used up and the 16th fetched ahead").isEqualTo(16);
 	}
 
 	@Test
@@ -175,21 +176,22 @@ class SegmentIdGeneratorTests {
 		long previous = 0;
 		for (int i = 0; i < 20_000; i++) {
 			long id = busy.nextId();
-			assertTrue(id > previous);
+			assertThat(id).isGreaterThan(previous);
 			previous = id;
 			nanos.addAndGet(1_000); // 20,000 ids in 20 ms: every segment is used up far quicker than in an hour
 		}
-		assertEquals(1_000, busy.currentStep(), "doubled per fetch up to 100 x the configured 10");
-		assertTrue(busy.segmentsFetched() < 40, "far fewer fetches than 20,000 / 10: " + busy.segmentsFetched());
+		assertThat(busy.currentStep()).as("doubled per fetch up to 100 x the configured 10").isEqualTo(1_000);
+		assertThat(busy.segmentsFetched()).as("far fewer fetches than 20,000 / 10: " + busy.segmentsFetched())
+			.isLessThan(40);
 
 		// The load stops: each segment now lasts more than twice the target, so every fetch halves the step.
 		for (int i = 0; i < 3_000; i++) {
 			long id = busy.nextId();
-			assertTrue(id > previous);
+			assertThat(id).isGreaterThan(previous);
 			previous = id;
 			nanos.addAndGet(Duration.ofMinutes(10).toNanos()); // a segment of 12 or more lasts > 2 h
 		}
-		assertEquals(10, busy.currentStep(), "halved back down to the configured step, never below");
+		assertThat(busy.currentStep()).as("halved back down to the configured step, never below").isEqualTo(10);
 
 		SegmentIdGenerator quiet = instance(settings().dynamicStep(true).dynamicStepTarget(Duration.ofMillis(1))
 			.prefetchThreshold(0.9)
@@ -198,7 +200,7 @@ class SegmentIdGeneratorTests {
 			quiet.nextId();
 			nanos.addAndGet(Duration.ofMillis(1).toNanos()); // a segment of 10 lasts 10 ms: 10 x the target
 		}
-		assertEquals(10, quiet.currentStep(), "segments that last long keep the configured step");
+		assertThat(quiet.currentStep()).as("segments that last long keep the configured step").isEqualTo(10);
 	}
 
 	@Test
@@ -207,7 +209,7 @@ class SegmentIdGeneratorTests {
 		for (int i = 0; i < 1_000; i++) {
 			fixed.nextId();
 		}
-		assertEquals(10, fixed.currentStep());
-		assertTrue(fixed.segmentsFetched() >= 100);
+		assertThat(fixed.currentStep()).isEqualTo(10);
+		assertThat(fixed.segmentsFetched()).isGreaterThanOrEqualTo(100);
 	}
 }

@@ -30,12 +30,8 @@ import io.snowflakeid.worker.ConnectionSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Behaviour of segment mode that PIT mutation testing (docs/mutation-testing.md) showed to be untested: the
@@ -87,7 +83,7 @@ class SegmentMutationTests {
 		while (ids.segmentsFetched() < segments && System.nanoTime() < deadline) {
 			Thread.sleep(5);
 		}
-		assertEquals(segments, ids.segmentsFetched());
+		assertThat(ids.segmentsFetched()).isEqualTo(segments);
 	}
 
 	/** Connections on which {@code hook} sees every SQL statement before it runs. */
@@ -166,41 +162,46 @@ class SegmentMutationTests {
 
 	@Test
 	void statementsAreBoundedByTheMaxWaitButAtLeastOneSecond() {
-		assertEquals(Duration.ofSeconds(1), settings().maxWait(Duration.ZERO).build().statementTimeout());
-		assertEquals(Duration.ofSeconds(1), settings().maxWait(Duration.ofMillis(300)).build().statementTimeout());
-		assertEquals(Duration.ofSeconds(5), settings().maxWait(Duration.ofSeconds(5)).build().statementTimeout());
-		assertEquals(Duration.ofSeconds(10), settings().maxWait(Duration.ofSeconds(5)).build().closeTimeout());
+		assertThat(settings().maxWait(Duration.ZERO).build().statementTimeout()).isEqualTo(Duration.ofSeconds(1));
+		assertThat(settings().maxWait(Duration.ofMillis(300)).build().statementTimeout())
+			.isEqualTo(Duration.ofSeconds(1));
+		assertThat(settings().maxWait(Duration.ofSeconds(5)).build().statementTimeout())
+			.isEqualTo(Duration.ofSeconds(5));
+		assertThat(settings().maxWait(Duration.ofSeconds(5)).build().closeTimeout()).isEqualTo(Duration.ofSeconds(10));
 	}
 
 	@Test
 	void theEdgesOfEveryAllowedRangeAreAccepted() {
-		assertNotNull(settings().defaultStep(1).build());
-		assertNotNull(settings().defaultStep(1_000_000).build());
-		assertThrows(SnowflakeConfigurationException.class, () -> settings().defaultStep(1_000_001).build());
-		assertNotNull(settings().dynamicStepTarget(Duration.ofMillis(1)).build());
-		assertNotNull(settings().dynamicStepTarget(Duration.ofDays(1)).build());
-		assertThrows(SnowflakeConfigurationException.class,
-				() -> settings().dynamicStepTarget(Duration.ofDays(1).plusMillis(1)).build());
-		assertThrows(SnowflakeConfigurationException.class,
-				() -> settings().dynamicStepTarget(Duration.ofNanos(999_999)).build());
-		assertNotNull(settings().prefetchThreshold(0.9).build());
-		assertNotNull(settings().prefetchThreshold(0).build());
-		assertNotNull(settings().maxWait(Duration.ofMinutes(1)).build());
-		assertThrows(SnowflakeConfigurationException.class,
-				() -> settings().maxWait(Duration.ofMinutes(1).plusMillis(1)).build());
+		assertThat(settings().defaultStep(1).build()).isNotNull();
+		assertThat(settings().defaultStep(1_000_000).build()).isNotNull();
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> settings().defaultStep(1_000_001).build());
+		assertThat(settings().dynamicStepTarget(Duration.ofMillis(1)).build()).isNotNull();
+		assertThat(settings().dynamicStepTarget(Duration.ofDays(1)).build()).isNotNull();
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> settings().dynamicStepTarget(Duration.ofDays(1).plusMillis(1)).build());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> settings().dynamicStepTarget(Duration.ofNanos(999_999)).build());
+		assertThat(settings().prefetchThreshold(0.9).build()).isNotNull();
+		assertThat(settings().prefetchThreshold(0).build()).isNotNull();
+		assertThat(settings().maxWait(Duration.ofMinutes(1)).build()).isNotNull();
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> settings().maxWait(Duration.ofMinutes(1).plusMillis(1)).build());
 	}
 
 	@Test
 	void keysAndStepsOfGeneratorsAreChecked() {
 		SegmentIdGenerators generators = instance(settings().defaultStep(40));
 		String longest = "k".repeat(128);
-		assertEquals(longest, generators.generator(longest, 1, 5).key());
-		assertThrows(IllegalArgumentException.class, () -> generators.generator("k".repeat(129), 1, 5));
-		assertThrows(IllegalArgumentException.class, () -> generators.generator(" ", 1, 5));
-		assertEquals(40, generators.generator("default-step", 1, 0).currentStep(), "step 0: the default step");
-		SnowflakeConfigurationException tooBig = assertThrows(SnowflakeConfigurationException.class,
-				() -> generators.generator("huge", 1, 1_000_001));
-		assertEquals("@SegmentId(step) of key 'huge'", tooBig.getSetting());
+		assertThat(generators.generator(longest, 1, 5).key()).isEqualTo(longest);
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> generators.generator("k".repeat(129), 1, 5));
+		assertThatExceptionOfType(IllegalArgumentException.class).isThrownBy(() -> generators.generator(" ", 1, 5));
+		assertThat(generators.generator("default-step", 1, 0).currentStep()).as("step 0: the default step")
+			.isEqualTo(40);
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> generators.generator("huge", 1, 1_000_001))
+			.satisfies((tooBig) -> assertThat(tooBig.getSetting()).isEqualTo("@SegmentId(step) of key 'huge'"));
 	}
 
 	// --- the dynamic step, exactly as documented
@@ -211,23 +212,23 @@ class SegmentMutationTests {
 		SegmentIdGenerator ids = instance(settings().prefetchThreshold(0).dynamicStep(true)
 			.dynamicStepTarget(Duration.ofSeconds(1)).nanoClock(nanos::get)).generator(key, 1, 10);
 		// The first fetch and, at once, the prefetch of the next: used up in no time, so the step doubles to 20.
-		assertEquals(1, ids.nextId());
-		assertEquals(20, ids.currentStep());
+		assertThat(ids.nextId()).isEqualTo(1);
+		assertThat(ids.currentStep()).isEqualTo(20);
 		for (int i = 2; i <= 10; i++) {
 			ids.nextId();
 		}
 		nanos.addAndGet(lasted.toNanos());
-		assertEquals(11, ids.nextId()); // starts the next prefetch, which sets the step
+		assertThat(ids.nextId()).isEqualTo(11); // starts the next prefetch, which sets the step
 		return ids.currentStep();
 	}
 
 	@Test
 	void theStepDoublesOnlyBelowTheTargetAndHalvesOnlyBeyondTwiceIt() {
-		assertEquals(40, stepAfterASegmentThatLasted("faster", Duration.ofMillis(999)));
-		assertEquals(20, stepAfterASegmentThatLasted("on-target", Duration.ofSeconds(1)));
-		assertEquals(20, stepAfterASegmentThatLasted("slower", Duration.ofMillis(1_500)));
-		assertEquals(20, stepAfterASegmentThatLasted("twice", Duration.ofSeconds(2)));
-		assertEquals(10, stepAfterASegmentThatLasted("beyond-twice", Duration.ofSeconds(2).plusNanos(1)));
+		assertThat(stepAfterASegmentThatLasted("faster", Duration.ofMillis(999))).isEqualTo(40);
+		assertThat(stepAfterASegmentThatLasted("on-target", Duration.ofSeconds(1))).isEqualTo(20);
+		assertThat(stepAfterASegmentThatLasted("slower", Duration.ofMillis(1_500))).isEqualTo(20);
+		assertThat(stepAfterASegmentThatLasted("twice", Duration.ofSeconds(2))).isEqualTo(20);
+		assertThat(stepAfterASegmentThatLasted("beyond-twice", Duration.ofSeconds(2).plusNanos(1))).isEqualTo(10);
 	}
 
 	// --- closing
@@ -238,19 +239,19 @@ class SegmentMutationTests {
 			SegmentIdGenerators first = instance(settings().prefetchThreshold(0));
 			SegmentIdGenerator ids = first.generator("handed-back", 1, 10);
 			for (long expected = 1; expected <= 3; expected++) {
-				assertEquals(expected, ids.nextId());
+				assertThat(ids.nextId()).isEqualTo(expected);
 			}
 			awaitFetched(ids, 2); // 4..10 unused, 11..20 prefetched
 			first.close();
 			LogRecord summary = log.find(Level.INFO, "handed back");
-			assertNotNull(summary, "the count is logged");
-			assertEquals(17L, summary.getParameters()[0]);
-			IllegalStateException closed = assertThrows(IllegalStateException.class, ids::nextId);
-			assertTrue(closed.getMessage().contains("'handed-back' is closed"), closed.getMessage());
+			assertThat(summary).as("the count is logged").isNotNull();
+			assertThat(summary.getParameters()[0]).isEqualTo(17L);
+			assertThatExceptionOfType(IllegalStateException.class).isThrownBy(ids::nextId)
+				.withMessageContaining("'handed-back' is closed");
 		}
 		SegmentIdGenerator restarted = instance(settings()).generator("handed-back", 1, 10);
 		for (long expected = 4; expected <= 30; expected++) {
-			assertEquals(expected, restarted.nextId(), "no hole after a graceful restart");
+			assertThat(restarted.nextId()).as("no hole after a graceful restart").isEqualTo(expected);
 		}
 	}
 
@@ -258,11 +259,11 @@ class SegmentMutationTests {
 	void aPrefetchedSegmentIsHandedBackEvenWhenTheCurrentOneIsUsedUp() throws Exception {
 		SegmentIdGenerator ids = instance(settings().prefetchThreshold(0)).generator("used-up", 1, 10);
 		for (long expected = 1; expected <= 10; expected++) {
-			assertEquals(expected, ids.nextId());
+			assertThat(ids.nextId()).isEqualTo(expected);
 		}
 		awaitFetched(ids, 2);
-		assertEquals(10L, ids.closeAsync().get(5, TimeUnit.SECONDS));
-		assertEquals(11, instance(settings()).generator("used-up", 1, 10).nextId());
+		assertThat(ids.closeAsync().get(5, TimeUnit.SECONDS)).isEqualTo(10L);
+		assertThat(instance(settings()).generator("used-up", 1, 10).nextId()).isEqualTo(11);
 	}
 
 	@Test
@@ -280,15 +281,14 @@ class SegmentMutationTests {
 			.generator("interrupted", 1, 10);
 		Thread.currentThread().interrupt();
 		try {
-			SegmentUnavailableException ex = assertThrows(SegmentUnavailableException.class, ids::nextId);
-			assertTrue(ex.getMessage().contains("Interrupted while waiting for a segment for 'interrupted'"),
-					ex.getMessage());
-			assertTrue(Thread.currentThread().isInterrupted());
+			assertThatExceptionOfType(SegmentUnavailableException.class).isThrownBy(ids::nextId)
+				.withMessageContaining("Interrupted while waiting for a segment for 'interrupted'");
+			assertThat(Thread.currentThread().isInterrupted()).isTrue();
 		}
 		finally {
 			Thread.interrupted();
 		}
-		assertEquals(1, ids.nextId());
+		assertThat(ids.nextId()).isEqualTo(1);
 	}
 
 	@Test
@@ -301,21 +301,21 @@ class SegmentMutationTests {
 		});
 		SegmentIdGenerator ids = instance(SegmentSettings.builder(failing).maxWait(Duration.ofSeconds(2)))
 			.generator("insert-fails", 1, 10);
-		SegmentUnavailableException ex = assertThrows(SegmentUnavailableException.class, ids::nextId);
-		assertTrue(ex.getMessage().contains("connection reset"), ex.getMessage());
-		assertEquals(1, ids.nextId());
+		assertThatExceptionOfType(SegmentUnavailableException.class).isThrownBy(ids::nextId)
+			.withMessageContaining("connection reset");
+		assertThat(ids.nextId()).isEqualTo(1);
 	}
 
 	@Test
 	void theLastValueOfASegmentIsHandedBackToo() throws Exception {
 		SegmentIdGenerator ids = instance(settings().prefetchThreshold(0.9)).generator("last-one", 1, 10);
 		for (long expected = 1; expected <= 9; expected++) {
-			assertEquals(expected, ids.nextId());
+			assertThat(ids.nextId()).isEqualTo(expected);
 		}
-		assertEquals(1, ids.segmentsFetched(), "the prefetch starts only at the 10th value");
-		assertEquals(1L, ids.closeAsync().get(5, TimeUnit.SECONDS));
-		assertEquals(0L, ids.closeAsync().get(5, TimeUnit.SECONDS), "closing twice hands back nothing more");
-		assertEquals(10, instance(settings()).generator("last-one", 1, 10).nextId());
+		assertThat(ids.segmentsFetched()).as("the prefetch starts only at the 10th value").isEqualTo(1);
+		assertThat(ids.closeAsync().get(5, TimeUnit.SECONDS)).isEqualTo(1L);
+		assertThat(ids.closeAsync().get(5, TimeUnit.SECONDS)).as("closing twice hands back nothing more").isEqualTo(0L);
+		assertThat(instance(settings()).generator("last-one", 1, 10).nextId()).isEqualTo(10);
 	}
 
 	@Test
@@ -328,8 +328,8 @@ class SegmentMutationTests {
 		SegmentIdGenerator third = instance(settings()).generator("once", 1, 100);
 		Set<Long> seen = new HashSet<>();
 		for (int i = 0; i < 150; i++) {
-			assertTrue(seen.add(second.nextId()), "duplicate");
-			assertTrue(seen.add(third.nextId()), "duplicate");
+			assertThat(seen.add(second.nextId())).as("duplicate").isTrue();
+			assertThat(seen.add(third.nextId())).as("duplicate").isTrue();
 		}
 	}
 
@@ -343,9 +343,9 @@ class SegmentMutationTests {
 			this.databaseDown.set(true);
 			generators.close();
 			LogRecord failed = log.find(Level.WARNING, "Could not hand back the rest of the segment of 'unreachable'");
-			assertNotNull(failed);
-			assertTrue(failed.getThrown() instanceof SQLException, String.valueOf(failed.getThrown()));
-			assertEquals(1, failed.getThrown().getSuppressed().length, "the prefetched segment's failure too");
+			assertThat(failed).isNotNull();
+			assertThat(failed.getThrown()).isInstanceOf(SQLException.class);
+			assertThat(failed.getThrown().getSuppressed()).as("the prefetched segment's failure too").hasSize(1);
 		}
 	}
 
@@ -358,10 +358,10 @@ class SegmentMutationTests {
 			.filter((t) -> t.getName().equals("snowflake-segment-fetch"))
 			.findFirst()
 			.orElseThrow();
-		assertTrue(fetcher.isDaemon());
+		assertThat(fetcher.isDaemon()).isTrue();
 		generators.close();
 		fetcher.join(3_000);
-		assertFalse(fetcher.isAlive(), "closing stops the fetch threads (no leak on redeploy)");
+		assertThat(fetcher.isAlive()).as("closing stops the fetch threads (no leak on redeploy)").isFalse();
 	}
 
 	// --- tables
@@ -373,14 +373,13 @@ class SegmentMutationTests {
 				throw new SQLException("permission denied for schema public", "42501");
 			}
 		});
-		SegmentUnavailableException missing = assertThrows(SegmentUnavailableException.class,
-				() -> instance(SegmentSettings.builder(noDdl)).generator("ddl", 1, 10));
-		assertTrue(missing.getMessage().contains("Cannot create the segment tables snowflake_segment"),
-				missing.getMessage());
+		assertThatExceptionOfType(SegmentUnavailableException.class)
+			.isThrownBy(() -> instance(SegmentSettings.builder(noDdl)).generator("ddl", 1, 10))
+			.withMessageContaining("Cannot create the segment tables snowflake_segment");
 		for (String ddl : SegmentSettings.builder(this.connections).build().createTableStatements()) {
 			sql(ddl);
 		}
-		assertEquals(1, instance(SegmentSettings.builder(noDdl)).generator("ddl", 1, 10).nextId());
+		assertThat(instance(SegmentSettings.builder(noDdl)).generator("ddl", 1, 10).nextId()).isEqualTo(1);
 	}
 
 	@Test
@@ -394,8 +393,8 @@ class SegmentMutationTests {
 		});
 		SegmentIdGenerator ids = instance(SegmentSettings.builder(racing).maxWait(Duration.ofSeconds(2)))
 			.generator("raced", 1, 10);
-		assertEquals(11, ids.nextId(), "the segment after the other instance's, never the same one");
-		assertNotEquals(null, raced.get());
+		assertThat(ids.nextId()).as("the segment after the other instance's, never the same one").isEqualTo(11);
+		assertThat(raced.get()).isNotNull();
 	}
 
 	/** Another instance, on its own connection. */
@@ -415,10 +414,9 @@ class SegmentMutationTests {
 		SegmentIdGenerators generators = instance(settings().tableName("named_segments"));
 		SegmentIdGenerator ids = generators.generator("named", 1, 10);
 		this.databaseDown.set(true);
-		SegmentUnavailableException ex = assertThrows(SegmentUnavailableException.class, ids::nextId);
-		assertTrue(ex.getMessage().contains("Cannot fetch a segment for key 'named' from named_segments"),
-				ex.getMessage());
+		assertThatExceptionOfType(SegmentUnavailableException.class).isThrownBy(ids::nextId)
+			.withMessageContaining("Cannot fetch a segment for key 'named' from named_segments");
 		this.databaseDown.set(false);
-		assertEquals(1, ids.nextId(), "a failed fetch is not reused: the next caller fetches again");
+		assertThat(ids.nextId()).as("a failed fetch is not reused: the next caller fetches again").isEqualTo(1);
 	}
 }

@@ -23,11 +23,9 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.fail;
 
 /**
  * Segment mode against a database that hangs (a row lock held by another transaction, or statements that block),
@@ -80,7 +78,7 @@ class SegmentWaitAndCloseTests {
 		try (Connection connection = DriverManager.getConnection(this.url, "sa", "");
 				Statement statement = connection.createStatement();
 				ResultSet result = statement.executeQuery(sql)) {
-			assertTrue(result.next());
+			assertThat(result.next()).isTrue();
 			return result.getLong(1);
 		}
 	}
@@ -92,7 +90,7 @@ class SegmentWaitAndCloseTests {
 		try (Statement statement = this.locker.createStatement();
 				ResultSet result = statement.executeQuery(
 						"SELECT max_value FROM snowflake_segment WHERE segment_key = '" + key + "' FOR UPDATE")) {
-			assertTrue(result.next(), "row of " + key);
+			assertThat(result.next()).as("row of " + key).isTrue();
 		}
 	}
 
@@ -134,7 +132,7 @@ class SegmentWaitAndCloseTests {
 		start.countDown();
 		for (Thread thread : running) {
 			thread.join(60_000);
-			assertTrue(!thread.isAlive(), thread.getName() + " still running");
+			assertThat(thread.isAlive()).as(thread.getName() + " still running").isFalse();
 		}
 		if (failure.get() != null) {
 			throw new AssertionError(failure.get());
@@ -181,11 +179,16 @@ class SegmentWaitAndCloseTests {
 		long min = Collections.min(waits);
 		System.out.println("Hanging database, max-wait " + MAX_WAIT.toMillis() + " ms: " + waits.size()
 				+ " calls by 12 callers waited " + min + ".." + max + " ms (seed " + seed + ")");
-		assertTrue(max <= MAX_WAIT.toMillis() + MARGIN_MILLIS, "each caller waits at most max-wait: " + max + " ms");
-		assertTrue(min >= MAX_WAIT.toMillis() - 1, "callers did wait for the fetch: " + min + " ms");
-		assertTrue(waits.size() >= 12 * 3, "callers came back while the fetch hung: " + waits.size());
-		assertEquals(1, this.connections.opened() - openedBefore, "one fetch, never duplicated while in flight");
-		assertEquals(1, this.connections.maxInUse(), "one connection in use for the hanging key, no pile-up");
+		assertThat(max).as("each caller waits at most max-wait: " + max + " ms")
+			.isLessThanOrEqualTo(MAX_WAIT.toMillis() + MARGIN_MILLIS);
+		assertThat(min).as("callers did wait for the fetch: " + min + " ms")
+			.isGreaterThanOrEqualTo(MAX_WAIT.toMillis() - 1);
+		assertThat(waits.size()).as("callers came back while the fetch hung: " + waits.size())
+			.isGreaterThanOrEqualTo(12 * 3);
+		assertThat(this.connections.opened() - openedBefore).as("one fetch, never duplicated while in flight")
+			.isEqualTo(1);
+		assertThat(this.connections.maxInUse()).as("one connection in use for the hanging key, no pile-up")
+			.isEqualTo(1);
 
 		unlockRow();
 		int perCaller = 500;
@@ -200,13 +203,13 @@ class SegmentWaitAndCloseTests {
 		Set<Long> all = new HashSet<>();
 		for (List<Long> mine : taken) {
 			for (int i = 0; i < mine.size(); i++) {
-				assertTrue(i == 0 || mine.get(i) > mine.get(i - 1), "increasing per caller: " + mine);
-				assertTrue(all.add(mine.get(i)), "duplicate " + mine.get(i));
+				assertThat(i == 0 || mine.get(i) > mine.get(i - 1)).as("increasing per caller: " + mine).isTrue();
+				assertThat(all.add(mine.get(i))).as("duplicate " + mine.get(i)).isTrue();
 			}
 		}
-		assertEquals(12 * perCaller, all.size());
-		assertEquals(1L, Collections.min(all), "dense: nothing lost to the hang");
-		assertEquals(12L * perCaller, Collections.max(all), "dense: nothing lost to the hang");
+		assertThat(all.size()).isEqualTo(12 * perCaller);
+		assertThat(Collections.min(all)).as("dense: nothing lost to the hang").isEqualTo(1L);
+		assertThat(Collections.max(all)).as("dense: nothing lost to the hang").isEqualTo(12L * perCaller);
 	}
 
 	/**
@@ -220,25 +223,25 @@ class SegmentWaitAndCloseTests {
 		SegmentIdGenerator ids = instance(settings()).generator("stuck", 1, 10);
 		this.connections.hang("UPDATE");
 		long start = System.nanoTime();
-		assertThrows(SegmentUnavailableException.class, ids::nextId);
+		assertThatExceptionOfType(SegmentUnavailableException.class).isThrownBy(ids::nextId);
 		long waited = (System.nanoTime() - start) / 1_000_000;
-		assertTrue(waited <= MAX_WAIT.toMillis() + MARGIN_MILLIS, "waited " + waited + " ms");
+		assertThat(waited).as("waited " + waited + " ms").isLessThanOrEqualTo(MAX_WAIT.toMillis() + MARGIN_MILLIS);
 		await("the hanging UPDATE ends", 5_000, () -> !this.connections.executions("UPDATE").isEmpty());
 		RecordingConnections.Execution update = this.connections.executions("UPDATE").get(0);
 		System.out.println("Hanging UPDATE ended after " + update.millis() + " ms: " + update.failure());
-		assertEquals(1, update.queryTimeout(), "statement timeout: max-wait 200 ms, at least 1 s");
-		assertInstanceOf(SQLTimeoutException.class, update.failure());
-		assertTrue(update.millis() >= 950 && update.millis() < 2_000, update.millis() + " ms");
+		assertThat(update.queryTimeout()).as("statement timeout: max-wait 200 ms, at least 1 s").isEqualTo(1);
+		assertThat((Throwable) update.failure()).isInstanceOf(SQLTimeoutException.class);
+		assertThat(update.millis()).as(update.millis() + " ms").isGreaterThanOrEqualTo(950).isLessThan(2_000);
 		await("the fetch has given its connection back", 1_000, () -> this.connections.inUse() == 0);
 
 		// Still hanging: the failed fetch is not reused, the next caller starts a new one (and waits max-wait).
 		int opened = this.connections.opened();
-		assertThrows(SegmentUnavailableException.class, ids::nextId);
-		assertEquals(opened + 1, this.connections.opened(), "a new fetch after the timed-out one");
+		assertThatExceptionOfType(SegmentUnavailableException.class).isThrownBy(ids::nextId);
+		assertThat(this.connections.opened()).as("a new fetch after the timed-out one").isEqualTo(opened + 1);
 
 		this.connections.resume();
 		for (long expected = 1; expected <= 30; expected++) {
-			assertEquals(expected, ids.nextId());
+			assertThat(ids.nextId()).isEqualTo(expected);
 		}
 	}
 
@@ -260,15 +263,16 @@ class SegmentWaitAndCloseTests {
 		}
 		first.close(); // gives back
 		SegmentIdGenerators second = new SegmentIdGenerators(settings().maxWait(maxWait).build());
-		assertEquals(26, second.generator(key, 1, 10).nextId()); // takes the handed-back range
+		assertThat(second.generator(key, 1, 10).nextId()).isEqualTo(26); // takes the handed-back range
 		second.close();
 		List<RecordingConnections.Execution> all = this.connections.executions;
 		for (String statement : List.of("CREATE TABLE", "SELECT first_value", "DELETE FROM", "UPDATE", "SELECT max_value",
 				"INSERT INTO snowflake_segment (", "INSERT INTO snowflake_segment_free (")) {
-			assertTrue(!this.connections.executions(statement).isEmpty(), "no " + statement + " ran");
+			assertThat(this.connections.executions(statement)).as("no " + statement + " ran").isNotEmpty();
 		}
 		for (RecordingConnections.Execution execution : all) {
-			assertEquals(expectedSeconds, execution.queryTimeout(), "max-wait " + maxWait + ": " + execution.sql());
+			assertThat(execution.queryTimeout()).as("max-wait " + maxWait + ": " + execution.sql())
+				.isEqualTo(expectedSeconds);
 		}
 	}
 
@@ -282,21 +286,22 @@ class SegmentWaitAndCloseTests {
 		SegmentIdGenerators generators = instance(settings());
 		SegmentIdGenerator ids = generators.generator("closing", 1, 10);
 		for (long expected = 1; expected <= 10; expected++) {
-			assertEquals(expected, ids.nextId());
+			assertThat(ids.nextId()).isEqualTo(expected);
 		}
 		await("the second segment is prefetched", 2_000, () -> ids.segmentsFetched() == 2);
 		lockRow("closing");
-		assertEquals(11, ids.nextId());
-		assertEquals(12, ids.nextId()); // starts the fetch of the third segment: blocks on the lock
+		assertThat(ids.nextId()).isEqualTo(11);
+		assertThat(ids.nextId()).isEqualTo(12); // starts the fetch of the third segment: blocks on the lock
 		await("the third fetch runs", 2_000, () -> this.connections.inUse() == 1);
 		long start = System.nanoTime();
 		generators.close();
 		long closeMillis = (System.nanoTime() - start) / 1_000_000;
 		System.out.println("close() with a hanging fetch returned after " + closeMillis + " ms");
-		assertTrue(closeMillis < 2_000 + 500, "close is bounded: " + closeMillis + " ms");
-		assertThrows(IllegalStateException.class, ids::nextId);
-		assertEquals(13, queryLong("SELECT first_value FROM snowflake_segment_free WHERE segment_key = 'closing'"),
-				"the rest of the current segment is handed back at once");
+		assertThat(closeMillis).as("close is bounded: " + closeMillis + " ms").isLessThan(2_000 + 500);
+		assertThatExceptionOfType(IllegalStateException.class).isThrownBy(ids::nextId);
+		assertThat(queryLong("SELECT first_value FROM snowflake_segment_free WHERE segment_key = 'closing'"))
+			.as("the rest of the current segment is handed back at once")
+			.isEqualTo(13);
 
 		unlockRow();
 		await("the late segment is handed back", 5_000, () -> {
@@ -309,7 +314,7 @@ class SegmentWaitAndCloseTests {
 		});
 		SegmentIdGenerator restarted = instance(settings()).generator("closing", 1, 10);
 		for (long expected = 13; expected <= 45; expected++) {
-			assertEquals(expected, restarted.nextId(), "no hole after closing with a hanging fetch");
+			assertThat(restarted.nextId()).as("no hole after closing with a hanging fetch").isEqualTo(expected);
 		}
 	}
 
@@ -381,7 +386,7 @@ class SegmentWaitAndCloseTests {
 		first.close();
 		for (Thread thread : callers) {
 			thread.join(10_000);
-			assertTrue(!thread.isAlive(), "caller still running after close");
+			assertThat(thread.isAlive()).as("caller still running after close").isFalse();
 		}
 		if (failure.get() != null) {
 			throw new AssertionError(failure.get());
@@ -389,8 +394,8 @@ class SegmentWaitAndCloseTests {
 		Set<Long> used = new HashSet<>();
 		for (List<Long> mine : taken) {
 			for (int i = 0; i < mine.size(); i++) {
-				assertTrue(i == 0 || mine.get(i) > mine.get(i - 1), "increasing per caller: " + mine);
-				assertTrue(used.add(mine.get(i)), "duplicate " + mine.get(i) + " before close");
+				assertThat(i == 0 || mine.get(i) > mine.get(i - 1)).as("increasing per caller: " + mine).isTrue();
+				assertThat(used.add(mine.get(i))).as("duplicate " + mine.get(i) + " before close").isTrue();
 			}
 		}
 		SegmentIdGenerators second = new SegmentIdGenerators(settings.build());
@@ -398,9 +403,9 @@ class SegmentWaitAndCloseTests {
 		long last = 0;
 		for (int i = 0, n = random.nextInt(step * 4 + 1); i < n; i++) {
 			long id = restarted.nextId();
-			assertTrue(id > last, "increasing after restart");
+			assertThat(id).as("increasing after restart").isGreaterThan(last);
 			last = id;
-			assertTrue(used.add(id), "handed out again after close: " + id);
+			assertThat(used.add(id)).as("handed out again after close: " + id).isTrue();
 		}
 		second.close();
 		// No hole: every value 1..max of the key is either handed out or handed back, and never both.
@@ -417,12 +422,14 @@ class SegmentWaitAndCloseTests {
 		long freeValues = 0;
 		for (var range : free.entrySet()) {
 			for (long value = range.getKey(); value <= range.getValue(); value++) {
-				assertTrue(!used.contains(value), "handed back and handed out: " + value);
+				assertThat(used).as("handed back and handed out: " + value).doesNotContain(value);
 			}
 			freeValues += range.getValue() - range.getKey() + 1;
 		}
-		assertEquals(max, used.size() + freeValues, "hole: " + max + " allocated, " + used.size() + " handed out, "
-				+ freeValues + " handed back (step " + step + ", " + threads + " callers, close after " + closeAfter + ")");
-		assertTrue(used.isEmpty() || Collections.max(used) <= max);
+		assertThat(used.size() + freeValues)
+			.as("hole: " + max + " allocated, " + used.size() + " handed out, "
+					+ freeValues + " handed back (step " + step + ", " + threads + " callers, close after " + closeAfter + ")")
+			.isEqualTo(max);
+		assertThat(used.isEmpty() || Collections.max(used) <= max).isTrue();
 	}
 }

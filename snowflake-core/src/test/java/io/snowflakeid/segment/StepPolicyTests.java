@@ -5,7 +5,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The step of each fetch, on a clock the test moves: no sleeps. */
 class StepPolicyTests {
@@ -26,7 +26,7 @@ class StepPolicyTests {
 	void aFixedStepNeverChangesHoweverFastSegmentsGo() {
 		StepPolicy fixed = new StepPolicy(100, false, TARGET, this.nanos::get);
 		for (int i = 0; i < 5; i++) {
-			assertEquals(100, fixed.forNextFetch());
+			assertThat(fixed.forNextFetch()).isEqualTo(100);
 			elapse(Duration.ofMillis(1));
 		}
 	}
@@ -34,14 +34,14 @@ class StepPolicyTests {
 	@Test
 	void segmentsUsedUpFasterThanTheTargetDoubleTheStepUpToAHundredTimes() {
 		StepPolicy steps = dynamic(10);
-		assertEquals(10, steps.forNextFetch(), "the first fetch has no history");
+		assertThat(steps.forNextFetch()).as("the first fetch has no history").isEqualTo(10);
 		int expected = 10;
 		for (int i = 0; i < 10; i++) {
 			elapse(TARGET.minusMillis(1));
 			expected = Math.min(1000, expected * 2);
-			assertEquals(expected, steps.forNextFetch());
+			assertThat(steps.forNextFetch()).isEqualTo(expected);
 		}
-		assertEquals(1000, steps.current(), "capped at 100 x the configured step");
+		assertThat(steps.current()).as("capped at 100 x the configured step").isEqualTo(1000);
 	}
 
 	@Test
@@ -49,7 +49,7 @@ class StepPolicyTests {
 		StepPolicy steps = dynamic(600_000);
 		steps.forNextFetch();
 		elapse(Duration.ofMillis(1));
-		assertEquals(1_000_000, steps.forNextFetch());
+		assertThat(steps.forNextFetch()).isEqualTo(1_000_000);
 	}
 
 	@Test
@@ -60,16 +60,16 @@ class StepPolicyTests {
 			elapse(Duration.ofSeconds(1));
 			steps.forNextFetch();
 		}
-		assertEquals(80, steps.current());
+		assertThat(steps.current()).isEqualTo(80);
 		elapse(TARGET.multipliedBy(2).plusMillis(1));
-		assertEquals(40, steps.forNextFetch());
+		assertThat(steps.forNextFetch()).isEqualTo(40);
 		elapse(TARGET.multipliedBy(2));
-		assertEquals(40, steps.forNextFetch(), "exactly twice the target keeps the step");
+		assertThat(steps.forNextFetch()).as("exactly twice the target keeps the step").isEqualTo(40);
 		for (int i = 0; i < 5; i++) {
 			elapse(TARGET.multipliedBy(3));
 			steps.forNextFetch();
 		}
-		assertEquals(10, steps.current(), "never below the configured step");
+		assertThat(steps.current()).as("never below the configured step").isEqualTo(10);
 	}
 
 	@Test
@@ -77,13 +77,13 @@ class StepPolicyTests {
 		StepPolicy steps = dynamic(10);
 		steps.forNextFetch();
 		elapse(Duration.ofSeconds(1));
-		assertEquals(20, steps.forNextFetch());
+		assertThat(steps.forNextFetch()).isEqualTo(20);
 		for (int i = 0; i < 5; i++) {
 			steps.fetchFailed();
 			elapse(Duration.ofMillis(1));
-			assertEquals(20, steps.forNextFetch(), "retry " + i);
+			assertThat(steps.forNextFetch()).as("retry " + i).isEqualTo(20);
 		}
 		elapse(Duration.ofSeconds(1));
-		assertEquals(40, steps.forNextFetch(), "after a successful fetch the load counts again");
+		assertThat(steps.forNextFetch()).as("after a successful fetch the load counts again").isEqualTo(40);
 	}
 }

@@ -13,10 +13,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class ConnectionSourceTests {
 
@@ -45,20 +44,23 @@ class ConnectionSourceTests {
 			}
 		};
 		long started = System.nanoTime();
-		SQLTimeoutException timeout = assertThrows(SQLTimeoutException.class,
+		SQLTimeoutException timeout = catchThrowableOfType(SQLTimeoutException.class,
 				() -> exhausted.getConnection(Duration.ofMillis(300)));
+		assertThat((Throwable) timeout).isNotNull();
 		long tookMillis = (System.nanoTime() - started) / 1_000_000;
-		assertTrue(tookMillis >= 300 && tookMillis < 2_000, "waited " + tookMillis + " ms for a 300 ms bound");
-		assertTrue(timeout.getMessage().contains("No connection within 300 ms"), timeout.getMessage());
+		assertThat(tookMillis).as("waited " + tookMillis + " ms for a 300 ms bound").isGreaterThanOrEqualTo(300)
+			.isLessThan(2_000);
+		assertThat(timeout.getMessage()).contains("No connection within 300 ms");
 		poolFrees.countDown();
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
 		while (released.get() == 0 && System.nanoTime() < deadline) {
 			Thread.sleep(10);
 		}
-		assertEquals(1, released.get(), "the connection that arrived late went back to the pool");
-		assertEquals(Duration.ofSeconds(5), Timeouts.connectionWait(Duration.ofSeconds(1)),
-				"run() gives a connection at least 5 s: a cold JVM's first one loads the driver");
-		assertEquals(Duration.ofSeconds(10), Timeouts.connectionWait(Duration.ofSeconds(10)));
+		assertThat(released.get()).as("the connection that arrived late went back to the pool").isEqualTo(1);
+		assertThat(Timeouts.connectionWait(Duration.ofSeconds(1)))
+			.as("run() gives a connection at least 5 s: a cold JVM's first one loads the driver")
+			.isEqualTo(Duration.ofSeconds(5));
+		assertThat(Timeouts.connectionWait(Duration.ofSeconds(10))).isEqualTo(Duration.ofSeconds(10));
 	}
 
 	@Test
@@ -74,9 +76,9 @@ class ConnectionSourceTests {
 				throw new SQLTimeoutException("No connection within " + timeout.toMillis() + " ms", "08001");
 			}
 		};
-		SQLTimeoutException ex = assertThrows(SQLTimeoutException.class,
-				() -> never.run(true, Duration.ofSeconds(1), (connection) -> 1));
-		assertTrue(ex.getMessage().contains("5000 ms"), ex.getMessage());
+		assertThatExceptionOfType(SQLTimeoutException.class)
+			.isThrownBy(() -> never.run(true, Duration.ofSeconds(1), (connection) -> 1))
+			.withMessageContaining("5000 ms");
 	}
 
 	@Test
@@ -85,9 +87,9 @@ class ConnectionSourceTests {
 		ConnectionSource down = () -> {
 			throw refused;
 		};
-		SQLException thrown = assertThrows(SQLException.class,
-				() -> down.run(true, Duration.ofSeconds(1), (connection) -> 1));
-		assertSame(refused, thrown);
+		assertThatExceptionOfType(SQLException.class)
+			.isThrownBy(() -> down.run(true, Duration.ofSeconds(1), (connection) -> 1))
+			.isSameAs(refused);
 	}
 
 	@Test
@@ -99,9 +101,9 @@ class ConnectionSourceTests {
 				return statement.getQueryTimeout();
 			}
 		});
-		assertEquals(3, seen, "2.5 s rounds up to 3 whole seconds");
-		assertEquals(3, Timeouts.querySeconds(Duration.ofMillis(2_001)));
-		assertEquals(1, Timeouts.querySeconds(Duration.ofMillis(1)));
-		assertEquals(Duration.ofSeconds(5), Timeouts.networkTimeout(Duration.ofMillis(2_500)));
+		assertThat(seen).as("2.5 s rounds up to 3 whole seconds").isEqualTo(3);
+		assertThat(Timeouts.querySeconds(Duration.ofMillis(2_001))).isEqualTo(3);
+		assertThat(Timeouts.querySeconds(Duration.ofMillis(1))).isEqualTo(1);
+		assertThat(Timeouts.networkTimeout(Duration.ofMillis(2_500))).isEqualTo(Duration.ofSeconds(5));
 	}
 }

@@ -22,11 +22,8 @@ import io.snowflakeid.WorkerLeaseExpiredException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class DatabaseWorkerLeaseTests {
 
@@ -73,7 +70,7 @@ class DatabaseWorkerLeaseTests {
 	private long queryLong(String query) throws SQLException {
 		try (Connection connection = this.connections.getConnection();
 				ResultSet result = connection.createStatement().executeQuery(query)) {
-			assertTrue(result.next(), query);
+			assertThat(result.next()).as(query).isTrue();
 			return result.getLong(1);
 		}
 	}
@@ -83,11 +80,11 @@ class DatabaseWorkerLeaseTests {
 		Set<Integer> workers = new HashSet<>();
 		for (int i = 0; i < 4; i++) {
 			DatabaseWorkerLease lease = acquire(settings().build());
-			assertTrue(workers.add(lease.workerId()), "worker " + lease.workerId() + " leased twice");
-			assertEquals(lease.workerId(), lease.generator().decode(lease.generator().nextId()).workerId());
-			assertTrue(lease.isValid());
+			assertThat(workers.add(lease.workerId())).as("worker " + lease.workerId() + " leased twice").isTrue();
+			assertThat(lease.generator().decode(lease.generator().nextId()).workerId()).isEqualTo(lease.workerId());
+			assertThat(lease.isValid()).isTrue();
 		}
-		assertEquals(Set.of(0, 1, 2, 3), workers);
+		assertThat(workers).isEqualTo(Set.of(0, 1, 2, 3));
 	}
 
 	@Test
@@ -95,10 +92,10 @@ class DatabaseWorkerLeaseTests {
 		for (int i = 0; i < 4; i++) {
 			acquire(settings().build());
 		}
-		WorkerLeaseException ex = assertThrows(WorkerLeaseException.class, () -> acquire(settings().build()));
-		assertTrue(ex.getMessage().contains("All 4 worker ids of datacenter 0 are leased"), ex.getMessage());
-		assertTrue(ex.getMessage().contains("capacity 4 = 2^2 worker bits"), ex.getMessage());
-		assertTrue(ex.getMessage().contains("snowflake.layout.worker-bits"), ex.getMessage());
+		assertThatExceptionOfType(WorkerLeaseException.class).isThrownBy(() -> acquire(settings().build()))
+			.withMessageContaining("All 4 worker ids of datacenter 0 are leased")
+			.withMessageContaining("capacity 4 = 2^2 worker bits")
+			.withMessageContaining("snowflake.layout.worker-bits");
 	}
 
 	@Test
@@ -106,14 +103,17 @@ class DatabaseWorkerLeaseTests {
 		DatabaseWorkerLease first = acquire(settings().build());
 		long lastId = first.generator().nextId();
 		first.close();
-		assertThrows(WorkerLeaseExpiredException.class, first.generator()::nextId, "a released lease issues nothing");
-		assertEquals(0, queryLong("select lease_end from snowflake_worker_lease where worker_id = " + first.workerId()));
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).as("a released lease issues nothing")
+			.isThrownBy(first.generator()::nextId);
+		assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = " + first.workerId()))
+			.isEqualTo(0);
 		long highWaterMark = queryLong(
 				"select high_water_mark from snowflake_worker_lease where worker_id = " + first.workerId());
-		assertTrue(highWaterMark >= FOUR_WORKERS.decode(lastId).timestamp().toEpochMilli());
+		assertThat(highWaterMark).isGreaterThanOrEqualTo(FOUR_WORKERS.decode(lastId).timestamp().toEpochMilli());
 		DatabaseWorkerLease second = acquire(settings().build());
-		assertEquals(first.workerId(), second.workerId(), "the released id is reused at once");
-		assertTrue(second.generator().nextId() > lastId, "the next holder continues after the high-water mark");
+		assertThat(second.workerId()).as("the released id is reused at once").isEqualTo(first.workerId());
+		assertThat(second.generator().nextId()).as("the next holder continues after the high-water mark")
+			.isGreaterThan(lastId);
 	}
 
 	@Test
@@ -124,9 +124,9 @@ class DatabaseWorkerLeaseTests {
 		sql("insert into snowflake_worker_lease values (0, 0, 'crashed', 'x', " + (now - 200) + ", " + (now - 300) + ")");
 		sql("insert into snowflake_worker_lease values (0, 1, 'crashed', 'y', " + (now - 5_000) + ", " + (now - 5_100) + ")");
 		DatabaseWorkerLease lease = acquire(settings().build());
-		assertEquals(1, lease.workerId(), "an id whose lease ended within the safety margin is not reused");
+		assertThat(lease.workerId()).as("an id whose lease ended within the safety margin is not reused").isEqualTo(1);
 		DatabaseWorkerLease next = acquire(settings().build());
-		assertEquals(2, next.workerId(), "a never-used id before the one still in its margin");
+		assertThat(next.workerId()).as("a never-used id before the one still in its margin").isEqualTo(2);
 	}
 
 	@Test
@@ -142,10 +142,11 @@ class DatabaseWorkerLeaseTests {
 		sql("insert into snowflake_worker_lease values (0, 3, 'busy', 'b', " + (System.currentTimeMillis() + 60_000)
 				+ ", 0)");
 		DatabaseWorkerLease lease = acquire(settings().timeSource(clock).clockTolerance(Duration.ofSeconds(1)).build());
-		assertEquals(0, lease.workerId());
-		assertTrue(clock.now().toEpochMilli() > highWaterMark, "waited for the clock to pass the high-water mark");
+		assertThat(lease.workerId()).isEqualTo(0);
+		assertThat(clock.now().toEpochMilli()).as("waited for the clock to pass the high-water mark")
+			.isGreaterThan(highWaterMark);
 		long id = lease.generator().nextId();
-		assertTrue(FOUR_WORKERS.decode(id).timestamp().toEpochMilli() > highWaterMark);
+		assertThat(FOUR_WORKERS.decode(id).timestamp().toEpochMilli()).isGreaterThan(highWaterMark);
 	}
 
 	@Test
@@ -157,15 +158,15 @@ class DatabaseWorkerLeaseTests {
 		for (int worker = 1; worker < 4; worker++) {
 			sql("insert into snowflake_worker_lease values (0, " + worker + ", 'busy', 'b', " + busy + ", 0)");
 		}
-		WorkerLeaseException ex = assertThrows(WorkerLeaseException.class,
-				() -> acquire(settings().clockTolerance(Duration.ofSeconds(1)).build()));
-		assertEquals(WorkerLeaseException.Reason.CLOCK_BEHIND, ex.getReason());
-		assertTrue(ex.getMessage().contains("The earliest becomes usable at " + Instant.ofEpochMilli(highWaterMark + 1)),
-				ex.getMessage());
-		assertTrue(ex.getMessage().contains("snowflake.clock-tolerance"), ex.getMessage());
-		assertEquals(0, queryLong("select lease_end from snowflake_worker_lease where worker_id = 0"));
-		assertEquals(highWaterMark, queryLong("select high_water_mark from snowflake_worker_lease where worker_id = 0"),
-				"the high-water mark is never lowered");
+		assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> acquire(settings().clockTolerance(Duration.ofSeconds(1)).build()))
+			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(WorkerLeaseException.Reason.CLOCK_BEHIND))
+			.withMessageContaining("The earliest becomes usable at " + Instant.ofEpochMilli(highWaterMark + 1))
+			.withMessageContaining("snowflake.clock-tolerance");
+		assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = 0")).isEqualTo(0);
+		assertThat(queryLong("select high_water_mark from snowflake_worker_lease where worker_id = 0"))
+			.as("the high-water mark is never lowered")
+			.isEqualTo(highWaterMark);
 	}
 
 	@Test
@@ -175,12 +176,12 @@ class DatabaseWorkerLeaseTests {
 		// Row (0,0): left by a host whose clock ran 10 s ahead. Row (0,1): free, mark long past.
 		sql("insert into snowflake_worker_lease values (0, 0, null, null, 0, " + (now + 10_000) + ")");
 		sql("insert into snowflake_worker_lease values (0, 1, null, null, 0, 0)");
-		assertEquals(1, acquire(settings().build()).workerId(), "the usable free row first");
-		assertEquals(2, acquire(settings().build()).workerId(), "then a never-used worker id");
-		assertEquals(3, acquire(settings().build()).workerId());
-		assertEquals(WorkerLeaseException.Reason.CLOCK_BEHIND,
-				assertThrows(WorkerLeaseException.class, () -> acquire(settings().build())).getReason(),
-				"only (0,0) is left, and it is not usable yet");
+		assertThat(acquire(settings().build()).workerId()).as("the usable free row first").isEqualTo(1);
+		assertThat(acquire(settings().build()).workerId()).as("then a never-used worker id").isEqualTo(2);
+		assertThat(acquire(settings().build()).workerId()).isEqualTo(3);
+		assertThatExceptionOfType(WorkerLeaseException.class).isThrownBy(() -> acquire(settings().build()))
+			.satisfies((ex) -> assertThat(ex.getReason()).as("only (0,0) is left, and it is not usable yet")
+				.isEqualTo(WorkerLeaseException.Reason.CLOCK_BEHIND));
 	}
 
 	@Test
@@ -213,7 +214,8 @@ class DatabaseWorkerLeaseTests {
 			};
 			DatabaseWorkerLease lease = acquire(WorkerLeaseSettings.builder(racing).layout(FOUR_WORKERS).datacenterId(0)
 				.duration(Duration.ofSeconds(3)).build());
-			assertEquals(1, lease.workerId(), "after " + failure.getMessage() + ": the next row, not a failed start");
+			assertThat(lease.workerId()).as("after " + failure.getMessage() + ": the next row, not a failed start")
+				.isEqualTo(1);
 			lease.close();
 		}
 	}
@@ -223,8 +225,9 @@ class DatabaseWorkerLeaseTests {
 		long before = System.currentTimeMillis();
 		DatabaseWorkerLease lease = acquire(settings().build());
 		long mark = queryLong("select high_water_mark from snowflake_worker_lease where worker_id = " + lease.workerId());
-		assertTrue(mark >= before + 3_000 - 50, "mark " + mark + " covers the whole first permit (now + 3 s lease)");
-		assertEquals(0, lease.renewals());
+		assertThat(mark).as("mark " + mark + " covers the whole first permit (now + 3 s lease)")
+			.isGreaterThanOrEqualTo(before + 3_000 - 50);
+		assertThat(lease.renewals()).isEqualTo(0);
 	}
 
 	@Test
@@ -235,20 +238,21 @@ class DatabaseWorkerLeaseTests {
 			first.renew(); // each renewal stores a mark a whole lease ahead
 			last = first.generator().nextId();
 		}
-		assertTrue(queryLong("select high_water_mark from snowflake_worker_lease where worker_id = "
-				+ first.workerId()) > System.currentTimeMillis() + 2_000);
+		assertThat(queryLong("select high_water_mark from snowflake_worker_lease where worker_id = " + first.workerId()))
+			.isGreaterThan(System.currentTimeMillis() + 2_000);
 		first.close();
 		long exact = queryLong("select high_water_mark from snowflake_worker_lease where worker_id = " + first.workerId());
-		assertEquals(FOUR_WORKERS.instantOf(FOUR_WORKERS.decode(last).timestamp().toEpochMilli()
-				/ FOUR_WORKERS.tickMillis() * 0 + FOUR_WORKERS.tickOf(FOUR_WORKERS.decode(last).timestamp())).toEpochMilli()
-				+ FOUR_WORKERS.tickMillis() - 1, exact, "close stores the exact mark: the end of the last tick used");
+		assertThat(exact).as("close stores the exact mark: the end of the last tick used")
+			.isEqualTo(FOUR_WORKERS.instantOf(FOUR_WORKERS.decode(last).timestamp().toEpochMilli()
+					/ FOUR_WORKERS.tickMillis() * 0 + FOUR_WORKERS.tickOf(FOUR_WORKERS.decode(last).timestamp())).toEpochMilli()
+					+ FOUR_WORKERS.tickMillis() - 1);
 		long started = System.nanoTime();
 		DatabaseWorkerLease second = acquire(settings().build());
 		long tookMillis = (System.nanoTime() - started) / 1_000_000;
-		assertEquals(first.workerId(), second.workerId(), "the released row is reused");
-		assertEquals(0, second.startWaitMillis(), "no wait for the renewals' marks");
-		assertTrue(tookMillis < 5_000, "took " + tookMillis + " ms"); // the marks were a whole lease ahead
-		assertTrue(second.generator().nextId() > last);
+		assertThat(second.workerId()).as("the released row is reused").isEqualTo(first.workerId());
+		assertThat(second.startWaitMillis()).as("no wait for the renewals' marks").isEqualTo(0);
+		assertThat(tookMillis).as("took " + tookMillis + " ms").isLessThan(5_000); // the marks were a whole lease ahead
+		assertThat(second.generator().nextId()).isGreaterThan(last);
 	}
 
 	@Test
@@ -277,19 +281,22 @@ class DatabaseWorkerLeaseTests {
 			lease.close();
 			renewer.join();
 			issuer.join(5_000);
-			assertFalse(issuer.isAlive(), "ids stop at close, even with renewals racing it");
-			assertFalse(lease.isValid());
-			assertThrows(WorkerLeaseExpiredException.class, lease.generator()::nextId);
+			assertThat(issuer.isAlive()).as("ids stop at close, even with renewals racing it").isFalse();
+			assertThat(lease.isValid()).isFalse();
+			assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId);
 			long mark = queryLong("select high_water_mark from snowflake_worker_lease where worker_id = " + lease.workerId());
-			assertEquals(0, queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId()),
-					"released");
+			assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId()))
+				.as("released")
+				.isEqualTo(0);
 			if (lastIssued.get() != 0) {
-				assertTrue(FOUR_WORKERS.decode(lastIssued.get()).timestamp().toEpochMilli() <= mark,
-						"round " + round + ": an id above the stored mark");
+				assertThat(FOUR_WORKERS.decode(lastIssued.get()).timestamp().toEpochMilli())
+					.as("round " + round + ": an id above the stored mark")
+					.isLessThanOrEqualTo(mark);
 			}
 			DatabaseWorkerLease next = acquire(settings().build());
 			if (next.workerId() == lease.workerId()) {
-				assertTrue(next.generator().nextId() > lastIssued.get(), "round " + round + ": the successor continues above");
+				assertThat(next.generator().nextId()).as("round " + round + ": the successor continues above")
+					.isGreaterThan(lastIssued.get());
 			}
 			next.close();
 		}
@@ -302,8 +309,8 @@ class DatabaseWorkerLeaseTests {
 		// A clone of this process renewed first: the row now carries a token this instance never saw.
 		sql("update snowflake_worker_lease set instance_id = 'clone-token' where worker_id = " + lease.workerId());
 		lease.renew();
-		assertTrue(lease.isLost());
-		assertThrows(WorkerLeaseExpiredException.class, lease.generator()::nextId);
+		assertThat(lease.isLost()).isTrue();
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId);
 	}
 
 	@Test
@@ -327,12 +334,13 @@ class DatabaseWorkerLeaseTests {
 			.duration(Duration.ofSeconds(3)).build());
 		failAfterCommit.set(true);
 		lease.renew(); // committed, but this instance saw an error
-		assertEquals(1, lease.renewalFailures());
+		assertThat(lease.renewalFailures()).isEqualTo(1);
 		lease.renew();
-		assertFalse(lease.isLost(), "the token of the unknown outcome is accepted");
-		assertEquals(1, lease.renewals());
+		assertThat(lease.isLost()).as("the token of the unknown outcome is accepted").isFalse();
+		assertThat(lease.renewals()).isEqualTo(1);
 		lease.close();
-		assertEquals(0, queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId()));
+		assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId()))
+			.isEqualTo(0);
 	}
 
 	@Test
@@ -341,13 +349,13 @@ class DatabaseWorkerLeaseTests {
 			.sequenceBits(1).tickLength(Duration.ofSeconds(1)).build();
 		DatabaseWorkerLease lease = acquire(WorkerLeaseSettings.builder(this.connections).layout(wide)
 			.duration(Duration.ofSeconds(3)).build());
-		assertEquals(0, lease.workerId());
+		assertThat(lease.workerId()).isEqualTo(0);
 		SnowflakeLayout tooWide = SnowflakeLayout.builder().timestampBits(30).datacenterBits(0).workerBits(32)
 			.sequenceBits(1).tickLength(Duration.ofSeconds(1)).build();
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> WorkerLeaseSettings.builder(this.connections).layout(tooWide).build());
-		assertEquals("snowflake.layout.worker-bits", ex.getSetting());
-		assertTrue(ex.getMessage().contains("at most 31"), ex.getMessage());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> WorkerLeaseSettings.builder(this.connections).layout(tooWide).build())
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.layout.worker-bits"))
+			.withMessageContaining("at most 31");
 	}
 
 	@Test
@@ -360,12 +368,12 @@ class DatabaseWorkerLeaseTests {
 			.elapsedClock(clock::currentTimeNanos).renewInBackground(false).build();
 		for (int restart = 0; restart < 3; restart++) {
 			DatabaseWorkerLease lease = acquire(frozen);
-			assertEquals(0, lease.workerId(), "restart " + restart + " reuses the released row, no new row");
+			assertThat(lease.workerId()).as("restart " + restart + " reuses the released row, no new row").isEqualTo(0);
 			long id = lease.generator().nextId();
 			lease.close();
-			assertTrue(frozen.layout.decode(id).timestamp().isAfter(clock.now().minusMillis(2)));
+			assertThat(frozen.layout.decode(id).timestamp()).isAfter(clock.now().minusMillis(2));
 		}
-		assertEquals(1, queryLong("select count(*) from snowflake_worker_lease"), "one row for one worker");
+		assertThat(queryLong("select count(*) from snowflake_worker_lease")).as("one row for one worker").isEqualTo(1);
 	}
 
 	@Test
@@ -380,10 +388,11 @@ class DatabaseWorkerLeaseTests {
 		long started = System.nanoTime();
 		DatabaseWorkerLease second = acquire(hourlySettings);
 		long id = second.generator().nextId();
-		assertEquals(0, second.startWaitMillis(), "no wait for the rest of the hour");
-		assertTrue((System.nanoTime() - started) / 1_000_000 < 10_000, "no wait for the rest of the hour");
-		assertNotEquals(first.workerId(), second.workerId(), "the row used this hour is not usable until the next");
-		assertNotEquals(firstId, id);
+		assertThat(second.startWaitMillis()).as("no wait for the rest of the hour").isEqualTo(0);
+		assertThat((System.nanoTime() - started) / 1_000_000).as("no wait for the rest of the hour").isLessThan(10_000);
+		assertThat(second.workerId()).as("the row used this hour is not usable until the next")
+			.isNotEqualTo(first.workerId());
+		assertThat(id).isNotEqualTo(firstId);
 	}
 
 	@Test
@@ -395,7 +404,7 @@ class DatabaseWorkerLeaseTests {
 		while (lease.renewals() == 0 && System.currentTimeMillis() < renewedBy) {
 			Thread.sleep(20); // renewals run every third of the lease (1 s here)
 		}
-		assertTrue(lease.renewals() >= 1, "renewed every third of the lease");
+		assertThat(lease.renewals()).as("renewed every third of the lease").isGreaterThanOrEqualTo(1);
 		this.databaseDown.set(true);
 		long lastIssued = lastBeforeOutage;
 		long deadline = System.currentTimeMillis() + 10_000;
@@ -409,14 +418,15 @@ class DatabaseWorkerLeaseTests {
 				stopped = ex;
 			}
 		}
-		assertTrue(stopped != null, "ids must stop when the lease cannot be renewed");
+		assertThat(stopped).as("ids must stop when the lease cannot be renewed").isNotNull();
 		// No renewal succeeds during the outage, so this is the end written by the last one before it.
 		Instant leaseEndBeforeOutage = lease.leaseEnd();
-		assertTrue(stopped.getMessage().contains("failed"), stopped.getMessage());
-		assertTrue(lease.renewalFailures() >= 1);
-		assertFalse(FOUR_WORKERS.decode(lastIssued).timestamp().isAfter(leaseEndBeforeOutage),
-				"no id is issued after the lease end stored in the table");
-		assertThrows(WorkerLeaseExpiredException.class, generator::nextId);
+		assertThat(stopped.getMessage()).contains("failed");
+		assertThat(lease.renewalFailures()).isGreaterThanOrEqualTo(1);
+		assertThat(FOUR_WORKERS.decode(lastIssued).timestamp())
+			.as("no id is issued after the lease end stored in the table")
+			.isBeforeOrEqualTo(leaseEndBeforeOutage);
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(generator::nextId);
 		this.databaseDown.set(false);
 		long resumedId = -1;
 		deadline = System.currentTimeMillis() + 5_000;
@@ -428,8 +438,8 @@ class DatabaseWorkerLeaseTests {
 				Thread.sleep(50);
 			}
 		}
-		assertTrue(resumedId > lastIssued, "issuing resumes, in order, once the lease is renewed");
-		assertTrue(lease.isValid());
+		assertThat(resumedId).as("issuing resumes, in order, once the lease is renewed").isGreaterThan(lastIssued);
+		assertThat(lease.isValid()).isTrue();
 	}
 
 	@Test
@@ -445,40 +455,40 @@ class DatabaseWorkerLeaseTests {
 		while (!lease.isLost() && System.currentTimeMillis() < deadline) {
 			Thread.sleep(50);
 		}
-		assertTrue(lease.isLost());
-		WorkerLeaseExpiredException ex = assertThrows(WorkerLeaseExpiredException.class, lease.generator()::nextId);
-		assertTrue(ex.getMessage().contains("taken over by another instance"), ex.getMessage());
+		assertThat(lease.isLost()).isTrue();
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId)
+			.withMessageContaining("taken over by another instance");
 	}
 
 	@Test
 	void tableNameMustBeAPlainIdentifier() {
 		for (String bad : new String[] { "leases; drop table users", "1leases", "a.b.c", "lease-table", "" }) {
-			SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-					() -> settings().tableName(bad).build());
-			assertEquals("snowflake.lease.table-name", ex.getSetting());
+			assertThatExceptionOfType(SnowflakeConfigurationException.class)
+				.isThrownBy(() -> settings().tableName(bad).build())
+				.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.lease.table-name"));
 		}
-		assertEquals("ops.snowflake_leases", settings().tableName("ops.snowflake_leases").build().tableName());
+		assertThat(settings().tableName("ops.snowflake_leases").build().tableName()).isEqualTo("ops.snowflake_leases");
 	}
 
 	@Test
 	void missingTableWithCreationSwitchedOffNamesTheDdl() {
-		WorkerLeaseException ex = assertThrows(WorkerLeaseException.class,
-				() -> acquire(settings().createTable(false).build()));
-		assertTrue(ex.getMessage().contains("CREATE TABLE IF NOT EXISTS snowflake_worker_lease"), ex.getMessage());
+		assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> acquire(settings().createTable(false).build()))
+			.withMessageContaining("CREATE TABLE IF NOT EXISTS snowflake_worker_lease");
 	}
 
 	@Test
 	void databaseDownAtStartIsAClearError() {
 		this.databaseDown.set(true);
-		WorkerLeaseException ex = assertThrows(WorkerLeaseException.class, () -> acquire(settings().build()));
-		assertTrue(ex.getMessage().contains("Cannot lease a worker id"), ex.getMessage());
+		assertThatExceptionOfType(WorkerLeaseException.class).isThrownBy(() -> acquire(settings().build()))
+			.withMessageContaining("Cannot lease a worker id");
 	}
 
 	@Test
 	void leaseDurationOutOfRangeIsRejected() {
-		SnowflakeConfigurationException ex = assertThrows(SnowflakeConfigurationException.class,
-				() -> settings().duration(Duration.ofSeconds(1)).build());
-		assertEquals("Invalid snowflake.lease.duration = PT1S: allowed 3 s to 1 h", ex.getMessage());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> settings().duration(Duration.ofSeconds(1)).build())
+			.withMessage("Invalid snowflake.lease.duration = PT1S: allowed 3 s to 1 h");
 	}
 
 	@Test
@@ -488,9 +498,9 @@ class DatabaseWorkerLeaseTests {
 		Set<String> nodes = new HashSet<>();
 		for (int i = 0; i < 6; i++) {
 			DatabaseWorkerLease lease = acquire(anyDatacenter);
-			assertTrue(nodes.add(lease.datacenterId() + "/" + lease.workerId()));
+			assertThat(nodes.add(lease.datacenterId() + "/" + lease.workerId())).isTrue();
 		}
-		assertTrue(nodes.contains("1/0") && nodes.contains("1/1"), "moves on to datacenter 1: " + nodes);
-		assertNotEquals(0, nodes.size());
+		assertThat(nodes).as("moves on to datacenter 1: " + nodes).contains("1/0").contains("1/1");
+		assertThat(nodes.size()).isNotEqualTo(0);
 	}
 }

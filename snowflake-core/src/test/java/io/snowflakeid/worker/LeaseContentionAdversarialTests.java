@@ -20,8 +20,7 @@ import java.util.concurrent.Future;
 import io.snowflakeid.SnowflakeLayout;
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Thundering herds: many instances (each a stranger to this JVM's registry of nodes, as separate processes are)
@@ -41,7 +40,7 @@ class LeaseContentionAdversarialTests {
 			.sequenceBits(12).build();
 		List<DatabaseWorkerLease> leases = startAtOnce(base, Integer.getInteger("snowflake.adversarial.herd", 300));
 		Set<String> nodes = new HashSet<>();
-		leases.forEach((lease) -> assertTrue(nodes.add(lease.datacenterId() + "/" + lease.workerId())));
+		leases.forEach((lease) -> assertThat(nodes.add(lease.datacenterId() + "/" + lease.workerId())).isTrue());
 		leases.forEach(DatabaseWorkerLease::close);
 	}
 
@@ -59,8 +58,8 @@ class LeaseContentionAdversarialTests {
 		}
 		List<DatabaseWorkerLease> leases = startAtOnce(base, 256);
 		Set<String> nodes = new HashSet<>();
-		leases.forEach((lease) -> assertTrue(nodes.add(lease.datacenterId() + "/" + lease.workerId())));
-		assertEquals(256, nodes.size());
+		leases.forEach((lease) -> assertThat(nodes.add(lease.datacenterId() + "/" + lease.workerId())).isTrue());
+		assertThat(nodes.size()).isEqualTo(256);
 		leases.forEach(DatabaseWorkerLease::close);
 	}
 
@@ -93,8 +92,10 @@ class LeaseContentionAdversarialTests {
 		if (!failures.isEmpty()) {
 			leases.forEach(DatabaseWorkerLease::close);
 		}
-		assertTrue(failures.isEmpty(), failures.size() + " of " + instances + " starts refused while pairs were free: "
-				+ (failures.isEmpty() ? "" : failures.get(0)));
+		assertThat(failures)
+			.as(failures.size() + " of " + instances + " starts refused while pairs were free: "
+					+ (failures.isEmpty() ? "" : failures.get(0)))
+			.isEmpty();
 		return leases;
 	}
 

@@ -24,7 +24,7 @@ import io.snowflakeid.TimeSource;
 import io.snowflakeid.WorkerLeaseExpiredException;
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.fail;
+import static org.assertj.core.api.Assertions.fail;
 
 /**
  * Seeded schedules in which "pauses" strike <em>inside</em> the lease code: every clock the lease and generator

@@ -34,13 +34,9 @@ import io.snowflakeid.WorkerLeaseExpiredException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.fail;
 
 /**
  * Adversarial, hand-built schedules against the lease protocol, each on simulated clocks (one "real" time from
@@ -154,7 +150,7 @@ class LeaseProtocolAdversarialTests {
 	private long queryLong(String query) throws SQLException {
 		try (Connection connection = this.connections.getConnection();
 				ResultSet result = connection.createStatement().executeQuery(query)) {
-			assertTrue(result.next(), query);
+			assertThat(result.next()).as(query).isTrue();
 			return result.getLong(1);
 		}
 	}
@@ -162,7 +158,7 @@ class LeaseProtocolAdversarialTests {
 	private String queryString(String query) throws SQLException {
 		try (Connection connection = this.connections.getConnection();
 				ResultSet result = connection.createStatement().executeQuery(query)) {
-			assertTrue(result.next(), query);
+			assertThat(result.next()).as(query).isTrue();
 			return result.getString(1);
 		}
 	}
@@ -231,10 +227,10 @@ class LeaseProtocolAdversarialTests {
 		this.clock.advance(Duration.ofSeconds(20));
 		failAfterCommit.set(true);
 		original.renew(); // committed, outcome unknown to the instance: a token is pending
-		assertEquals(1, original.renewalFailures());
+		assertThat(original.renewalFailures()).isEqualTo(1);
 		@SuppressWarnings("unchecked")
 		Set<String> pending = new LinkedHashSet<>((Set<String>) field(original, "unknownTokens"));
-		assertFalse(pending.isEmpty(), "the renewal whose outcome is unknown is remembered");
+		assertThat(pending).as("the renewal whose outcome is unknown is remembered").isNotEmpty();
 
 		// The process is cloned now: the copy has the same token, the same pending token and the same node.
 		DatabaseWorkerLease clone = cloneOf(original, settings);
@@ -242,14 +238,16 @@ class LeaseProtocolAdversarialTests {
 
 		this.clock.advance(Duration.ofSeconds(1));
 		original.renew(); // the original renews first ...
-		assertFalse(original.isLost());
+		assertThat(original.isLost()).isFalse();
 		this.clock.advance(Duration.ofMillis(10));
 		clone.renew(); // ... and the clone's next renewal must lose
 		int duplicates = countDuplicates(original.generator(), clone.generator(), 2_000);
-		assertTrue(clone.isLost(), "the clone's next renewal succeeded too (row token "
-				+ queryString("select instance_id from snowflake_worker_lease where worker_id = " + original.workerId())
-				+ ", pending token was " + pending + "): both copies keep issuing on worker " + original.workerId()
-				+ ", " + duplicates + " duplicate ids in 2000 ticks");
+		assertThat(clone.isLost())
+			.as("the clone's next renewal succeeded too (row token "
+					+ queryString("select instance_id from snowflake_worker_lease where worker_id = " + original.workerId())
+					+ ", pending token was " + pending + "): both copies keep issuing on worker " + original.workerId()
+					+ ", " + duplicates + " duplicate ids in 2000 ticks")
+			.isTrue();
 	}
 
 	/**
@@ -279,24 +277,27 @@ class LeaseProtocolAdversarialTests {
 		this.clock.advance(Duration.ofSeconds(2));
 		mode.set("pass");
 		lease.renew(); // C succeeds
-		assertEquals(1, lease.renewals());
+		assertThat(lease.renewals()).isEqualTo(1);
 		long leaseEndC = lease.leaseEnd().toEpochMilli();
 		// B finally runs on the server
-		assertEquals(1, captured.size());
+		assertThat(captured.size()).isEqualTo(1);
 		try (Connection connection = DriverManager.getConnection(this.url, "sa", "");
 				PreparedStatement statement = connection.prepareStatement((String) captured.get(0)[0])) {
 			Object[] parameters = (Object[]) captured.get(0)[1];
 			for (int i = 0; i < parameters.length && parameters[i] != null; i++) {
 				statement.setObject(i + 1, parameters[i]);
 			}
-			assertEquals(0, statement.executeUpdate(),
-					"the stale renewal B matched the row: C reused a token B could set");
+			assertThat(statement.executeUpdate())
+				.as("the stale renewal B matched the row: C reused a token B could set")
+				.isEqualTo(0);
 		}
 		long leaseEndInTable = queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId());
 		this.clock.advanceTo(leaseEndInTable + margin.toMillis() + 1); // others may take the row from now on
-		assertFalse(lease.isValid(), "the holder's permit runs until " + Instant.ofEpochMilli(leaseEndC)
-				+ " but the table says the lease ended at " + Instant.ofEpochMilli(leaseEndInTable)
-				+ "; the row is free to take for another instance now, " + Instant.ofEpochMilli(this.clock.wallMillis()));
+		assertThat(lease.isValid())
+			.as("the holder's permit runs until " + Instant.ofEpochMilli(leaseEndC)
+					+ " but the table says the lease ended at " + Instant.ofEpochMilli(leaseEndInTable)
+					+ "; the row is free to take for another instance now, " + Instant.ofEpochMilli(this.clock.wallMillis()))
+			.isFalse();
 	}
 
 	/**
@@ -392,11 +393,11 @@ class LeaseProtocolAdversarialTests {
 	 */
 	@Test
 	void acquireNeverReturnsALeaseThatEndedWhileItWaitedForTheMark() throws Exception {
-		SnowflakeConfigurationException tooLong = assertThrows(SnowflakeConfigurationException.class,
-				() -> WorkerLeaseSettings.builder(this.connections).layout(FOUR_WORKERS).duration(Duration.ofSeconds(3))
-					.clockTolerance(Duration.ofSeconds(10)).build());
-		assertTrue(tooLong.getMessage().contains("snowflake.clock-tolerance = 10000 ms")
-				&& tooLong.getMessage().contains("snowflake.lease.duration"), tooLong.getMessage());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> WorkerLeaseSettings.builder(this.connections).layout(FOUR_WORKERS).duration(Duration.ofSeconds(3))
+				.clockTolerance(Duration.ofSeconds(10)).build())
+			.withMessageContaining("snowflake.clock-tolerance = 10000 ms")
+			.withMessageContaining("snowflake.lease.duration");
 		createTable();
 		long t0 = this.clock.wallMillis();
 		row(0, 0, 0, t0 + 900); // free, last used 0.9 s ahead of this clock (within the 1 s tolerance)
@@ -422,13 +423,14 @@ class LeaseProtocolAdversarialTests {
 			.datacenterId(0).duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofMillis(500))
 			.clockTolerance(Duration.ofSeconds(1)).timeSource(this.clock.timeSource(anotherInstanceStarts))
 			.wallClock(this.clock::wallMillis).elapsedClock(this.clock::nanos).renewInBackground(false).build());
-		assertEquals(0, first.workerId());
-		assertTrue(other.get() instanceof WorkerLeaseException,
-				"another instance starting during the wait must not get the row: " + other.get());
+		assertThat(first.workerId()).isEqualTo(0);
+		assertThat(other.get()).as("another instance starting during the wait must not get the row: " + other.get())
+			.isInstanceOf(WorkerLeaseException.class);
 		first.renew();
-		assertFalse(first.isLost(), "acquire() returned a lease already taken over by another instance");
-		assertTrue(first.isValid(), "acquire() returned a lease that cannot issue ids");
-		assertTrue(first.generator().decode(first.generator().nextId()).timestamp().toEpochMilli() > t0 + 900);
+		assertThat(first.isLost()).as("acquire() returned a lease already taken over by another instance").isFalse();
+		assertThat(first.isValid()).as("acquire() returned a lease that cannot issue ids").isTrue();
+		assertThat(first.generator().decode(first.generator().nextId()).timestamp().toEpochMilli())
+			.isGreaterThan(t0 + 900);
 	}
 
 	/**
@@ -449,7 +451,7 @@ class LeaseProtocolAdversarialTests {
 		DatabaseWorkerLease lease = acquire(simSettings(FOUR_WORKERS, this.connections).duration(Duration.ofSeconds(60))
 			.safetyMargin(Duration.ofSeconds(10)).wallClock(pausingWall).build());
 		long leaseEnd = queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId());
-		assertEquals(leaseEnd, lease.leaseEnd().toEpochMilli());
+		assertThat(lease.leaseEnd().toEpochMilli()).isEqualTo(leaseEnd);
 		this.clock.advanceTo(leaseEnd + 10_000 + 1); // past lease end + safety margin: another host may take it now
 		long id = -1;
 		try {
@@ -458,8 +460,10 @@ class LeaseProtocolAdversarialTests {
 		catch (WorkerLeaseExpiredException expected) {
 			// what should happen
 		}
-		assertFalse(lease.isValid() || id >= 0, "ids are still issued " + (this.clock.wallMillis() - leaseEnd)
-				+ " ms after the lease end written to the table (id " + id + ")");
+		assertThat(lease.isValid() || id >= 0)
+			.as("ids are still issued " + (this.clock.wallMillis() - leaseEnd)
+					+ " ms after the lease end written to the table (id " + id + ")")
+			.isFalse();
 	}
 
 	/**
@@ -486,8 +490,8 @@ class LeaseProtocolAdversarialTests {
 			fail("refused although never-used pairs (datacenters 1..31) exist: " + ex, ex);
 			return;
 		}
-		assertNotEquals(7, lease.workerId());
-		assertFalse(LocalNodes.inUse(FOUR_WORKERS, 0, 7), "the refused node's reservation was released");
+		assertThat(lease.workerId()).isNotEqualTo(7);
+		assertThat(LocalNodes.inUse(FOUR_WORKERS, 0, 7)).as("the refused node's reservation was released").isFalse();
 	}
 
 	/**
@@ -524,19 +528,23 @@ class LeaseProtocolAdversarialTests {
 		WorkerLeaseSettings settings = simSettings(eightWorkers, slow).duration(lease).build();
 		// renewInBackground(false): the test plays the background thread, which would renew 20 s after acquire().
 		DatabaseWorkerLease leased = acquire(settings);
-		assertEquals(4, leased.workerId());
-		assertEquals(5, takes.get());
+		assertThat(leased.workerId()).isEqualTo(4);
+		assertThat(takes.get()).isEqualTo(5);
 		long returned = this.clock.nanos();
 		long delay = leased.nextRenewalDelay();
-		assertTrue(delay < lease.dividedBy(3).toMillis(), "the first renewal is scheduled " + delay
-				+ " ms after acquire() returned, as if the permit had started then; it started before the slow claim");
+		assertThat(delay)
+			.as("the first renewal is scheduled " + delay
+					+ " ms after acquire() returned, as if the permit had started then; it started before the slow claim")
+			.isLessThan(lease.dividedBy(3).toMillis());
 		this.clock.advance(Duration.ofMillis(delay)); // the background thread renews now
-		assertTrue(leased.isValid(), "the lease is no longer valid "
-				+ Duration.ofNanos(this.clock.nanos() - returned).toMillis()
-				+ " ms after acquire() returned, when its first renewal was due");
+		assertThat(leased.isValid())
+			.as("the lease is no longer valid "
+					+ Duration.ofNanos(this.clock.nanos() - returned).toMillis()
+					+ " ms after acquire() returned, when its first renewal was due")
+			.isTrue();
 		leased.renew();
-		assertEquals(1, leased.renewals());
-		assertTrue(leased.isValid(), "the renewal extends the permit");
+		assertThat(leased.renewals()).isEqualTo(1);
+		assertThat(leased.isValid()).as("the renewal extends the permit").isTrue();
 	}
 
 	/**
@@ -581,8 +589,9 @@ class LeaseProtocolAdversarialTests {
 		lease.close(); // gives up waiting after statement timeout + 1 s
 		letGo.countDown();
 		renewer.join(5_000);
-		assertEquals(0, queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId()),
-				"the row was not released: a graceful restart must wait for lease end + margin");
+		assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId()))
+			.as("the row was not released: a graceful restart must wait for lease end + margin")
+			.isEqualTo(0);
 	}
 
 	/**
@@ -625,7 +634,7 @@ class LeaseProtocolAdversarialTests {
 		lease.close();
 		letGo.countDown();
 		renewer.join(5_000);
-		assertEquals(null, thrown.get(), "renew() threw");
+		assertThat(thrown.get()).as("renew() threw").isNull();
 	}
 
 	/** A connection whose conditional take (UPDATE ... lease_end < ?) runs a hook first (slowness, rivals). */
@@ -730,13 +739,14 @@ class LeaseProtocolAdversarialTests {
 			}
 			armed.set(true);
 			long paused = holder.generator().nextId();
-			assertNotNull(successor.get(), where + ": the successor started");
-			assertEquals(holder.workerId(), successor.get().workerId(), where + ": took the holder's row");
+			assertThat(successor.get()).as(where + ": the successor started").isNotNull();
+			assertThat(successor.get().workerId()).as(where + ": took the holder's row").isEqualTo(holder.workerId());
 			Key pausedKey = Key.of(FOUR_WORKERS, paused);
-			assertFalse(successorIds.contains(pausedKey), where + ": the paused thread's id " + pausedKey
-					+ " was also issued by the successor");
+			assertThat(successorIds)
+				.as(where + ": the paused thread's id " + pausedKey + " was also issued by the successor")
+				.doesNotContain(pausedKey);
 			for (Key id : successorIds) {
-				assertFalse(holderIds.contains(id), where + ": duplicate " + id);
+				assertThat(holderIds).as(where + ": duplicate " + id).doesNotContain(id);
 			}
 			holder.close();
 			successor.get().close();
@@ -761,11 +771,12 @@ class LeaseProtocolAdversarialTests {
 	void aStartFailingAfterTheClaimReleasesTheRowAndTheLocalReservation() throws Exception {
 		SnowflakeLayout future = FOUR_WORKERS.toBuilder().epoch(Instant.ofEpochMilli(this.clock.wallMillis() + 60_000))
 			.build();
-		assertThrows(RuntimeException.class,
-				() -> acquire(simSettings(future, this.connections).duration(Duration.ofSeconds(60)).build()));
-		assertFalse(LocalNodes.inUse(future, 0, 0), "the node's reservation in this JVM was released");
-		assertEquals(0, queryLong("select lease_end from snowflake_worker_lease where worker_id = 0"),
-				"the row was freed at once");
+		assertThatExceptionOfType(RuntimeException.class)
+			.isThrownBy(() -> acquire(simSettings(future, this.connections).duration(Duration.ofSeconds(60)).build()));
+		assertThat(LocalNodes.inUse(future, 0, 0)).as("the node's reservation in this JVM was released").isFalse();
+		assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = 0"))
+			.as("the row was freed at once")
+			.isEqualTo(0);
 	}
 
 	/**
@@ -800,12 +811,12 @@ class LeaseProtocolAdversarialTests {
 		}
 		lease.close();
 		long mark = queryLong("select high_water_mark from snowflake_worker_lease where worker_id = 0");
-		assertTrue(FOUR_WORKERS.decode(last).timestamp().toEpochMilli() <= mark);
-		assertEquals(0, queryLong("select lease_end from snowflake_worker_lease where worker_id = 0"));
+		assertThat(FOUR_WORKERS.decode(last).timestamp().toEpochMilli()).isLessThanOrEqualTo(mark);
+		assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = 0")).isEqualTo(0);
 		DatabaseWorkerLease next = acquire(simSettings(foreignLayout(FOUR_WORKERS), flaky)
 			.duration(Duration.ofSeconds(6)).build());
-		assertEquals(0, next.workerId());
-		assertTrue(next.generator().decode(next.generator().nextId()).timestamp().toEpochMilli() > mark);
+		assertThat(next.workerId()).isEqualTo(0);
+		assertThat(next.generator().decode(next.generator().nextId()).timestamp().toEpochMilli()).isGreaterThan(mark);
 	}
 
 	/**
@@ -841,13 +852,13 @@ class LeaseProtocolAdversarialTests {
 		lease.close();
 		long tookMillis = (System.nanoTime() - started) / 1_000_000;
 		// The documented bound: the renewal's network timeout (statement timeout 1 s + 2 s) + 1 s, plus slack.
-		assertTrue(tookMillis < 1_000 + 2_000 + 1_000 + 1_500, "close() waited " + tookMillis + " ms");
-		assertThrows(WorkerLeaseExpiredException.class, lease.generator()::nextId);
+		assertThat(tookMillis).as("close() waited " + tookMillis + " ms").isLessThan(1_000 + 2_000 + 1_000 + 1_500);
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId);
 		release.countDown();
 		renewer.join(5_000);
-		assertThrows(WorkerLeaseExpiredException.class, lease.generator()::nextId);
-		assertFalse(lease.isValid());
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId);
+		assertThat(lease.isValid()).isFalse();
 		long mark = queryLong("select high_water_mark from snowflake_worker_lease where worker_id = " + lease.workerId());
-		assertTrue(FOUR_WORKERS.decode(last).timestamp().toEpochMilli() <= mark);
+		assertThat(FOUR_WORKERS.decode(last).timestamp().toEpochMilli()).isLessThanOrEqualTo(mark);
 	}
 }

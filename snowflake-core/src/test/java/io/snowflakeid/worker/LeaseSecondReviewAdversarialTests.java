@@ -34,11 +34,9 @@ import static io.snowflakeid.worker.LeaseProtocolAdversarialTests.FOUR_WORKERS;
 import static io.snowflakeid.worker.LeaseProtocolAdversarialTests.field;
 import static io.snowflakeid.worker.LeaseProtocolAdversarialTests.foreignLayout;
 import static io.snowflakeid.worker.LeaseProtocolAdversarialTests.setField;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.fail;
 
 /**
  * A second adversarial review of the lease protocol: hand-built schedules on simulated clocks and H2. Five of these
@@ -106,7 +104,7 @@ class LeaseSecondReviewAdversarialTests {
 	private long queryLong(String query) throws SQLException {
 		try (Connection connection = this.connections.getConnection();
 				ResultSet result = connection.createStatement().executeQuery(query)) {
-			assertTrue(result.next(), query);
+			assertThat(result.next()).as(query).isTrue();
 			return result.getLong(1);
 		}
 	}
@@ -175,13 +173,15 @@ class LeaseSecondReviewAdversarialTests {
 			lease.close();
 		}
 		finally {
-			assertTrue(Thread.interrupted(), "close() keeps the caller's interrupt flag");
+			assertThat(Thread.interrupted()).as("close() keeps the caller's interrupt flag").isTrue();
 		}
-		assertThrows(WorkerLeaseExpiredException.class, lease.generator()::nextId);
-		assertEquals(0, leaseEndOf(lease.workerId()), "close() on an interrupted thread did not release the row: "
-				+ "a restart waits for the lease end + safety margin");
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId);
+		assertThat(leaseEndOf(lease.workerId()))
+			.as("close() on an interrupted thread did not release the row: "
+					+ "a restart waits for the lease end + safety margin")
+			.isEqualTo(0);
 		long mark = queryLong("select high_water_mark from snowflake_worker_lease where worker_id = " + lease.workerId());
-		assertTrue(layout.decode(id).timestamp().toEpochMilli() <= mark);
+		assertThat(layout.decode(id).timestamp().toEpochMilli()).isLessThanOrEqualTo(mark);
 	}
 
 	/**
@@ -202,14 +202,14 @@ class LeaseSecondReviewAdversarialTests {
 		lease.generator().nextId();
 		armed.set(true);
 		start(lease::renew); // holds the renewal lock while its reply is slow
-		assertTrue(committed.await(10, TimeUnit.SECONDS));
+		assertThat(committed.await(10, TimeUnit.SECONDS)).isTrue();
 		start(lease::close); // the first close(): waits for the renewal lock
 		AtomicBoolean closed = (AtomicBoolean) field(lease, "closed");
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
 		while (!closed.get() && System.nanoTime() < deadline) {
 			Thread.onSpinWait();
 		}
-		assertTrue(closed.get());
+		assertThat(closed.get()).isTrue();
 		try {
 			lease.close(); // the second close() returns at once
 			long id = -1;
@@ -219,7 +219,7 @@ class LeaseSecondReviewAdversarialTests {
 			catch (WorkerLeaseExpiredException expected) {
 				// what should happen
 			}
-			assertEquals(-1, id, "an id was issued after close() returned");
+			assertThat(id).as("an id was issued after close() returned").isEqualTo(-1);
 		}
 		finally {
 			letGo.countDown();
@@ -250,7 +250,7 @@ class LeaseSecondReviewAdversarialTests {
 		lease.generator().nextId();
 		armed.set(true);
 		Thread renewer = start(lease::renew);
-		assertTrue(committed.await(10, TimeUnit.SECONDS)); // the new token is in the row; the renewal not back yet
+		assertThat(committed.await(10, TimeUnit.SECONDS)).isTrue(); // the new token is in the row; the renewal not back yet
 		AtomicBoolean hooked = new AtomicBoolean();
 		@SuppressWarnings("serial")
 		Set<String> pausing = new LinkedHashSet<>() {
@@ -277,10 +277,12 @@ class LeaseSecondReviewAdversarialTests {
 		finally {
 			letGo.countDown();
 		}
-		assertTrue(hooked.get(), "close() collected the tokens without the lock");
-		assertFalse(renewer.isAlive());
-		assertEquals(0, leaseEndOf(lease.workerId()), "close() released with the old token only: the row still "
-				+ "carries the renewal's token and stays held until its lease end + the safety margin");
+		assertThat(hooked.get()).as("close() collected the tokens without the lock").isTrue();
+		assertThat(renewer.isAlive()).isFalse();
+		assertThat(leaseEndOf(lease.workerId()))
+			.as("close() released with the old token only: the row still "
+					+ "carries the renewal's token and stays held until its lease end + the safety margin")
+			.isEqualTo(0);
 	}
 
 	/**
@@ -305,10 +307,12 @@ class LeaseSecondReviewAdversarialTests {
 				throw new IllegalStateException("interrupted while waiting for the clock (simulated)");
 			}))
 			.build();
-		assertThrows(IllegalStateException.class, () -> acquire(settings));
-		assertFalse(LocalNodes.inUse(layout, 0, 0), "this JVM's reservation of the node leaked: it can never be used "
-				+ "again in this JVM");
-		assertTrue(leaseEndOf(0) < now, "the row was not given back: held until its lease end + the safety margin");
+		assertThatExceptionOfType(IllegalStateException.class).isThrownBy(() -> acquire(settings));
+		assertThat(LocalNodes.inUse(layout, 0, 0))
+			.as("this JVM's reservation of the node leaked: it can never be used again in this JVM")
+			.isFalse();
+		assertThat(leaseEndOf(0)).as("the row was not given back: held until its lease end + the safety margin")
+			.isLessThan(now);
 	}
 
 	/**
@@ -333,16 +337,17 @@ class LeaseSecondReviewAdversarialTests {
 		WorkerLeaseSettings settings = simSettings(layout, source).duration(Duration.ofSeconds(60))
 			.safetyMargin(Duration.ofSeconds(10)).build();
 		try {
-			assertEquals(0, acquire(settings).workerId()); // a claim may also treat the unknown outcome as a lost race
+			assertThat(acquire(settings).workerId()).isEqualTo(0); // a claim may also treat the unknown outcome as a lost race
 			return;
 		}
 		catch (WorkerLeaseException first) {
-			assertEquals(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE, first.getReason(), first.getMessage());
+			assertThat(first.getReason()).as(first.getMessage())
+				.isEqualTo(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE);
 		}
 		this.clock.advance(Duration.ofSeconds(1));
 		try {
 			DatabaseWorkerLease lease = acquire(settings);
-			assertEquals(0, lease.workerId());
+			assertThat(lease.workerId()).isEqualTo(0);
 		}
 		catch (WorkerLeaseException ex) {
 			fail("the row whose claim had an unknown outcome is stranded (lease end "
@@ -418,10 +423,13 @@ class LeaseSecondReviewAdversarialTests {
 			SnowflakeLayout successorLayout = foreignLayout(FOUR_WORKERS);
 			DatabaseWorkerLease successor = acquire(simSettings(successorLayout, source).clockTolerance(Duration.ZERO)
 				.build());
-			assertEquals(predecessor.workerId(), successor.workerId(), "offset " + offset + ": reused the row");
+			assertThat(successor.workerId()).as("offset " + offset + ": reused the row")
+				.isEqualTo(predecessor.workerId());
 			long first = Key.of(successorLayout, successor.generator().nextId()).millis();
-			assertTrue(first > maxPredecessorMillis, "offset " + offset + ": successor's first id in millisecond "
-					+ first + ", predecessor's last in " + maxPredecessorMillis);
+			assertThat(first)
+				.as("offset " + offset + ": successor's first id in millisecond "
+						+ first + ", predecessor's last in " + maxPredecessorMillis)
+				.isGreaterThan(maxPredecessorMillis);
 			successor.close();
 		}
 	}
@@ -442,11 +450,12 @@ class LeaseSecondReviewAdversarialTests {
 		for (int worker = 1; worker < 4; worker++) {
 			row(worker, now + 3_600_000, now);
 		}
-		WorkerLeaseException refused = assertThrows(WorkerLeaseException.class,
-				() -> acquire(simSettings(layout, this.connections).clockTolerance(Duration.ZERO).build()));
-		assertEquals(WorkerLeaseException.Reason.CLOCK_BEHIND, refused.getReason(), refused.getMessage());
-		assertEquals(0, leaseEndOf(0));
-		assertFalse(LocalNodes.inUse(layout, 0, 0));
+		assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> acquire(simSettings(layout, this.connections).clockTolerance(Duration.ZERO).build()))
+			.satisfies((refused) -> assertThat(refused.getReason()).as(refused.getMessage())
+				.isEqualTo(WorkerLeaseException.Reason.CLOCK_BEHIND));
+		assertThat(leaseEndOf(0)).isEqualTo(0);
+		assertThat(LocalNodes.inUse(layout, 0, 0)).isFalse();
 	}
 
 	/**
@@ -466,13 +475,13 @@ class LeaseSecondReviewAdversarialTests {
 		}
 		DatabaseWorkerLease other = acquire(simSettings(layout, this.connections).tableName("lease_b")
 			.clockTolerance(Duration.ZERO).build());
-		assertTrue(other.workerId() != first.workerId(), "two generators of one JVM on one node");
+		assertThat(other.workerId()).as("two generators of one JVM on one node").isNotEqualTo(first.workerId());
 		first.close();
 		DatabaseWorkerLease next = acquire(simSettings(layout, this.connections).tableName("lease_b")
 			.clockTolerance(Duration.ZERO).build());
-		assertEquals(first.workerId(), next.workerId(), "the first never-used pair of lease_b");
+		assertThat(next.workerId()).as("the first never-used pair of lease_b").isEqualTo(first.workerId());
 		long id = next.generator().nextId();
-		assertTrue(id > last, "the second table's holder repeated or went below the first's ids");
+		assertThat(id).as("the second table's holder repeated or went below the first's ids").isGreaterThan(last);
 	}
 
 	/**
@@ -513,15 +522,15 @@ class LeaseSecondReviewAdversarialTests {
 			this.clock.advance(Duration.ofSeconds(1));
 			lease.renew(); // reached the database, did not commit
 		}
-		assertEquals(33, lease.renewalFailures());
+		assertThat(lease.renewalFailures()).isEqualTo(33);
 		mode.set("pass");
 		this.clock.advance(Duration.ofSeconds(1));
 		last = Math.max(last, lease.generator().nextId());
 		lease.renew();
-		assertTrue(lease.isLost(), "expected to lose the lease once the committed token was forgotten");
-		assertThrows(WorkerLeaseExpiredException.class, lease.generator()::nextId);
+		assertThat(lease.isLost()).as("expected to lose the lease once the committed token was forgotten").isTrue();
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId);
 		long mark = queryLong("select high_water_mark from snowflake_worker_lease where worker_id = " + lease.workerId());
-		assertTrue(Key.of(layout, last).millis() <= mark);
+		assertThat(Key.of(layout, last).millis()).isLessThanOrEqualTo(mark);
 	}
 
 	/** A connection whose renewal UPDATE fails after reaching the database, without committing. */

@@ -13,9 +13,8 @@ import io.snowflakeid.SnowflakeLayout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatNoException;
 
 /**
  * Review of the refactoring that made {@link WorkerLeaseSettings} take a {@link SnowflakeIdGenerator.Builder}
@@ -40,9 +39,9 @@ class WorkerLeaseSettingsAdversarialTests {
 	}
 
 	/**
-	 * FINDING (HEAD): {@code generator(b)} replaces the whole generator builder, so a layout, time source or clock
-	 * tolerance set through the shorthands before it is silently dropped. Every setter of a builder is expected to
-	 * be order-independent; here the lease ends up claiming and issuing in the default layout.
+	 * Regression (review of 2026-11-24): {@code generator(b)} replaced the whole generator builder, so a layout,
+	 * time source or clock tolerance set through the shorthands before it was silently dropped, and the lease
+	 * claimed and issued in the default layout. The setters must not depend on their order.
 	 */
 	@Test
 	void shorthandsSetBeforeGeneratorAreNotSilentlyDropped() {
@@ -53,9 +52,10 @@ class WorkerLeaseSettingsAdversarialTests {
 			.clockTolerance(Duration.ofMillis(100))
 			.generator(SnowflakeIdGenerator.builder())
 			.build();
-		assertEquals(CUSTOM, settings.layout, "layout set before generator(...)");
-		assertSame(clock, settings.timeSource, "time source set before generator(...)");
-		assertEquals(Duration.ofMillis(100), settings.clockTolerance, "clock tolerance set before generator(...)");
+		assertThat(settings.layout).as("layout set before generator(...)").isEqualTo(CUSTOM);
+		assertThat(settings.timeSource).as("time source set before generator(...)").isSameAs(clock);
+		assertThat(settings.clockTolerance).as("clock tolerance set before generator(...)")
+			.isEqualTo(Duration.ofMillis(100));
 	}
 
 	/** The same, end to end: the leased generator issues ids in another layout than the one configured. */
@@ -68,16 +68,16 @@ class WorkerLeaseSettingsAdversarialTests {
 			.duration(Duration.ofSeconds(3))
 			.build());
 		this.leases.add(lease);
-		assertEquals(CUSTOM, lease.generator().layout());
+		assertThat(lease.generator().layout()).isEqualTo(CUSTOM);
 	}
 
 	/**
-	 * BEHAVIOUR CHANGE (HEAD): {@code timeSource(null)} meant "the default (monotonic) time source" before the
-	 * refactoring (the old builder kept a nullable field); it is now a NullPointerException.
+	 * Regression (review of 2026-11-24): {@code timeSource(null)} means "the default (monotonic) time source", as
+	 * before the refactoring; it had become a NullPointerException.
 	 */
 	@Test
 	void aNullTimeSourceStillMeansTheDefault() {
-		assertDoesNotThrow(() -> WorkerLeaseSettings.builder(this.connections).timeSource(null).build());
+		assertThatNoException().isThrownBy(() -> WorkerLeaseSettings.builder(this.connections).timeSource(null).build());
 	}
 
 	/** Guard (passes): the lease waits on the very time source instance its generator issues with. */
@@ -86,7 +86,7 @@ class WorkerLeaseSettingsAdversarialTests {
 		WorkerLeaseSettings settings = WorkerLeaseSettings.builder(this.connections)
 			.generator(SnowflakeIdGenerator.builder().layout(CUSTOM))
 			.build();
-		assertSame(settings.timeSource, settings.generator.configuredTimeSource());
-		assertEquals(CUSTOM, settings.layout);
+		assertThat(settings.generator.configuredTimeSource()).isSameAs(settings.timeSource);
+		assertThat(settings.layout).isEqualTo(CUSTOM);
 	}
 }

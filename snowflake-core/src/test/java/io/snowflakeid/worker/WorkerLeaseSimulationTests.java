@@ -23,7 +23,7 @@ import io.snowflakeid.TimeSource;
 import io.snowflakeid.WorkerLeaseExpiredException;
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.fail;
+import static org.assertj.core.api.Assertions.fail;
 
 /**
  * Seeded simulation of the lease protocol: the real lease and generator code against a real lease table (H2),

@@ -38,12 +38,9 @@ import io.snowflakeid.WorkerLeaseExpiredException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /**
  * Behaviour of worker assignment and leases that PIT mutation testing (docs/mutation-testing.md) showed to be
@@ -98,7 +95,7 @@ class WorkerMutationTests {
 	private long queryLong(String query) throws SQLException {
 		try (Connection connection = DriverManager.getConnection(this.url, "sa", "");
 				ResultSet result = connection.createStatement().executeQuery(query)) {
-			assertTrue(result.next(), query);
+			assertThat(result.next()).as(query).isTrue();
 			return result.getLong(1);
 		}
 	}
@@ -198,20 +195,22 @@ class WorkerMutationTests {
 		settings.put(SnowflakeSettings.WORKER_ID, 7);
 		settings.put(SnowflakeSettings.WORKER_ASSIGNMENT, "database-lease"); // a static id always wins
 		ManagedGenerator managed = SnowflakeGenerators.create(SnowflakeConfiguration.fromSettings(settings), null);
-		assertEquals(WorkerAssignment.STATIC, managed.assignment());
-		assertNull(managed.lease());
-		assertEquals(7, managed.generator().workerId());
-		assertEquals(3, managed.generator().datacenterId());
+		assertThat(managed.assignment()).isEqualTo(WorkerAssignment.STATIC);
+		assertThat(managed.lease()).isNull();
+		assertThat(managed.generator().workerId()).isEqualTo(7);
+		assertThat(managed.generator().datacenterId()).isEqualTo(3);
 		managed.close();
 		managed.generator().nextId();
 	}
 
 	@Test
 	void aDatabaseLeaseWithoutADatabaseIsAClearError() {
-		WorkerLeaseException ex = assertThrows(WorkerLeaseException.class,
-				() -> SnowflakeGenerators.create(SnowflakeConfiguration.fromSettings(Map.of(SnowflakeSettings.WORKER_ASSIGNMENT, "database-lease")), null));
-		assertEquals(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION, ex.getReason());
-		assertTrue(ex.getMessage().contains("no DataSource"), ex.getMessage());
+		assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> SnowflakeGenerators.create(
+					SnowflakeConfiguration.fromSettings(Map.of(SnowflakeSettings.WORKER_ASSIGNMENT, "database-lease")), null))
+			.satisfies((ex) -> assertThat(ex.getReason())
+				.isEqualTo(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION))
+			.withMessageContaining("no DataSource");
 	}
 
 	@Test
@@ -234,39 +233,43 @@ class WorkerMutationTests {
 		ManagedGenerator managed = SnowflakeGenerators.create(SnowflakeConfiguration.fromSettings(settings), this.connections);
 		this.toClose.add(managed);
 		long after = System.currentTimeMillis();
-		assertEquals(WorkerAssignment.DATABASE_LEASE, managed.assignment(), "auto with a database leases");
+		assertThat(managed.assignment()).as("auto with a database leases").isEqualTo(WorkerAssignment.DATABASE_LEASE);
 		DatabaseWorkerLease lease = managed.lease();
-		assertEquals(2, lease.datacenterId());
-		assertEquals(0, lease.workerId(), "the crashed row is past the 2 s margin");
-		assertSame(lease.generator(), managed.generator());
-		assertEquals(Duration.ofMillis(100), managed.generator().clockTolerance());
+		assertThat(lease.datacenterId()).isEqualTo(2);
+		assertThat(lease.workerId()).as("the crashed row is past the 2 s margin").isEqualTo(0);
+		assertThat(managed.generator()).isSameAs(lease.generator());
+		assertThat(managed.generator().clockTolerance()).isEqualTo(Duration.ofMillis(100));
 		long leaseEnd = queryLong("select lease_end from my_leases where datacenter_id = 2 and worker_id = 0");
-		assertTrue(leaseEnd >= before + 6_000 && leaseEnd <= after + 6_000, "a 6 s lease: " + (leaseEnd - before));
+		assertThat(leaseEnd).as("a 6 s lease: " + (leaseEnd - before)).isGreaterThanOrEqualTo(before + 6_000)
+			.isLessThanOrEqualTo(after + 6_000);
 		managed.generator().nextId();
 		managed.close();
-		assertEquals(0, queryLong("select lease_end from my_leases where datacenter_id = 2 and worker_id = 0"),
-				"closing the managed generator releases its worker id");
-		assertThrows(WorkerLeaseExpiredException.class, managed.generator()::nextId);
+		assertThat(queryLong("select lease_end from my_leases where datacenter_id = 2 and worker_id = 0"))
+			.as("closing the managed generator releases its worker id")
+			.isEqualTo(0);
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(managed.generator()::nextId);
 	}
 
 	@Test
 	void theCreateTableSwitchMustBeTrueOrFalseAndFalseNamesTheDdl() {
-		SnowflakeConfigurationException bad = assertThrows(SnowflakeConfigurationException.class,
-				() -> SnowflakeGenerators.create(SnowflakeConfiguration.fromSettings(Map.of(SnowflakeSettings.LEASE_CREATE_TABLE, "yes")), this.connections));
-		assertEquals(SnowflakeSettings.LEASE_CREATE_TABLE, bad.getSetting());
-		WorkerLeaseException missing = assertThrows(WorkerLeaseException.class,
-				() -> SnowflakeGenerators.create(SnowflakeConfiguration.fromSettings(Map.of(SnowflakeSettings.LEASE_CREATE_TABLE, " false",
-						SnowflakeSettings.EPOCH, LAYOUT.epoch().toString())), this.connections));
-		assertEquals(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE, missing.getReason());
-		assertTrue(missing.getMessage().contains("snowflake.lease.create-table=false: create it with CREATE TABLE"),
-				missing.getMessage());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeGenerators.create(
+					SnowflakeConfiguration.fromSettings(Map.of(SnowflakeSettings.LEASE_CREATE_TABLE, "yes")), this.connections))
+			.satisfies((bad) -> assertThat(bad.getSetting()).isEqualTo(SnowflakeSettings.LEASE_CREATE_TABLE));
+		assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> SnowflakeGenerators.create(SnowflakeConfiguration.fromSettings(
+					Map.of(SnowflakeSettings.LEASE_CREATE_TABLE, " false", SnowflakeSettings.EPOCH, LAYOUT.epoch().toString())),
+					this.connections))
+			.satisfies((missing) -> assertThat(missing.getReason())
+				.isEqualTo(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE))
+			.withMessageContaining("snowflake.lease.create-table=false: create it with CREATE TABLE");
 	}
 
 	@Test
 	void assignmentsHaveTheirSettingNames() {
-		assertEquals("database-lease", WorkerAssignment.DATABASE_LEASE.value());
-		assertEquals("hostname-ordinal", WorkerAssignment.HOSTNAME_ORDINAL.value());
-		assertSame(WorkerAssignment.IP_ADDRESS, WorkerAssignment.parse(WorkerAssignment.IP_ADDRESS));
+		assertThat(WorkerAssignment.DATABASE_LEASE.value()).isEqualTo("database-lease");
+		assertThat(WorkerAssignment.HOSTNAME_ORDINAL.value()).isEqualTo("hostname-ordinal");
+		assertThat(WorkerAssignment.parse(WorkerAssignment.IP_ADDRESS)).isSameAs(WorkerAssignment.IP_ADDRESS);
 	}
 
 	// --- LeaseTable
@@ -274,15 +277,15 @@ class WorkerMutationTests {
 	@Test
 	void serializationFailuresAreRecognisedWhereverTheDriverPutsThem() {
 		SQLException wrapped = new SQLException("batch failed", "HY000", new SQLException("conflict", "40001"));
-		assertTrue(LeaseTable.isSerializationFailure(wrapped), "in the cause");
+		assertThat(LeaseTable.isSerializationFailure(wrapped)).as("in the cause").isTrue();
 		SQLException chained = new SQLException("batch failed", "HY000");
 		chained.setNextException(new SQLException("deadlock detected", "40P01"));
-		assertTrue(LeaseTable.isSerializationFailure(chained), "in the next exception");
-		assertTrue(LeaseTable.isSerializationFailure(new SQLException("Record has changed", "HY000", 1020)));
+		assertThat(LeaseTable.isSerializationFailure(chained)).as("in the next exception").isTrue();
+		assertThat(LeaseTable.isSerializationFailure(new SQLException("Record has changed", "HY000", 1020))).isTrue();
 		SQLException other = new SQLException("batch failed", "HY000");
 		other.setNextException(new SQLException("duplicate key", "23505"));
-		assertFalse(LeaseTable.isSerializationFailure(other));
-		assertFalse(LeaseTable.isSerializationFailure(new SQLException("no state")));
+		assertThat(LeaseTable.isSerializationFailure(other)).isFalse();
+		assertThat(LeaseTable.isSerializationFailure(new SQLException("no state"))).isFalse();
 	}
 
 	@Test
@@ -294,13 +297,15 @@ class WorkerMutationTests {
 			}
 		});
 		try (Connection connection = noDdl.getConnection()) {
-			assertFalse(table.exists(connection));
-			SQLException refused = assertThrows(SQLException.class, () -> table.createIfMissing(connection));
-			assertEquals("42501", refused.getSQLState(), "no table, no privilege: the database's own error");
+			assertThat(table.exists(connection)).isFalse();
+			assertThatExceptionOfType(SQLException.class).isThrownBy(() -> table.createIfMissing(connection))
+				.satisfies((refused) -> assertThat(refused.getSQLState())
+					.as("no table, no privilege: the database's own error")
+					.isEqualTo("42501"));
 		}
 		sql(table.createStatement());
 		try (Connection connection = noDdl.getConnection()) {
-			assertTrue(table.exists(connection));
+			assertThat(table.exists(connection)).isTrue();
 			table.createIfMissing(connection);
 		}
 	}
@@ -310,12 +315,13 @@ class WorkerMutationTests {
 		LeaseTable table = new LeaseTable("race_insert");
 		sql(table.createStatement());
 		try (Connection connection = DriverManager.getConnection(this.url, "sa", "")) {
-			assertTrue(table.insertNew(connection, 0, 0, "a", "t1", 1, 1));
-			assertFalse(table.insertNew(connection, 0, 0, "b", "t2", 1, 1));
+			assertThat(table.insertNew(connection, 0, 0, "a", "t1", 1, 1)).isTrue();
+			assertThat(table.insertNew(connection, 0, 0, "b", "t2", 1, 1)).isFalse();
 		}
 		try (Connection connection = DriverManager.getConnection(this.url, "sa", "")) {
 			sql("drop table race_insert");
-			assertThrows(SQLException.class, () -> table.insertNew(connection, 0, 1, "c", "t3", 1, 1));
+			assertThatExceptionOfType(SQLException.class)
+				.isThrownBy(() -> table.insertNew(connection, 0, 1, "c", "t3", 1, 1));
 		}
 	}
 
@@ -332,9 +338,10 @@ class WorkerMutationTests {
 			}
 		});
 		DatabaseWorkerLease lease = acquire(settings(racing).build());
-		assertEquals(1, lease.workerId());
-		assertFalse(LocalNodes.inUse(LAYOUT, 0, 0), "the node lost to the other instance is not held in this JVM");
-		assertTrue(LocalNodes.inUse(LAYOUT, 0, 1));
+		assertThat(lease.workerId()).isEqualTo(1);
+		assertThat(LocalNodes.inUse(LAYOUT, 0, 0)).as("the node lost to the other instance is not held in this JVM")
+			.isFalse();
+		assertThat(LocalNodes.inUse(LAYOUT, 0, 1)).isTrue();
 	}
 
 	@Test
@@ -347,12 +354,13 @@ class WorkerMutationTests {
 				throw new SQLException("connection reset (simulated, after the commit)", "08006");
 			}
 		});
-		WorkerLeaseException ex = assertThrows(WorkerLeaseException.class, () -> acquire(settings(breaking).build()));
-		assertEquals(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE, ex.getReason());
-		assertEquals(0, queryLong("select lease_end from snowflake_worker_lease where worker_id = 0"),
-				"the row is free again at once, not blocked until its lease end");
-		assertFalse(LocalNodes.inUse(LAYOUT, 0, 0));
-		assertEquals(0, acquire(settings(this.connections).build()).workerId());
+		assertThatExceptionOfType(WorkerLeaseException.class).isThrownBy(() -> acquire(settings(breaking).build()))
+			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE));
+		assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = 0"))
+			.as("the row is free again at once, not blocked until its lease end")
+			.isEqualTo(0);
+		assertThat(LocalNodes.inUse(LAYOUT, 0, 0)).isFalse();
+		assertThat(acquire(settings(this.connections).build()).workerId()).isEqualTo(0);
 	}
 
 	@Test
@@ -364,9 +372,9 @@ class WorkerMutationTests {
 				throw new SQLException("connection reset (simulated, after the commit)", "08006");
 			}
 		});
-		assertThrows(WorkerLeaseException.class, () -> acquire(settings(breaking).build()));
-		assertEquals(0, queryLong("select lease_end from snowflake_worker_lease where worker_id = 0"));
-		assertFalse(LocalNodes.inUse(LAYOUT, 0, 0));
+		assertThatExceptionOfType(WorkerLeaseException.class).isThrownBy(() -> acquire(settings(breaking).build()));
+		assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = 0")).isEqualTo(0);
+		assertThat(LocalNodes.inUse(LAYOUT, 0, 0)).isFalse();
 	}
 
 	@Test
@@ -377,12 +385,11 @@ class WorkerMutationTests {
 				throw new SQLException("could not serialize access", "40001");
 			}
 		});
-		assertEquals(0, acquire(settings(contended).build()).workerId(), "one lost race: read again");
+		assertThat(acquire(settings(contended).build()).workerId()).as("one lost race: read again").isEqualTo(0);
 		failReads.set(Integer.MAX_VALUE);
-		WorkerLeaseException ex = assertThrows(WorkerLeaseException.class, () -> acquire(settings(contended).build()));
-		assertEquals(WorkerLeaseException.Reason.CONTENTION, ex.getReason());
-		assertTrue(ex.getMessage().contains("other instances won 20 races for the same rows in 20 rounds"),
-				ex.getMessage());
+		assertThatExceptionOfType(WorkerLeaseException.class).isThrownBy(() -> acquire(settings(contended).build()))
+			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(WorkerLeaseException.Reason.CONTENTION))
+			.withMessageContaining("other instances won 20 races for the same rows in 20 rounds");
 	}
 
 	@Test
@@ -396,13 +403,12 @@ class WorkerMutationTests {
 			sql("insert into snowflake_worker_lease values (0, " + worker + ", 'busy', 'b', " + (busyUntil + worker)
 					+ ", 0)");
 		}
-		WorkerLeaseException ex = assertThrows(WorkerLeaseException.class,
-				() -> acquire(settings(this.connections).timeSource(clock).build()));
-		assertEquals(WorkerLeaseException.Reason.CLOCK_BEHIND, ex.getReason());
-		assertTrue(ex.getMessage().contains("in 5001 ms by this host's clock"), ex.getMessage());
-		assertTrue(ex.getMessage().contains("The first lease to end without renewal ends at "
-				+ Instant.ofEpochMilli(busyUntil + 1) + ", usable from " + Instant.ofEpochMilli(busyUntil + 1 + 1_000)),
-				ex.getMessage());
+		assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> acquire(settings(this.connections).timeSource(clock).build()))
+			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(WorkerLeaseException.Reason.CLOCK_BEHIND))
+			.withMessageContaining("in 5001 ms by this host's clock")
+			.withMessageContaining("The first lease to end without renewal ends at " + Instant.ofEpochMilli(busyUntil + 1)
+					+ ", usable from " + Instant.ofEpochMilli(busyUntil + 1 + 1_000));
 	}
 
 	@Test
@@ -415,13 +421,14 @@ class WorkerMutationTests {
 				}
 				return System.currentTimeMillis() * 1_000_000L;
 			};
-			assertThrows(IllegalStateException.class, () -> acquire(settings(this.connections).timeSource(failing)
-				.build()));
-			assertEquals(0, queryLong("select lease_end from snowflake_worker_lease where worker_id = 0"),
-					"read " + failingRead + ": the row is free again");
-			assertFalse(LocalNodes.inUse(LAYOUT, 0, 0));
+			assertThatExceptionOfType(IllegalStateException.class)
+				.isThrownBy(() -> acquire(settings(this.connections).timeSource(failing).build()));
+			assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = 0"))
+				.as("read " + failingRead + ": the row is free again")
+				.isEqualTo(0);
+			assertThat(LocalNodes.inUse(LAYOUT, 0, 0)).isFalse();
 		}
-		assertEquals(0, acquire(settings(this.connections).build()).workerId());
+		assertThat(acquire(settings(this.connections).build()).workerId()).isEqualTo(0);
 	}
 
 	@Test
@@ -436,8 +443,8 @@ class WorkerMutationTests {
 			}
 		});
 		DatabaseWorkerLease lease = acquire(settings(racing).build());
-		assertEquals(1, lease.workerId(), "the race for (0,0) is lost: a new row instead");
-		assertFalse(LocalNodes.inUse(LAYOUT, 0, 0));
+		assertThat(lease.workerId()).as("the race for (0,0) is lost: a new row instead").isEqualTo(1);
+		assertThat(LocalNodes.inUse(LAYOUT, 0, 0)).isFalse();
 	}
 
 	@Test
@@ -449,10 +456,10 @@ class WorkerMutationTests {
 		for (int i = 0; i < 4; i++) {
 			acquire(anyDatacenter);
 		}
-		WorkerLeaseException ex = assertThrows(WorkerLeaseException.class, () -> acquire(anyDatacenter));
-		assertEquals(WorkerLeaseException.Reason.ALL_WORKERS_LEASED, ex.getReason());
-		assertTrue(ex.getMessage().contains("All 4 (datacenter, worker) pairs are leased"), ex.getMessage());
-		assertTrue(ex.getMessage().contains("capacity 4 = 2^1 datacenter bits x 2^1 worker bits"), ex.getMessage());
+		assertThatExceptionOfType(WorkerLeaseException.class).isThrownBy(() -> acquire(anyDatacenter))
+			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(WorkerLeaseException.Reason.ALL_WORKERS_LEASED))
+			.withMessageContaining("All 4 (datacenter, worker) pairs are leased")
+			.withMessageContaining("capacity 4 = 2^1 datacenter bits x 2^1 worker bits");
 	}
 
 	@Test
@@ -471,7 +478,7 @@ class WorkerMutationTests {
 				.filter((r) -> String.valueOf(r.getMessage()).startsWith("Clock is {0} ms behind"))
 				.findFirst()
 				.orElseThrow();
-			assertEquals(401L, waiting.getParameters()[0]);
+			assertThat(waiting.getParameters()[0]).isEqualTo(401L);
 		}
 	}
 
@@ -481,11 +488,11 @@ class WorkerMutationTests {
 			DatabaseWorkerLease taken = acquire(settings(this.connections).renewInBackground(false).build());
 			sql("update snowflake_worker_lease set instance_id = 'other' where worker_id = " + taken.workerId());
 			taken.close();
-			assertTrue(log.has(Level.WARNING, "was not released"), "the row no longer carries our token");
+			assertThat(log.has(Level.WARNING, "was not released")).as("the row no longer carries our token").isTrue();
 			DatabaseWorkerLease unreachable = acquire(settings(this.connections).renewInBackground(false).build());
 			this.databaseDown.set(true);
 			unreachable.close();
-			assertTrue(log.has(Level.WARNING, "Could not release snowflake worker"));
+			assertThat(log.has(Level.WARNING, "Could not release snowflake worker")).isTrue();
 		}
 	}
 
@@ -497,10 +504,10 @@ class WorkerMutationTests {
 			DatabaseWorkerLease lease = acquire(settings(this.connections).renewInBackground(false).build());
 			sql("update snowflake_worker_lease set instance_id = 'clone' where worker_id = " + lease.workerId());
 			lease.renew();
-			assertTrue(lease.isLost());
-			assertFalse(lease.isValid());
-			assertFalse(LocalNodes.inUse(LAYOUT, 0, lease.workerId()));
-			assertTrue(log.has(Level.SEVERE, "Lost the lease"), "operators are alerted");
+			assertThat(lease.isLost()).isTrue();
+			assertThat(lease.isValid()).isFalse();
+			assertThat(LocalNodes.inUse(LAYOUT, 0, lease.workerId())).isFalse();
+			assertThat(log.has(Level.SEVERE, "Lost the lease")).as("operators are alerted").isTrue();
 		}
 	}
 
@@ -512,8 +519,9 @@ class WorkerMutationTests {
 			Thread.sleep(2_500); // first renewal after 1 s, then retries every second
 			this.databaseDown.set(false);
 			long failures = lease.renewalFailures();
-			assertTrue(failures >= 1 && failures <= 3, failures + " failed renewals in 2.5 s");
-			assertTrue(log.has(Level.WARNING, "Renewing the lease of snowflake worker"));
+			assertThat(failures).as(failures + " failed renewals in 2.5 s").isGreaterThanOrEqualTo(1)
+				.isLessThanOrEqualTo(3);
+			assertThat(log.has(Level.WARNING, "Renewing the lease of snowflake worker")).isTrue();
 		}
 	}
 
@@ -523,12 +531,13 @@ class WorkerMutationTests {
 		Thread.currentThread().interrupt();
 		try {
 			lease.close();
-			assertTrue(Thread.currentThread().isInterrupted(), "the caller's interrupt is kept");
+			assertThat(Thread.currentThread().isInterrupted()).as("the caller's interrupt is kept").isTrue();
 		}
 		finally {
 			Thread.interrupted();
 		}
-		assertEquals(0, queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId()));
+		assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId()))
+			.isEqualTo(0);
 	}
 
 	@Test
@@ -541,15 +550,16 @@ class WorkerMutationTests {
 		});
 		DatabaseWorkerLease lease = acquire(settings(racing).build());
 		lease.close();
-		assertEquals(0, queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId()));
+		assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId()))
+			.isEqualTo(0);
 	}
 
 	@Test
 	void aLeaseNamesItsOwnerProcess() {
 		DatabaseWorkerLease lease = acquire(settings(this.connections).build());
-		assertTrue(lease.owner().contains("pid " + ProcessHandle.current().pid()), lease.owner());
-		assertTrue(lease.toString().contains("(datacenter 0, worker 0) in snowflake_worker_lease, owner "
-				+ lease.owner()), lease.toString());
+		assertThat(lease.owner()).contains("pid " + ProcessHandle.current().pid());
+		assertThat(lease.toString())
+			.contains("(datacenter 0, worker 0) in snowflake_worker_lease, owner " + lease.owner());
 	}
 
 	// --- ConnectionSource: connections go back to the pool as they came
@@ -580,16 +590,17 @@ class WorkerMutationTests {
 	void workThatDidNotCommitIsRolledBackAndTheConnectionReturnsInItsOriginalMode() throws Exception {
 		sql("create table items (id int)");
 		OneConnectionPool pool = new OneConnectionPool();
-		assertTrue(pool.connection.getAutoCommit());
+		assertThat(pool.connection.getAutoCommit()).isTrue();
 		int result = pool.run(false, Duration.ofSeconds(1), (connection) -> {
 			try (Statement statement = connection.createStatement()) {
 				return statement.executeUpdate("insert into items values (1)");
 			}
 		});
-		assertEquals(1, result, "the work's own result");
-		assertEquals(0, queryLong("select count(*) from items"), "nothing uncommitted goes back to the pool");
-		assertTrue(pool.connection.getAutoCommit(), "back in auto-commit, as the pool handed it out");
-		assertEquals(1, pool.released);
+		assertThat(result).as("the work's own result").isEqualTo(1);
+		assertThat(queryLong("select count(*) from items")).as("nothing uncommitted goes back to the pool")
+			.isEqualTo(0);
+		assertThat(pool.connection.getAutoCommit()).as("back in auto-commit, as the pool handed it out").isTrue();
+		assertThat(pool.released).isEqualTo(1);
 		pool.connection.close();
 	}
 
@@ -633,26 +644,28 @@ class WorkerMutationTests {
 				connection.close();
 			}
 		};
-		assertEquals("ok", source.run(false, Duration.ofSeconds(1), (connection) -> "ok"));
-		assertEquals(1234, restoredNetworkTimeout.get(), "the pool's network timeout is put back");
-		assertEquals(1, released.get());
+		assertThat(source.<String>run(false, Duration.ofSeconds(1), (connection) -> "ok")).isEqualTo("ok");
+		assertThat(restoredNetworkTimeout.get()).as("the pool's network timeout is put back").isEqualTo(1234);
+		assertThat(released.get()).isEqualTo(1);
 
 		failAutoCommitRead.set(true);
-		assertThrows(SQLException.class, () -> source.run(false, Duration.ofSeconds(1), (connection) -> "never"));
-		assertEquals(2, released.get(), "released when the connection is broken from the start");
+		assertThatExceptionOfType(SQLException.class)
+			.isThrownBy(() -> source.run(false, Duration.ofSeconds(1), (connection) -> "never"));
+		assertThat(released.get()).as("released when the connection is broken from the start").isEqualTo(2);
 		failAutoCommitRead.set(false);
 
 		failRollback.set(true);
 		SQLException workFailure = new SQLException("constraint violated", "23505");
-		SQLException thrown = assertThrows(SQLException.class, () -> source.run(false, (connection) -> {
+		SQLException thrown = catchThrowableOfType(SQLException.class, () -> source.run(false, (connection) -> {
 			throw workFailure;
 		}));
-		assertSame(workFailure, thrown, "the work's failure, not the cleanup's");
-		assertEquals(1, thrown.getSuppressed().length, "the cleanup failure rides along");
-		assertEquals(3, released.get());
-		assertEquals("done", source.run(false, (connection) -> "done"),
-				"a failing cleanup after success does not turn it into a failure");
-		assertEquals(4, released.get());
+		assertThat((Throwable) thrown).as("the work's failure, not the cleanup's").isSameAs(workFailure);
+		assertThat(thrown.getSuppressed()).as("the cleanup failure rides along").hasSize(1);
+		assertThat(released.get()).isEqualTo(3);
+		assertThat(source.<String>run(false, (connection) -> "done"))
+			.as("a failing cleanup after success does not turn it into a failure")
+			.isEqualTo("done");
+		assertThat(released.get()).isEqualTo(4);
 	}
 
 	@Test
@@ -661,18 +674,19 @@ class WorkerMutationTests {
 		dataSource.setURL(this.url);
 		dataSource.setUser("sa");
 		ConnectionSource source = ConnectionSource.of(dataSource);
-		assertEquals(1, (int) source.run(true, Duration.ofSeconds(1), (connection) -> {
+		assertThat((int) source.run(true, Duration.ofSeconds(1), (connection) -> {
 			try (ResultSet result = connection.createStatement().executeQuery("select 1")) {
 				result.next();
 				return result.getInt(1);
 			}
-		}));
+		})).isEqualTo(1);
 		IllegalStateException broken = new IllegalStateException("pool closed");
 		ConnectionSource closedPool = () -> {
 			throw broken;
 		};
-		assertSame(broken, assertThrows(IllegalStateException.class,
-				() -> closedPool.run(true, Duration.ofSeconds(1), (connection) -> 1)));
+		assertThatExceptionOfType(IllegalStateException.class)
+			.isThrownBy(() -> closedPool.run(true, Duration.ofSeconds(1), (connection) -> 1))
+			.isSameAs(broken);
 		ConnectionSource slow = () -> {
 			try {
 				Thread.sleep(100); // the caller is already waiting when the connection comes
@@ -684,14 +698,15 @@ class WorkerMutationTests {
 		};
 		Thread.currentThread().interrupt();
 		try {
-			assertEquals(2, (int) slow.run(true, Duration.ofSeconds(1), (connection) -> 2),
-					"an interrupted thread (a shutdown) still gets its connection");
-			assertTrue(Thread.currentThread().isInterrupted(), "and keeps its interrupt");
+			assertThat((int) slow.run(true, Duration.ofSeconds(1), (connection) -> 2))
+				.as("an interrupted thread (a shutdown) still gets its connection")
+				.isEqualTo(2);
+			assertThat(Thread.currentThread().isInterrupted()).as("and keeps its interrupt").isTrue();
 		}
 		finally {
 			Thread.interrupted();
 		}
-		assertTrue(DataSource.class.isInstance(dataSource));
+		assertThat(dataSource).isInstanceOf(DataSource.class);
 	}
 
 }

@@ -18,11 +18,8 @@ import org.hibernate.resource.beans.container.spi.ContainedBean;
 import org.hibernate.resource.beans.spi.BeanInstanceProducer;
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /**
  * Where the generator comes from when Hibernate was given a bean container that has no generator bean: inside
@@ -36,29 +33,31 @@ class SnowflakeGeneratorLookupTests {
 	@Test
 	void springContainerWithoutTheGeneratorBeanFailsTheBuildNamingAttributeAutoConfigurationAndFix() throws Exception {
 		Map<String, String> settings = PlainHibernate.h2Settings();
-		Exception failure = assertThrows(Exception.class, () -> build(settings, springNamedContainer(), Invoice.class));
+		Exception failure = catchThrowableOfType(Exception.class,
+				() -> build(settings, springNamedContainer(), Invoice.class));
+		assertThat(failure).isNotNull();
 		MappingException mapping = find(failure, MappingException.class);
-		assertNotNull(mapping, () -> "a MappingException in the chain of " + failure);
-		assertTrue(mapping.getMessage().contains("@SnowflakeId on Invoice.id"), mapping::getMessage);
-		assertTrue(mapping.getMessage().contains(SPRINGS_CONTAINER), mapping::getMessage);
-		assertTrue(mapping.getMessage().contains("no io.snowflakeid.SnowflakeIdGenerator bean"), mapping::getMessage);
-		assertTrue(mapping.getMessage().contains("io.snowflakeid.spring.SnowflakeAutoConfiguration) is missing or "
-				+ "excluded"), mapping::getMessage);
-		assertTrue(mapping.getMessage().contains("@ImportAutoConfiguration(SnowflakeAutoConfiguration.class)"),
-				mapping::getMessage);
-		assertFalse(leaseTableExists(settings.get("hibernate.connection.url")),
-				"no worker id leased from Hibernate's settings behind the application's back");
+		assertThat(mapping).as(() -> "a MappingException in the chain of " + failure).isNotNull();
+		assertThat(mapping.getMessage()).contains("@SnowflakeId on Invoice.id");
+		assertThat(mapping.getMessage()).contains(SPRINGS_CONTAINER);
+		assertThat(mapping.getMessage()).contains("no io.snowflakeid.SnowflakeIdGenerator bean");
+		assertThat(mapping.getMessage())
+			.contains("io.snowflakeid.spring.SnowflakeAutoConfiguration) is missing or excluded");
+		assertThat(mapping.getMessage()).contains("@ImportAutoConfiguration(SnowflakeAutoConfiguration.class)");
+		assertThat(leaseTableExists(settings.get("hibernate.connection.url")))
+			.as("no worker id leased from Hibernate's settings behind the application's back")
+			.isFalse();
 	}
 
 	@Test
 	void springContainerWithoutTheSegmentBeanFailsTheBuildForSegmentIdToo() {
-		Exception failure = assertThrows(Exception.class,
+		Exception failure = catchThrowableOfType(Exception.class,
 				() -> build(PlainHibernate.h2Settings(), springNamedContainer(), Account.class));
+		assertThat(failure).isNotNull();
 		MappingException mapping = find(failure, MappingException.class);
-		assertNotNull(mapping, () -> "a MappingException in the chain of " + failure);
-		assertTrue(mapping.getMessage().contains("@SegmentId on Account.id"), mapping::getMessage);
-		assertTrue(mapping.getMessage().contains("no io.snowflakeid.segment.SegmentIdGenerators bean"),
-				mapping::getMessage);
+		assertThat(mapping).as(() -> "a MappingException in the chain of " + failure).isNotNull();
+		assertThat(mapping.getMessage()).contains("@SegmentId on Account.id");
+		assertThat(mapping.getMessage()).contains("no io.snowflakeid.segment.SegmentIdGenerators bean");
 	}
 
 	@Test
@@ -83,16 +82,16 @@ class SnowflakeGeneratorLookupTests {
 
 	@Test
 	void springsContainerIsRecognisedByNameWithoutADependencyOnSpring() throws Exception {
-		assertTrue(SnowflakeGeneratorLookup.isSpring(springNamedContainer()));
-		assertFalse(SnowflakeGeneratorLookup.isSpring(new EmptyContainer()));
-		assertFalse(SnowflakeGeneratorLookup.isSpring(null));
+		assertThat(SnowflakeGeneratorLookup.isSpring(springNamedContainer())).isTrue();
+		assertThat(SnowflakeGeneratorLookup.isSpring(new EmptyContainer())).isFalse();
+		assertThat(SnowflakeGeneratorLookup.isSpring(null)).isFalse();
 	}
 
 	private static void assertDecodesTo(SessionFactory factory, int datacenter, int worker) {
 		Invoice invoice = new Invoice("c");
 		factory.inTransaction((session) -> session.persist(invoice));
-		assertEquals(datacenter, SnowflakeLayout.DEFAULT.decode(invoice.id).datacenterId());
-		assertEquals(worker, SnowflakeLayout.DEFAULT.decode(invoice.id).workerId());
+		assertThat(SnowflakeLayout.DEFAULT.decode(invoice.id).datacenterId()).isEqualTo(datacenter);
+		assertThat(SnowflakeLayout.DEFAULT.decode(invoice.id).workerId()).isEqualTo(worker);
 	}
 
 	private static SessionFactory build(Map<String, String> settings, BeanContainer container, Class<?>... entities) {

@@ -18,10 +18,9 @@ import io.snowflakeid.hibernate.Entities.Ticket;
 import org.hibernate.SessionFactory;
 import org.junit.jupiter.api.Test;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class SnowflakeIdentifierGeneratorTests {
 
@@ -50,19 +49,19 @@ class SnowflakeIdentifierGeneratorTests {
 					ids.add(Long.parseLong(ticket.id));
 				}
 			});
-			assertEquals(ids.size(), new HashSet<>(ids).size(), "unique across tables: " + ids);
+			assertThat(new HashSet<>(ids).size()).as("unique across tables: " + ids).isEqualTo(ids.size());
 			for (int i = 1; i < ids.size(); i++) {
-				assertTrue(ids.get(i) > ids.get(i - 1), "increasing in persist order: " + ids);
+				assertThat(ids.get(i)).as("increasing in persist order: " + ids).isGreaterThan(ids.get(i - 1));
 			}
 			for (long id : ids) {
 				SnowflakeIdParts parts = SnowflakeLayout.DEFAULT.decode(id);
-				assertEquals(2, parts.datacenterId());
-				assertEquals(11, parts.workerId());
+				assertThat(parts.datacenterId()).isEqualTo(2);
+				assertThat(parts.workerId()).isEqualTo(11);
 			}
 			long rows = factory.fromTransaction((session) -> session
 					.createSelectionQuery("select count(*) from Invoice where id in :ids", Long.class)
 					.setParameter("ids", ids).getSingleResult());
-			assertEquals(3, rows, "the invoices are really in the database under those ids");
+			assertThat(rows).as("the invoices are really in the database under those ids").isEqualTo(3);
 		}
 	}
 
@@ -71,10 +70,10 @@ class SnowflakeIdentifierGeneratorTests {
 		try (SessionFactory factory = PlainHibernate.build(configured(0, 1), Shipment.class)) {
 			Shipment shipment = new Shipment();
 			factory.inTransaction((session) -> session.persist(shipment));
-			assertNotNull(shipment.trackingNumber);
-			assertEquals(1, SnowflakeLayout.DEFAULT.decode(shipment.trackingNumber).workerId());
+			assertThat(shipment.trackingNumber).isNotNull();
+			assertThat(SnowflakeLayout.DEFAULT.decode(shipment.trackingNumber).workerId()).isEqualTo(1);
 			Long stored = factory.fromTransaction((session) -> session.find(Shipment.class, shipment.id).trackingNumber);
-			assertEquals(shipment.trackingNumber, stored);
+			assertThat(stored).isEqualTo(shipment.trackingNumber);
 		}
 	}
 
@@ -89,10 +88,11 @@ class SnowflakeIdentifierGeneratorTests {
 				session.persist(imported);
 				session.persist(migrated);
 			});
-			assertEquals(42L, imported.id);
-			assertEquals("imported", factory.fromTransaction((session) -> session.find(Invoice.class, 42L).customer));
+			assertThat(imported.id).isEqualTo(42L);
+			assertThat(factory.<String>fromTransaction((session) -> session.find(Invoice.class, 42L).customer))
+				.isEqualTo("imported");
 			Long storedNumber = factory.fromTransaction((session) -> session.find(Shipment.class, migrated.id).trackingNumber);
-			assertEquals(7L, storedNumber);
+			assertThat(storedNumber).isEqualTo(7L);
 		}
 	}
 
@@ -107,30 +107,34 @@ class SnowflakeIdentifierGeneratorTests {
 				}
 			});
 			long statements = factory.getStatistics().getPrepareStatementCount();
-			assertTrue(statements <= 100, "2,000 inserts took " + statements + " prepared statements");
-			assertEquals(2_000, factory.getStatistics().getEntityInsertCount());
+			assertThat(statements).as("2,000 inserts took " + statements + " prepared statements")
+				.isLessThanOrEqualTo(100);
+			assertThat(factory.getStatistics().getEntityInsertCount()).isEqualTo(2_000);
 		}
 	}
 
 	@Test
 	void unsupportedAttributeTypeFailsTheBuildNamingEntityAttributeAndSupportedTypes() {
-		Exception ex = assertThrows(Exception.class,
+		Exception ex = catchThrowableOfType(Exception.class,
 				() -> PlainHibernate.build(configured(0, 1), IntegerId.class).close());
+		assertThat(ex).isNotNull();
 		String message = messages(ex);
-		assertTrue(message.contains("IntegerId.id"), message);
-		assertTrue(message.contains("java.lang.Integer"), message);
-		assertTrue(message.contains("Long, long and String"), message);
+		assertThat(message).contains("IntegerId.id");
+		assertThat(message).contains("java.lang.Integer");
+		assertThat(message).contains("Long, long and String");
 	}
 
 	@Test
 	void missingNodeIdsWithStaticAssignmentFailTheBuildNamingTheSetting() {
 		Map<String, String> settings = PlainHibernate.h2Settings();
 		settings.put("snowflake.worker-assignment", "static");
-		Exception ex = assertThrows(Exception.class, () -> PlainHibernate.build(settings, Invoice.class).close());
+		Exception ex = catchThrowableOfType(Exception.class,
+				() -> PlainHibernate.build(settings, Invoice.class).close());
+		assertThat(ex).isNotNull();
 		String message = messages(ex);
-		assertTrue(message.contains("Invoice.id"), message);
-		assertTrue(message.contains("snowflake.datacenter-id = <not set>"), message);
-		assertTrue(message.contains("0..31"), message);
+		assertThat(message).contains("Invoice.id");
+		assertThat(message).contains("snowflake.datacenter-id = <not set>");
+		assertThat(message).contains("0..31");
 	}
 
 	@Test
@@ -147,21 +151,22 @@ class SnowflakeIdentifierGeneratorTests {
 			try (var connection = java.sql.DriverManager.getConnection(url, "sa", "");
 					var result = connection.createStatement().executeQuery(
 							"select datacenter_id, worker_id, lease_end from snowflake_worker_lease")) {
-				assertTrue(result.next(), "a lease row was created");
+				assertThat(result.next()).as("a lease row was created").isTrue();
 				SnowflakeIdParts parts = SnowflakeLayout.DEFAULT.decode(ids.get(0));
-				assertEquals(result.getInt(1), parts.datacenterId());
-				assertEquals(result.getInt(2), parts.workerId());
-				assertTrue(result.getLong(3) > System.currentTimeMillis(), "held while the SessionFactory is open");
+				assertThat(parts.datacenterId()).isEqualTo(result.getInt(1));
+				assertThat(parts.workerId()).isEqualTo(result.getInt(2));
+				assertThat(result.getLong(3)).as("held while the SessionFactory is open")
+					.isGreaterThan(System.currentTimeMillis());
 			}
 		}
 		try (var connection = java.sql.DriverManager.getConnection(url, "sa", "");
 				var result = connection.createStatement().executeQuery(
 						"select lease_end, high_water_mark, instance_id from snowflake_worker_lease")) {
-			assertTrue(result.next());
-			assertEquals(0, result.getLong(1), "released when the SessionFactory closed");
-			assertTrue(result.getLong(2) >= SnowflakeLayout.DEFAULT.decode(ids.get(0)).timestamp().toEpochMilli(),
-					"the high-water mark covers the issued ids");
-			assertEquals(null, result.getString(3));
+			assertThat(result.next()).isTrue();
+			assertThat(result.getLong(1)).as("released when the SessionFactory closed").isEqualTo(0);
+			assertThat(result.getLong(2)).as("the high-water mark covers the issued ids")
+				.isGreaterThanOrEqualTo(SnowflakeLayout.DEFAULT.decode(ids.get(0)).timestamp().toEpochMilli());
+			assertThat(result.getString(3)).isNull();
 		}
 	}
 
@@ -187,16 +192,18 @@ class SnowflakeIdentifierGeneratorTests {
 			});
 		}
 		for (int i = 0; i < ids.size(); i++) {
-			assertEquals(i + 1L, ids.get(i), "dense from 1, across a graceful restart: " + ids);
+			assertThat(ids.get(i)).as("dense from 1, across a graceful restart: " + ids).isEqualTo(i + 1L);
 		}
 	}
 
 	@Test
 	void invalidWorkerIdFailsTheBuildWithValueAndRange() {
-		Exception ex = assertThrows(Exception.class,
-				() -> PlainHibernate.build(configured(0, 99), Invoice.class).close());
-		assertTrue(hasCause(ex, SnowflakeConfigurationException.class), messages(ex));
-		assertTrue(messages(ex).contains("snowflake.worker-id = 99: allowed 0..31 (5 worker bits)"), messages(ex));
+		assertThatExceptionOfType(Exception.class)
+			.isThrownBy(() -> PlainHibernate.build(configured(0, 99), Invoice.class).close())
+			.satisfies((ex) -> assertThat(hasCause(ex, SnowflakeConfigurationException.class)).as(messages(ex))
+				.isTrue())
+			.satisfies((ex) -> assertThat(messages(ex))
+				.contains("snowflake.worker-id = 99: allowed 0..31 (5 worker bits)"));
 	}
 
 	private static String messages(Throwable ex) {

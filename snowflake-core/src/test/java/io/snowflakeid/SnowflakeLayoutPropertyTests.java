@@ -9,16 +9,15 @@ import org.junit.jupiter.api.Test;
 
 import static io.snowflakeid.PropertyCheck.field;
 import static io.snowflakeid.PropertyCheck.forAll;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * Properties of every valid layout (any total width from 32 to 63 bits, any split of it with at least one
  * timestamp bit, any tick from 1 ms to 1 h, any epoch since 1970), checked on generated layouts and ids. A failure
  * prints the counter-example and the seed that replays it ({@link PropertyCheck}).
  */
-class SnowflakeLayoutProperties {
+class SnowflakeLayoutPropertyTests {
 
 	private static final int TRIES = 5_000;
 
@@ -76,29 +75,30 @@ class SnowflakeLayoutProperties {
 
 	@Test
 	void composeThenDecodeGivesBackEveryField() {
-		forAll(TRIES, SnowflakeLayoutProperties::sample, (c) -> {
+		forAll(TRIES, SnowflakeLayoutPropertyTests::sample, (c) -> {
 			SnowflakeIdParts parts = c.layout().decode(c.id());
-			assertEquals(c.tick(), parts.tick());
-			assertEquals(c.datacenter(), parts.datacenterId());
-			assertEquals(c.worker(), parts.workerId());
-			assertEquals(c.sequence(), parts.sequence());
-			assertEquals(c.layout().instantOf(c.tick()), parts.timestamp());
+			assertThat(parts.tick()).isEqualTo(c.tick());
+			assertThat(parts.datacenterId()).isEqualTo(c.datacenter());
+			assertThat(parts.workerId()).isEqualTo(c.worker());
+			assertThat(parts.sequence()).isEqualTo(c.sequence());
+			assertThat(parts.timestamp()).isEqualTo(c.layout().instantOf(c.tick()));
 		});
 	}
 
 	@Test
 	void idsArePositiveAndFitTheLayoutsTotalBits() {
-		forAll(TRIES, SnowflakeLayoutProperties::sample, (c) -> {
+		forAll(TRIES, SnowflakeLayoutPropertyTests::sample, (c) -> {
 			long id = c.id();
-			assertTrue(id >= 0, "negative id " + id);
-			assertTrue(c.layout().totalBits() == 63 || id < (1L << c.layout().totalBits()),
-					id + " does not fit " + c.layout().totalBits() + " bits");
+			assertThat(id).as("negative id " + id).isGreaterThanOrEqualTo(0);
+			assertThat(c.layout().totalBits() == 63 || id < (1L << c.layout().totalBits()))
+				.as(id + " does not fit " + c.layout().totalBits() + " bits")
+				.isTrue();
 		});
 	}
 
 	@Test
 	void numericOrderIsTheOrderOfTickThenDatacenterThenWorkerThenSequence() {
-		forAll(TRIES, SnowflakeLayoutProperties::pair, (pair) -> {
+		forAll(TRIES, SnowflakeLayoutPropertyTests::pair, (pair) -> {
 			Case a = pair[0];
 			Case b = pair[1];
 			int byFields = Long.compare(a.tick(), b.tick());
@@ -111,83 +111,84 @@ class SnowflakeLayoutProperties {
 			if (byFields == 0) {
 				byFields = Long.compare(a.sequence(), b.sequence());
 			}
-			assertEquals(Integer.signum(byFields), Integer.signum(Long.compare(a.id(), b.id())));
+			assertThat(Integer.signum(Long.compare(a.id(), b.id()))).isEqualTo(Integer.signum(byFields));
 		});
 	}
 
 	@Test
 	void textOrderIsNumericOrderAndTheTextReadsBack() {
-		forAll(TRIES, SnowflakeLayoutProperties::pair, (pair) -> {
+		forAll(TRIES, SnowflakeLayoutPropertyTests::pair, (pair) -> {
 			SnowflakeLayout layout = pair[0].layout();
 			long a = pair[0].id();
 			long b = pair[1].id();
 			String textA = layout.toDecimalString(a);
 			String textB = layout.toDecimalString(b);
-			assertEquals(layout.decimalWidth(), textA.length(), textA);
-			assertEquals(layout.decimalWidth(), textB.length(), textB);
-			assertEquals(Integer.signum(Long.compare(a, b)), Integer.signum(textA.compareTo(textB)));
-			assertEquals(a, Long.parseLong(textA));
+			assertThat(textA).hasSize(layout.decimalWidth());
+			assertThat(textB).hasSize(layout.decimalWidth());
+			assertThat(Integer.signum(textA.compareTo(textB))).isEqualTo(Integer.signum(Long.compare(a, b)));
+			assertThat(Long.parseLong(textA)).isEqualTo(a);
 		});
 	}
 
 	@Test
 	void theLargestIdUsesTheFullWidthAndStillReadsBack() {
-		forAll(TRIES, SnowflakeLayoutProperties::layout, (layout) -> {
+		forAll(TRIES, SnowflakeLayoutPropertyTests::layout, (layout) -> {
 			long max = layout.compose(layout.maxTimestamp(), layout.maxDatacenterId(), layout.maxWorkerId(),
 					layout.maxSequence());
-			assertEquals(layout.decimalWidth(), Long.toString(max).length(), "the widest id needs every digit");
-			assertEquals(max, Long.parseLong(layout.toDecimalString(max)));
-			assertEquals(layout.maxTimestamp(), layout.decode(max).tick());
+			assertThat(Long.toString(max).length()).as("the widest id needs every digit")
+				.isEqualTo(layout.decimalWidth());
+			assertThat(Long.parseLong(layout.toDecimalString(max))).isEqualTo(max);
+			assertThat(layout.decode(max).tick()).isEqualTo(layout.maxTimestamp());
 		});
 	}
 
 	@Test
 	void eachPartOutsideItsFieldIsRefusedNamingPartValueAndRange() {
-		forAll(TRIES, SnowflakeLayoutProperties::sample, (c) -> {
+		forAll(TRIES, SnowflakeLayoutPropertyTests::sample, (c) -> {
 			SnowflakeLayout layout = c.layout();
 			if (layout.timestampBits() < 63) {
 				long tooBigTick = layout.maxTimestamp() + 1;
-				IllegalArgumentException ex = assertThrows(IllegalArgumentException.class,
-						() -> layout.compose(tooBigTick, c.datacenter(), c.worker(), c.sequence()));
-				assertTrue(ex.getMessage().contains("tick " + tooBigTick)
-						&& ex.getMessage().contains("0.." + layout.maxTimestamp()), ex.getMessage());
+				assertThatExceptionOfType(IllegalArgumentException.class)
+					.isThrownBy(() -> layout.compose(tooBigTick, c.datacenter(), c.worker(), c.sequence()))
+					.withMessageContaining("tick " + tooBigTick)
+					.withMessageContaining("0.." + layout.maxTimestamp());
 			}
-			IllegalArgumentException worker = assertThrows(IllegalArgumentException.class,
-					() -> layout.compose(c.tick(), c.datacenter(), layout.maxWorkerId() + 1, c.sequence()));
-			assertTrue(worker.getMessage().contains("workerId " + (layout.maxWorkerId() + 1))
-					&& worker.getMessage().contains("0.." + layout.maxWorkerId()), worker.getMessage());
-			assertThrows(IllegalArgumentException.class,
-					() -> layout.compose(c.tick(), layout.maxDatacenterId() + 1, c.worker(), c.sequence()));
-			assertThrows(IllegalArgumentException.class,
-					() -> layout.compose(c.tick(), c.datacenter(), c.worker(), layout.maxSequence() + 1));
-			assertThrows(IllegalArgumentException.class,
-					() -> layout.compose(-1, c.datacenter(), c.worker(), c.sequence()));
+			assertThatExceptionOfType(IllegalArgumentException.class)
+				.isThrownBy(() -> layout.compose(c.tick(), c.datacenter(), layout.maxWorkerId() + 1, c.sequence()))
+				.withMessageContaining("workerId " + (layout.maxWorkerId() + 1))
+				.withMessageContaining("0.." + layout.maxWorkerId());
+			assertThatExceptionOfType(IllegalArgumentException.class)
+				.isThrownBy(() -> layout.compose(c.tick(), layout.maxDatacenterId() + 1, c.worker(), c.sequence()));
+			assertThatExceptionOfType(IllegalArgumentException.class)
+				.isThrownBy(() -> layout.compose(c.tick(), c.datacenter(), c.worker(), layout.maxSequence() + 1));
+			assertThatExceptionOfType(IllegalArgumentException.class)
+				.isThrownBy(() -> layout.compose(-1, c.datacenter(), c.worker(), c.sequence()));
 		});
 	}
 
 	@Test
 	void idsBeyondTheLayoutsBitsAreNotDecoded() {
-		forAll(TRIES, SnowflakeLayoutProperties::sample, (c) -> {
+		forAll(TRIES, SnowflakeLayoutPropertyTests::sample, (c) -> {
 			SnowflakeLayout layout = c.layout();
 			if (layout.totalBits() < 63) {
 				long beyond = c.id() | (1L << layout.totalBits());
-				IllegalArgumentException ex = assertThrows(IllegalArgumentException.class, () -> layout.decode(beyond));
-				assertTrue(ex.getMessage().contains(Long.toString(beyond)), ex.getMessage());
+				assertThatExceptionOfType(IllegalArgumentException.class).isThrownBy(() -> layout.decode(beyond))
+					.withMessageContaining(Long.toString(beyond));
 			}
-			assertThrows(IllegalArgumentException.class, () -> layout.decode(-1 - c.id()));
+			assertThatExceptionOfType(IllegalArgumentException.class).isThrownBy(() -> layout.decode(-1 - c.id()));
 		});
 	}
 
 	@Test
 	void theExhaustionInstantIsTheStartOfTheFirstTickThatDoesNotFit() {
-		forAll(TRIES, SnowflakeLayoutProperties::layout, (layout) -> {
+		forAll(TRIES, SnowflakeLayoutPropertyTests::layout, (layout) -> {
 			Instant exhausted = layout.exhaustedAt();
-			assertEquals(exhausted, layout.instantOf(layout.maxTimestamp()).plus(layout.tickLength()));
+			assertThat(layout.instantOf(layout.maxTimestamp()).plus(layout.tickLength())).isEqualTo(exhausted);
 			if (exhausted.toEpochMilli() < Long.MAX_VALUE) { // tickOf() counts in epoch milliseconds
-				assertEquals(layout.maxTimestamp() + 1, layout.tickOf(exhausted));
-				assertEquals(layout.maxTimestamp(), layout.tickOf(exhausted.minusMillis(1)));
-				assertEquals(Duration.ZERO, layout.remainingLifetime(exhausted));
-				assertEquals(Duration.ofMillis(1), layout.remainingLifetime(exhausted.minusMillis(1)));
+				assertThat(layout.tickOf(exhausted)).isEqualTo(layout.maxTimestamp() + 1);
+				assertThat(layout.tickOf(exhausted.minusMillis(1))).isEqualTo(layout.maxTimestamp());
+				assertThat(layout.remainingLifetime(exhausted)).isEqualTo(Duration.ZERO);
+				assertThat(layout.remainingLifetime(exhausted.minusMillis(1))).isEqualTo(Duration.ofMillis(1));
 			}
 		});
 	}
@@ -199,9 +200,9 @@ class SnowflakeLayoutProperties {
 					SnowflakeLayout layout = (SnowflakeLayout) sample[0];
 					Instant instant = layout.epoch().plusMillis((Long) sample[1]);
 					long tick = layout.tickOf(instant);
-					assertTrue(!layout.instantOf(tick).isAfter(instant), "tick starts after " + instant);
-					assertTrue(layout.instantOf(tick).plus(layout.tickLength()).isAfter(instant),
-							"tick ends before " + instant);
+					assertThat(layout.instantOf(tick)).as("tick starts after " + instant).isBeforeOrEqualTo(instant);
+					assertThat(layout.instantOf(tick).plus(layout.tickLength())).as("tick ends before " + instant)
+						.isAfter(instant);
 				});
 	}
 }
