@@ -14,6 +14,12 @@ import java.util.function.LongSupplier;
  * </ul>
  * {@link #seal()} stops the generator for good and tells the exact last timestamp it used, for a graceful release.
  * Thread-safe.
+ * <p>
+ * A service-provider interface for worker-assignment backends (the database lease in {@code io.snowflakeid.worker},
+ * coordination services in modules of their own), with {@link SnowflakeIdGenerator.Builder#issuePermit} and
+ * {@link SnowflakeIdGenerator.Builder#issueAfter}; applications do not use it. It is public because those backends
+ * live in other packages and modules, and it stays in this package because the generator is built on it (an
+ * internal package would depend on this one and this one on it).
  */
 public final class IssuePermit {
 

@@ -12,6 +12,8 @@ import java.util.Objects;
  * refused), a leased node belongs to its lease alone, and a node is remembered with the last millisecond it was
  * used, so that whoever uses it next in this JVM continues above it even if its own lease table (another
  * database) knows nothing of it.
+ * <p>
+ * A service-provider interface for worker-assignment backends, like {@link IssuePermit}: applications do not use it.
  */
 public final class LocalNodes {
 
