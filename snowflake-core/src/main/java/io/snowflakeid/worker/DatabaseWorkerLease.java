@@ -162,10 +162,13 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 			logger.log(System.Logger.Level.INFO, "Clock is {0} ms behind the high-water mark of worker {1}: waiting",
 					(remaining + 999_999) / 1_000_000, describe());
 		}
+		boolean behind = remaining > LeaseClaim.NEGLIGIBLE_WAIT_NANOS;
 		while ((remaining = target - time.currentTimeNanos()) > 0) {
 			time.awaitNanos(remaining);
 		}
-		return Math.max(0, (time.currentTimeNanos() - start) / 1_000_000);
+		// Finishing the millisecond the mark was written in is no wait for the mark (a restart right after a
+		// graceful stop): only a clock behind it counts, however late the thread woke up.
+		return behind ? Math.max(0, (time.currentTimeNanos() - start) / 1_000_000) : 0;
 	}
 
 	private long renewInterval() {
@@ -408,7 +411,8 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 
 	/**
 	 * How long {@link #acquire} waited, after claiming the row, for this host's clock to pass the previous holder's
-	 * high-water mark: 0 after a graceful stop, at most the clock tolerance otherwise.
+	 * high-water mark: 0 after a graceful stop (finishing the current millisecond, at most 1 ms, does not count),
+	 * at most the clock tolerance otherwise.
 	 */
 	public long startWaitMillis() {
 		return this.startWaitMillis;
