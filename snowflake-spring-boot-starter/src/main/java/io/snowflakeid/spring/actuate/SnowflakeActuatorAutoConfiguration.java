@@ -3,6 +3,7 @@ package io.snowflakeid.spring.actuate;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
+import io.snowflakeid.spring.internal.SnowflakeHealthIndicators;
 import io.snowflakeid.worker.ManagedGenerator;
 
 import org.springframework.beans.factory.ObjectProvider;

@@ -2,7 +2,7 @@ package io.snowflakeid.spring.boot3;
 
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
-import io.snowflakeid.spring.actuate.SnowflakeHealthIndicators;
+import io.snowflakeid.spring.internal.SnowflakeHealthIndicators;
 import io.snowflakeid.worker.ManagedGenerator;
 
 import org.springframework.beans.factory.ObjectProvider;

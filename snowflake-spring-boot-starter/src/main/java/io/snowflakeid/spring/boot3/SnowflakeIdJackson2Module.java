@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.introspect.Annotated;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMethod;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
 import com.fasterxml.jackson.databind.module.SimpleModule;
-import io.snowflakeid.spring.jackson.SnowflakeIdJson;
+import io.snowflakeid.spring.internal.SnowflakeIdJson;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import io.snowflakeid.hibernate.SnowflakeId;
 

@@ -1,6 +1,7 @@
 package io.snowflakeid.spring.jackson;
 
 import io.snowflakeid.hibernate.SnowflakeId;
+import io.snowflakeid.spring.internal.SnowflakeIdJson;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationContext;

@@ -1,4 +1,4 @@
-package io.snowflakeid.spring.actuate;
+package io.snowflakeid.spring.internal;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,9 +14,9 @@ import io.snowflakeid.worker.ManagedGenerator;
  * @param up whether ids can be issued
  * @param details what the health endpoint shows
  */
-public record SnowflakeHealth(boolean up, Map<String, Object> details) {
+record SnowflakeHealth(boolean up, Map<String, Object> details) {
 
-	public static SnowflakeHealth of(SnowflakeIdGenerator generator, ManagedGenerator managed) {
+	static SnowflakeHealth of(SnowflakeIdGenerator generator, ManagedGenerator managed) {
 		Map<String, Object> details = new LinkedHashMap<>();
 		details.put("layout", generator.layout().toString());
 		details.put("datacenterId", generator.datacenterId());

@@ -1,4 +1,4 @@
-package io.snowflakeid.spring.actuate;
+package io.snowflakeid.spring.internal;
 
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;

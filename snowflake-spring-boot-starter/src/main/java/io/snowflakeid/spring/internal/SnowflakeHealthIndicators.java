@@ -1,9 +1,12 @@
-package io.snowflakeid.spring.actuate;
+package io.snowflakeid.spring.internal;
 
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.worker.ManagedGenerator;
 
-/** Creates the {@code snowflake} health indicator for the running Spring Boot line. */
+/**
+ * Creates the {@code snowflake} health indicator for the running Spring Boot line. Public for the auto-configurations
+ * of both lines ({@code actuate} for Boot 4, {@code boot3} for Boot 3.5); an internal package, not an API.
+ */
 public final class SnowflakeHealthIndicators {
 
 	public static final String BOOT_4_HEALTH_INDICATOR = ReflectiveHealthIndicator.BOOT_4_PACKAGE + ".HealthIndicator";

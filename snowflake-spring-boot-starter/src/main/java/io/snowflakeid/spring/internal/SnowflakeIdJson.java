@@ -1,8 +1,9 @@
-package io.snowflakeid.spring.jackson;
+package io.snowflakeid.spring.internal;
 
 /**
- * What both Jackson modules share: which properties are snowflake ids, and how a JSON value is read. Public only
- * for the Jackson 2 module of the Spring Boot 3.5 line ({@code io.snowflakeid.spring.boot3}); not an API.
+ * What both Jackson modules share: which properties are snowflake ids, and how a JSON value is read. Public for the
+ * Jackson 3 module ({@code jackson}) and the Jackson 2 module of the Spring Boot 3.5 line ({@code boot3}); an internal
+ * package, not an API.
  */
 public final class SnowflakeIdJson {
 
