@@ -172,7 +172,11 @@ public final class SnowflakeLayout {
 	 * @throws IllegalArgumentException naming the part that does not fit its field
 	 */
 	public long compose(long tick, long datacenterId, long workerId, long sequence) {
-		checkPart("tick", tick, maxTimestamp(), this.timestampBits);
+		if (tick < 0 || tick > maxTimestamp()) {
+			throw new IllegalArgumentException("tick " + tick + " does not fit its field: allowed 0.." + maxTimestamp()
+					+ " (" + this.timestampBits + " bits; tick 0 starts at the epoch " + this.epoch
+					+ ", the last one ends at " + exhaustedAt() + ")");
+		}
 		checkPart("datacenterId", datacenterId, maxDatacenterId(), this.datacenterBits);
 		checkPart("workerId", workerId, maxWorkerId(), this.workerBits);
 		checkPart("sequence", sequence, maxSequence(), this.sequenceBits);
@@ -180,9 +184,48 @@ public final class SnowflakeLayout {
 				| sequence;
 	}
 
-	/** Builds an id for the tick that contains {@code instant}. */
+	/**
+	 * Builds an id for the tick that contains {@code instant}.
+	 * @throws IllegalArgumentException if {@code instant} is before the epoch or at or after {@link #exhaustedAt()}
+	 * (naming both ends), or a part does not fit its field
+	 */
 	public long compose(Instant instant, long datacenterId, long workerId, long sequence) {
+		if (instant.isBefore(this.epoch) || !instant.isBefore(exhaustedAt())) {
+			throw new IllegalArgumentException("instant " + instant + " is outside the layout's lifetime: allowed "
+					+ this.epoch + " (the epoch) up to " + exhaustedAt() + " (exclusive: the " + this.timestampBits
+					+ "-bit timestamp field is exhausted)");
+		}
 		return compose(tickOf(instant), datacenterId, workerId, sequence);
+	}
+
+	/**
+	 * The ids issued in the window {@code [from, to)}, at tick granularity: every id of every tick the window
+	 * overlaps (with the default 1 ms tick, exactly the ids issued from {@code from} until before {@code to}).
+	 * Clamped to the layout's lifetime: a window that starts before the epoch starts at id 0, one that ends after
+	 * {@link #exhaustedAt()} ends at the largest id, and one wholly outside is {@link SnowflakeIdRange#EMPTY}. Use it
+	 * as {@code WHERE id BETWEEN first AND last} to find rows by creation time through the primary key.
+	 * @throws IllegalArgumentException if {@code from} is not before {@code to}
+	 */
+	public SnowflakeIdRange idRange(Instant from, Instant to) {
+		Objects.requireNonNull(from, "from");
+		Objects.requireNonNull(to, "to");
+		if (!from.isBefore(to)) {
+			throw new IllegalArgumentException("Not a time window: from " + from + " is not before to " + to);
+		}
+		Instant end = exhaustedAt();
+		if (!to.isAfter(this.epoch) || !from.isBefore(end)) {
+			return SnowflakeIdRange.EMPTY;
+		}
+		long firstTick = from.isAfter(this.epoch) ? tickOf(from) : 0;
+		long lastTick = to.isAfter(end) ? maxTimestamp() : tickOf(lastMilliBefore(to));
+		int shift = timestampShift();
+		return new SnowflakeIdRange(firstTick << shift, (lastTick << shift) | mask(shift));
+	}
+
+	/** The last whole millisecond before {@code to}: ids carry milliseconds, so one at {@code to}'s own is later. */
+	private static Instant lastMilliBefore(Instant to) {
+		Instant millisecond = Instant.ofEpochMilli(to.toEpochMilli());
+		return millisecond.equals(to) ? millisecond.minusMillis(1) : millisecond;
 	}
 
 	/**

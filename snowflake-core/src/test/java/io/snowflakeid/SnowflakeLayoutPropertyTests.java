@@ -2,6 +2,7 @@ package io.snowflakeid;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 
@@ -204,5 +205,133 @@ class SnowflakeLayoutPropertyTests {
 					assertThat(layout.instantOf(tick).plus(layout.tickLength())).as("tick ends before " + instant)
 						.isAfter(instant);
 				});
+	}
+
+	// --- time windows: idRange(from, to)
+
+	/** An instant near a tick boundary (or anywhere in a tick), sometimes before the epoch or after the end. */
+	static Instant instantNearATick(SnowflakeLayout layout, SplittableRandom random) {
+		long tick = switch (random.nextInt(8)) {
+			case 0 -> -1 - random.nextInt(2);
+			case 1 -> layout.maxTimestamp() + 1 + random.nextInt(2);
+			default -> field(random, layout.maxTimestamp());
+		};
+		Instant start = layout.epoch().plusMillis(Math.multiplyExact(tick, layout.tickMillis()));
+		return switch (random.nextInt(7)) {
+			case 0 -> start;
+			case 1 -> start.plusNanos(1);
+			case 2 -> start.minusNanos(1);
+			case 3 -> start.plusMillis(1);
+			case 4 -> start.minusMillis(1);
+			case 5 -> start.plusNanos(random.nextLong(layout.tickMillis() * 1_000_000));
+			default -> start.plusMillis(random.nextLong(layout.tickMillis()));
+		};
+	}
+
+	/** A layout, a window [from, to) and an id of the layout. */
+	record Window(Case id, Instant from, Instant to) {
+	}
+
+	static Window window(SplittableRandom random) {
+		Case id = sample(random);
+		Instant a = instantNearATick(id.layout(), random);
+		Instant b = (random.nextInt(4) == 0) ? a.plusNanos(1 + random.nextLong(2_000_000))
+				: instantNearATick(id.layout(), random);
+		if (a.equals(b)) {
+			b = a.plusNanos(1);
+		}
+		return a.isBefore(b) ? new Window(id, a, b) : new Window(id, b, a);
+	}
+
+	/**
+	 * The reference: an id is in the window when its tick holds a millisecond the window holds, a millisecond
+	 * {@code m} being held when {@code m >= from} (floored to its millisecond: ids carry milliseconds) and
+	 * {@code m < to}.
+	 */
+	static boolean tickOverlaps(SnowflakeLayout layout, long tick, Instant from, Instant to) {
+		Instant tickStart = layout.instantOf(tick);
+		Instant tickEnd = tickStart.plus(layout.tickLength());
+		Instant fromMillisecond = from.truncatedTo(ChronoUnit.MILLIS); // floors: an Instant's nanos are never negative
+		return tickEnd.isAfter(fromMillisecond) && tickStart.isBefore(to);
+	}
+
+	@Test
+	void anIdIsInAWindowsRangeExactlyWhenItsTickOverlapsTheWindow() {
+		forAll(TRIES, SnowflakeLayoutPropertyTests::window, (w) -> {
+			SnowflakeLayout layout = w.id().layout();
+			SnowflakeIdRange range = layout.idRange(w.from(), w.to());
+			assertThat(range.contains(w.id().id())).as(range + " holds the id of tick " + w.id().tick())
+				.isEqualTo(tickOverlaps(layout, w.id().tick(), w.from(), w.to()));
+		});
+	}
+
+	@Test
+	void aWindowsRangeStartsAndEndsOnWholeTicks() {
+		forAll(TRIES, SnowflakeLayoutPropertyTests::window, (w) -> {
+			SnowflakeLayout layout = w.id().layout();
+			SnowflakeIdRange range = layout.idRange(w.from(), w.to());
+			if (range.isEmpty()) {
+				assertThat(range).isEqualTo(SnowflakeIdRange.EMPTY);
+				assertThat(w.to().isAfter(layout.epoch()) && w.from().isBefore(layout.exhaustedAt()))
+					.as("only a window outside the layout's lifetime is empty").isFalse();
+				return;
+			}
+			SnowflakeIdParts first = layout.decode(range.first());
+			SnowflakeIdParts last = layout.decode(range.last());
+			assertThat(new long[] { first.datacenterId(), first.workerId(), first.sequence() }).containsOnly(0);
+			assertThat(last.datacenterId()).isEqualTo(layout.maxDatacenterId());
+			assertThat(last.workerId()).isEqualTo(layout.maxWorkerId());
+			assertThat(last.sequence()).isEqualTo(layout.maxSequence());
+			assertThat(tickOverlaps(layout, first.tick(), w.from(), w.to())).as("first tick in the window").isTrue();
+			assertThat(tickOverlaps(layout, last.tick(), w.from(), w.to())).as("last tick in the window").isTrue();
+			if (first.tick() > 0) {
+				assertThat(tickOverlaps(layout, first.tick() - 1, w.from(), w.to())).as("tick before").isFalse();
+			}
+			if (last.tick() < layout.maxTimestamp()) {
+				assertThat(tickOverlaps(layout, last.tick() + 1, w.from(), w.to())).as("tick after").isFalse();
+			}
+		});
+	}
+
+	@Test
+	void anIdComposedAtAnInstantLiesInTheRangeOfEveryWindowHoldingThatInstant() {
+		forAll(TRIES, (random) -> {
+			Case id = sample(random);
+			Instant at = id.layout().instantOf(id.tick())
+				.plusMillis(random.nextLong(id.layout().tickMillis()));
+			return new Window(id, at.minusNanos(random.nextLong(1, 3_000_000)), at.plusNanos(random.nextLong(1, 3)));
+		}, (w) -> {
+			SnowflakeLayout layout = w.id().layout();
+			Instant at = w.to().minusNanos(1).truncatedTo(ChronoUnit.MILLIS);
+			long id = layout.compose(at.isBefore(layout.exhaustedAt()) ? at : layout.exhaustedAt().minusMillis(1),
+					w.id().datacenter(), w.id().worker(), w.id().sequence());
+			assertThat(layout.idRange(w.from(), w.to()).contains(id)).isTrue();
+		});
+	}
+
+	@Test
+	void windowsBeyondTheLayoutsLifetimeAreClampedNotRefused() {
+		forAll(TRIES, SnowflakeLayoutPropertyTests::layout, (layout) -> {
+			Instant epoch = layout.epoch();
+			Instant end = layout.exhaustedAt();
+			long maxId = layout.compose(layout.maxTimestamp(), layout.maxDatacenterId(), layout.maxWorkerId(),
+					layout.maxSequence());
+			assertThat(layout.idRange(epoch.minusSeconds(86_400), end.plusSeconds(86_400)))
+				.isEqualTo(new SnowflakeIdRange(0, maxId));
+			assertThat(layout.idRange(Instant.MIN, Instant.MAX)).isEqualTo(new SnowflakeIdRange(0, maxId));
+			assertThat(layout.idRange(Instant.MIN, epoch)).isEqualTo(SnowflakeIdRange.EMPTY);
+			assertThat(layout.idRange(end, Instant.MAX)).isEqualTo(SnowflakeIdRange.EMPTY);
+			assertThatExceptionOfType(IllegalArgumentException.class)
+				.isThrownBy(() -> layout.compose(epoch.minusMillis(1), 0, 0, 0))
+				.withMessageContaining(epoch.minusMillis(1).toString())
+				.withMessageContaining("the epoch")
+				.withMessageContaining(epoch.toString());
+			assertThatExceptionOfType(IllegalArgumentException.class)
+				.isThrownBy(() -> layout.compose(end, 0, 0, 0))
+				.withMessageContaining(end.toString());
+			assertThatExceptionOfType(IllegalArgumentException.class)
+				.isThrownBy(() -> layout.idRange(epoch, epoch))
+				.withMessageContaining("is not before");
+		});
 	}
 }
