@@ -37,6 +37,12 @@ public final class SnowflakeSettings {
 	/** Log a warning at start when less than this many years remain in the timestamp field (default 10). */
 	public static final String LIFETIME_WARNING_YEARS = PREFIX + "lifetime-warning-years";
 
+	/**
+	 * At start, check that every {@code @SnowflakeId}/{@code @SegmentId} column can hold the ids: {@code fail}
+	 * (default), {@code warn} or {@code off}.
+	 */
+	public static final String SCHEMA_CHECK = PREFIX + "schema-check";
+
 	public static final String LEASE_TABLE_NAME = PREFIX + "lease.table-name";
 
 	public static final String LEASE_DURATION = PREFIX + "lease.duration";

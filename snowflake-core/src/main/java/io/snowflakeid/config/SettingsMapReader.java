@@ -47,6 +47,7 @@ final class SettingsMapReader {
 		reader.read(SnowflakeSettings.CLOCK_TOLERANCE, SettingsMapReader::toDuration, builder::clockTolerance);
 		reader.read(SnowflakeSettings.WORKER_ASSIGNMENT, WorkerAssignment::parse, builder::workerAssignment);
 		reader.read(SnowflakeSettings.LIFETIME_WARNING_YEARS, SettingsMapReader::toInt, builder::lifetimeWarningYears);
+		reader.read(SnowflakeSettings.SCHEMA_CHECK, SchemaCheck::parse, builder::schemaCheck);
 		reader.text(SnowflakeSettings.LEASE_TABLE_NAME, builder::leaseTableName);
 		reader.read(SnowflakeSettings.LEASE_DURATION, SettingsMapReader::toDuration, builder::leaseDuration);
 		reader.read(SnowflakeSettings.LEASE_SAFETY_MARGIN, SettingsMapReader::toDuration, builder::leaseSafetyMargin);

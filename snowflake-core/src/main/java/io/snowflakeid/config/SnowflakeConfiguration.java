@@ -27,11 +27,12 @@ import io.snowflakeid.worker.WorkerAssignment;
  * @param clockTolerance how far the clock may step back before the generator refuses to issue ids
  * @param workerAssignment how the worker id is assigned
  * @param lifetimeWarningYears warn at start when fewer years remain in the timestamp field
+ * @param schemaCheck what to do at start when an id column cannot hold the ids
  * @param lease the database lease ({@code snowflake.lease.*})
  * @param segment segment mode ({@code snowflake.segment.*})
  */
 public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, Long workerId,
-		Duration clockTolerance, WorkerAssignment workerAssignment, int lifetimeWarningYears,
+		Duration clockTolerance, WorkerAssignment workerAssignment, int lifetimeWarningYears, SchemaCheck schemaCheck,
 		LeaseConfiguration lease, SegmentConfiguration segment) {
 
 	public static final int DEFAULT_LIFETIME_WARNING_YEARS = 10;
@@ -39,6 +40,7 @@ public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, 
 	public SnowflakeConfiguration {
 		Objects.requireNonNull(layout, "layout must not be null");
 		Objects.requireNonNull(workerAssignment, SnowflakeSettings.WORKER_ASSIGNMENT + " must not be null");
+		Objects.requireNonNull(schemaCheck, SnowflakeSettings.SCHEMA_CHECK + " must not be null");
 		Objects.requireNonNull(lease, "lease must not be null");
 		Objects.requireNonNull(segment, "segment must not be null");
 		Objects.requireNonNull(clockTolerance, SnowflakeSettings.CLOCK_TOLERANCE + " must not be null");
@@ -112,6 +114,8 @@ public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, 
 		private WorkerAssignment workerAssignment;
 
 		private Integer lifetimeWarningYears;
+
+		private SchemaCheck schemaCheck;
 
 		private String leaseTableName;
 
@@ -196,6 +200,11 @@ public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, 
 
 		public Builder lifetimeWarningYears(Integer years) {
 			this.lifetimeWarningYears = years;
+			return this;
+		}
+
+		public Builder schemaCheck(SchemaCheck schemaCheck) {
+			this.schemaCheck = schemaCheck;
 			return this;
 		}
 
@@ -292,7 +301,8 @@ public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, 
 			return new SnowflakeConfiguration(layout.build(), this.datacenterId, this.workerId,
 					or(this.clockTolerance, SnowflakeIdGenerator.Builder.DEFAULT_CLOCK_TOLERANCE),
 					or(this.workerAssignment, WorkerAssignment.AUTO),
-					or(this.lifetimeWarningYears, DEFAULT_LIFETIME_WARNING_YEARS), lease, segment);
+					or(this.lifetimeWarningYears, DEFAULT_LIFETIME_WARNING_YEARS), or(this.schemaCheck, SchemaCheck.FAIL),
+					lease, segment);
 		}
 
 		private static <T> T or(T value, T fallback) {

@@ -94,6 +94,18 @@ public final class SnowflakeAutoConfiguration {
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(value = LocalContainerEntityManagerFactoryBean.class,
 			name = "jakarta.persistence.EntityManagerFactory")
+	static class JpaSchemaCheckConfiguration {
+
+		@Bean
+		static HibernateSchemaCheckSetting snowflakeHibernateSchemaCheckSetting(
+				ObjectProvider<SnowflakeProperties> properties) {
+			return new HibernateSchemaCheckSetting(() -> properties.getObject().getSchemaCheck());
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(value = LocalContainerEntityManagerFactoryBean.class,
+			name = "jakarta.persistence.EntityManagerFactory")
 	@ConditionalOnProperty(prefix = "snowflake.jpa.batching-defaults", name = "enabled", matchIfMissing = true)
 	static class JpaBatchingConfiguration {
 

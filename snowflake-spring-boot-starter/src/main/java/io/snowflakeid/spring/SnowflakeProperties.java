@@ -5,6 +5,7 @@ import java.time.Instant;
 
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.config.SchemaCheck;
 import io.snowflakeid.config.SnowflakeConfiguration;
 import io.snowflakeid.worker.LeaseConfiguration;
 import io.snowflakeid.worker.WorkerAssignment;
@@ -71,6 +72,14 @@ public class SnowflakeProperties {
 
 	/** Log a warning at start when fewer than this many years remain in the timestamp field. */
 	private int lifetimeWarningYears = 10;
+
+	/**
+	 * At start, check that every @SnowflakeId/@SegmentId column can hold the ids (JDBC metadata, once per column,
+	 * after Hibernate's schema management): fail (refuse to start on a 32-bit column, a VARCHAR too short for the
+	 * text form or a GENERATED ALWAYS identity, naming the ALTER statement that fixes it), warn (log the same and
+	 * start) or off. A leftover MariaDB/MySQL AUTO_INCREMENT is always only a warning.
+	 */
+	private SchemaCheck schemaCheck = SchemaCheck.FAIL;
 
 	public Long getDatacenterId() {
 		return this.datacenterId;
@@ -228,6 +237,14 @@ public class SnowflakeProperties {
 		return this.metrics;
 	}
 
+	public SchemaCheck getSchemaCheck() {
+		return this.schemaCheck;
+	}
+
+	public void setSchemaCheck(SchemaCheck schemaCheck) {
+		this.schemaCheck = schemaCheck;
+	}
+
 	public int getLifetimeWarningYears() {
 		return this.lifetimeWarningYears;
 	}
@@ -282,6 +299,7 @@ public class SnowflakeProperties {
 			.clockTolerance(this.clockTolerance)
 			.workerAssignment(this.workerAssignment)
 			.lifetimeWarningYears(this.lifetimeWarningYears)
+			.schemaCheck(this.schemaCheck)
 			.layoutPreset(this.layout.preset)
 			.timestampBits(this.layout.timestampBits)
 			.datacenterBits(this.layout.datacenterBits)

@@ -19,6 +19,7 @@ import java.util.stream.Collectors;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.config.SchemaCheck;
 import io.snowflakeid.config.SnowflakeConfiguration;
 import io.snowflakeid.worker.WorkerAssignment;
 import org.junit.jupiter.api.Test;
@@ -80,6 +81,8 @@ class SnowflakeConfigurationBindingTests {
 					Duration.ofMillis(250), "2m"),
 			new Row(SnowflakeSettings.LIFETIME_WARNING_YEARS, "20", SnowflakeConfiguration::lifetimeWarningYears, 20,
 					"-1"),
+			new Row(SnowflakeSettings.SCHEMA_CHECK, "warn", SnowflakeConfiguration::schemaCheck, SchemaCheck.WARN,
+					null),
 			new Row(SnowflakeSettings.LEASE_TABLE_NAME, "app.my_leases", (c) -> c.lease().tableName(),
 					"app.my_leases", "leases; drop table x"),
 			new Row(SnowflakeSettings.LEASE_DURATION, "30s", (c) -> c.lease().duration(), Duration.ofSeconds(30),

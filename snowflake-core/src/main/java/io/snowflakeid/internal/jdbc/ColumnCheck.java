@@ -1,0 +1,252 @@
+package io.snowflakeid.internal.jdbc;
+
+import java.math.BigInteger;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Whether the columns of {@code @SnowflakeId}/{@code @SegmentId} attributes can hold the ids, read from JDBC
+ * metadata once per column at start. Catches what would otherwise corrupt data or fail at the first insert: a column
+ * narrower than the ids (MariaDB in non-strict mode clamps 64-bit values to 2147483647 without an error), a VARCHAR
+ * too short for the text form, an identity column that rejects explicit ids ({@code GENERATED ALWAYS}); and warns
+ * about an AUTO_INCREMENT left on the column (MariaDB/MySQL move its counter above every explicit id, into the
+ * snowflake range). Internal: not an API, may change in any release.
+ */
+public final class ColumnCheck {
+
+	/**
+	 * One attribute to check.
+	 *
+	 * @param attribute {@code Entity.attribute}
+	 * @param annotation {@code @SnowflakeId} or {@code @SegmentId}
+	 * @param textual whether the attribute is a String (decimal text) rather than a number
+	 * @param largestValue the largest value the attribute may receive
+	 * @param width for text: the characters the text form needs
+	 * @param catalog the table's catalog, or null for the connection's
+	 * @param schema the table's schema, or null for the connection's
+	 * @param table the table name as mapped
+	 * @param column the column name as mapped
+	 */
+	public record Target(String attribute, String annotation, boolean textual, long largestValue, int width,
+			String catalog, String schema, String table, String column) {
+
+		String where() {
+			return this.table + "." + this.column;
+		}
+	}
+
+	/**
+	 * A problem with one column.
+	 *
+	 * @param fatal whether ids would be lost, clamped or refused (a start-up failure unless checks only warn)
+	 * @param message what is wrong, naming attribute, column and type
+	 * @param fix the statement that repairs it
+	 */
+	public record Finding(boolean fatal, String message, String fix) {
+	}
+
+	private ColumnCheck() {
+	}
+
+	/** The problems of every target whose column exists; a column that is not found is not checked. */
+	public static List<Finding> check(Connection connection, List<Target> targets) throws SQLException {
+		DatabaseMetaData metadata = connection.getMetaData();
+		Vendor vendor = Vendor.of(metadata.getDatabaseProductName());
+		List<Finding> findings = new ArrayList<>();
+		for (Target target : targets) {
+			ColumnInfo column = find(connection, metadata, target);
+			if (column != null) {
+				check(connection, vendor, target, column, findings);
+			}
+		}
+		return findings;
+	}
+
+	private static void check(Connection connection, Vendor vendor, Target target, ColumnInfo column,
+			List<Finding> findings) throws SQLException {
+		String prefix = target.attribute() + " (" + target.annotation() + ") is mapped to column " + target.where()
+				+ " of type " + column.describe() + ": ";
+		if (target.textual()) {
+			if (column.isText() && column.size > 0 && column.size < target.width()) {
+				findings.add(new Finding(true, prefix + "it holds " + column.size + " characters, the ids' text needs "
+						+ target.width() + " (inserts would fail or be truncated)",
+						vendor.changeType(target, "VARCHAR(" + target.width() + ")")));
+			}
+		}
+		else {
+			BigInteger capacity = column.numericCapacity();
+			if (capacity != null && capacity.compareTo(BigInteger.valueOf(target.largestValue())) < 0) {
+				findings.add(new Finding(true, prefix + "it holds at most " + capacity + ", the ids reach "
+						+ target.largestValue() + " (MariaDB and MySQL in non-strict mode silently clamp larger "
+						+ "values to the column's maximum; other databases fail the insert)",
+						vendor.changeType(target, "BIGINT")));
+			}
+		}
+		if ("ALWAYS".equals(vendor.identityGeneration(connection, column))) {
+			findings.add(new Finding(true, prefix + "it is GENERATED ALWAYS AS IDENTITY, which rejects the ids "
+					+ "set before the INSERT", vendor.dropIdentity(target)));
+		}
+		else if (column.autoIncrement && vendor == Vendor.MYSQL) {
+			findings.add(new Finding(false, prefix + "it is still AUTO_INCREMENT: after the first snowflake id the "
+					+ "table's counter jumps above it, so a row inserted without an id (by other code) gets an id "
+					+ "inside the snowflake range, which a later snowflake id may repeat",
+					vendor.changeType(target, column.typeName.toUpperCase(Locale.ROOT).contains("UNSIGNED")
+							? "BIGINT UNSIGNED" : "BIGINT")));
+		}
+	}
+
+	/** The column as the database reports it, trying the name as mapped, then upper and lower case. */
+	private static ColumnInfo find(Connection connection, DatabaseMetaData metadata, Target target)
+			throws SQLException {
+		String catalog = (target.catalog() != null) ? target.catalog() : connection.getCatalog();
+		String schema = (target.schema() != null) ? target.schema() : currentSchema(connection);
+		for (String table : spellings(target.table())) {
+			for (String column : spellings(target.column())) {
+				try (ResultSet rows = metadata.getColumns(catalog, schema, escape(metadata, table),
+						escape(metadata, column))) {
+					if (rows.next()) {
+						return new ColumnInfo(rows.getString("TABLE_SCHEM"), rows.getString("TABLE_NAME"),
+								rows.getString("COLUMN_NAME"), rows.getInt("DATA_TYPE"), rows.getString("TYPE_NAME"),
+								rows.getInt("COLUMN_SIZE"), rows.getInt("DECIMAL_DIGITS"),
+								"YES".equalsIgnoreCase(rows.getString("IS_AUTOINCREMENT")));
+					}
+				}
+			}
+		}
+		return null;
+	}
+
+	private static String currentSchema(Connection connection) {
+		try {
+			return connection.getSchema();
+		}
+		catch (SQLException | AbstractMethodError ex) {
+			return null;
+		}
+	}
+
+	private static Set<String> spellings(String name) {
+		String plain = unquote(name);
+		Set<String> names = new LinkedHashSet<>();
+		names.add(plain);
+		names.add(plain.toUpperCase(Locale.ROOT));
+		names.add(plain.toLowerCase(Locale.ROOT));
+		return names;
+	}
+
+	private static String unquote(String name) {
+		if (name.length() > 1 && (name.startsWith("\"") && name.endsWith("\"")
+				|| name.startsWith("`") && name.endsWith("`"))) {
+			return name.substring(1, name.length() - 1);
+		}
+		return name;
+	}
+
+	/** Metadata patterns treat _ and % as wildcards: an entity named order_line must not match orderXline. */
+	private static String escape(DatabaseMetaData metadata, String name) throws SQLException {
+		String escape = metadata.getSearchStringEscape();
+		if (escape == null || escape.isEmpty()) {
+			return name;
+		}
+		return name.replace(escape, escape + escape).replace("_", escape + "_").replace("%", escape + "%");
+	}
+
+	private record ColumnInfo(String schema, String table, String name, int dataType, String typeName, int size,
+			int scale, boolean autoIncrement) {
+
+		String describe() {
+			return switch (this.dataType) {
+				case Types.CHAR, Types.VARCHAR, Types.NCHAR, Types.NVARCHAR -> this.typeName + "(" + this.size + ")";
+				case Types.NUMERIC, Types.DECIMAL -> this.typeName + "(" + this.size + "," + this.scale + ")";
+				default -> this.typeName;
+			};
+		}
+
+		boolean isText() {
+			return switch (this.dataType) {
+				case Types.CHAR, Types.VARCHAR, Types.NCHAR, Types.NVARCHAR -> true;
+				default -> false;
+			};
+		}
+
+		/** The largest whole number the column stores exactly, or null if it is not a number type we know. */
+		BigInteger numericCapacity() {
+			boolean unsigned = this.typeName != null && this.typeName.toUpperCase(Locale.ROOT).contains("UNSIGNED");
+			return switch (this.dataType) {
+				case Types.TINYINT -> BigInteger.valueOf(unsigned ? 255 : 127);
+				case Types.SMALLINT -> BigInteger.valueOf(unsigned ? 65_535 : 32_767);
+				case Types.INTEGER -> BigInteger.valueOf(unsigned ? 4_294_967_295L : Integer.MAX_VALUE);
+				case Types.BIGINT -> unsigned ? BigInteger.TWO.pow(64).subtract(BigInteger.ONE)
+						: BigInteger.valueOf(Long.MAX_VALUE);
+				// A float keeps integers exactly only up to its mantissa: 2^24 and 2^53.
+				case Types.REAL -> BigInteger.TWO.pow(24);
+				case Types.FLOAT, Types.DOUBLE -> BigInteger.TWO.pow(53);
+				case Types.NUMERIC, Types.DECIMAL -> (this.size > 0)
+						? BigInteger.TEN.pow(Math.max(0, this.size - Math.max(0, this.scale))).subtract(BigInteger.ONE)
+						: null;
+				default -> null;
+			};
+		}
+	}
+
+	/** The dialect of the fix statements, and how each database tells an identity's kind. */
+	private enum Vendor {
+
+		POSTGRESQL, MYSQL, H2, OTHER;
+
+		static Vendor of(String productName) {
+			String name = (productName == null) ? "" : productName.toLowerCase(Locale.ROOT);
+			if (name.contains("postgres")) {
+				return POSTGRESQL;
+			}
+			if (name.contains("mariadb") || name.contains("mysql")) {
+				return MYSQL;
+			}
+			return name.equals("h2") ? H2 : OTHER;
+		}
+
+		String changeType(Target target, String type) {
+			return switch (this) {
+				case POSTGRESQL -> "ALTER TABLE " + target.table() + " ALTER COLUMN " + target.column() + " TYPE " + type
+						+ ";";
+				case MYSQL -> "ALTER TABLE " + target.table() + " MODIFY " + target.column() + " " + type
+						+ " NOT NULL;";
+				case H2 -> "ALTER TABLE " + target.table() + " ALTER COLUMN " + target.column() + " SET DATA TYPE "
+						+ type + ";";
+				case OTHER -> "ALTER TABLE " + target.table() + " ALTER COLUMN " + target.column() + " ... " + type
+						+ " (in your database's syntax)";
+			};
+		}
+
+		String dropIdentity(Target target) {
+			return "ALTER TABLE " + target.table() + " ALTER COLUMN " + target.column() + " DROP IDENTITY;";
+		}
+
+		/** {@code ALWAYS}, {@code BY DEFAULT}, or null when not an identity or the database does not say. */
+		String identityGeneration(Connection connection, ColumnInfo column) throws SQLException {
+			if (this != POSTGRESQL && this != H2) {
+				return null;
+			}
+			String sql = "SELECT identity_generation FROM information_schema.columns WHERE table_schema = ? "
+					+ "AND table_name = ? AND column_name = ?";
+			try (PreparedStatement statement = connection.prepareStatement(sql)) {
+				statement.setString(1, column.schema());
+				statement.setString(2, column.table());
+				statement.setString(3, column.name());
+				try (ResultSet rows = statement.executeQuery()) {
+					String generation = rows.next() ? rows.getString(1) : null;
+					return (generation == null) ? null : generation.trim().toUpperCase(Locale.ROOT);
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,203 @@
+package io.snowflakeid.hibernate;
+
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.SnowflakeSchemaException;
+import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.config.SchemaCheck;
+import io.snowflakeid.internal.jdbc.ColumnCheck;
+import io.snowflakeid.internal.jdbc.ColumnCheck.Finding;
+import org.hibernate.SessionFactory;
+import org.hibernate.SessionFactoryObserver;
+import org.hibernate.boot.Metadata;
+import org.hibernate.boot.spi.BootstrapContext;
+import org.hibernate.engine.config.spi.ConfigurationService;
+import org.hibernate.engine.jdbc.connections.spi.JdbcConnectionAccess;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.hibernate.integrator.spi.Integrator;
+import org.hibernate.mapping.Column;
+import org.hibernate.mapping.PersistentClass;
+import org.hibernate.mapping.Property;
+import org.hibernate.mapping.Table;
+import org.hibernate.service.spi.SessionFactoryServiceRegistry;
+
+/**
+ * Checks at start that every {@code @SnowflakeId}/{@code @SegmentId} column can hold the ids
+ * ({@code snowflake.schema-check}: {@code fail}, {@code warn} or {@code off}). Runs once the session factory is
+ * built, after Hibernate's own schema management ({@code create}, {@code update}, {@code validate}), so it sees the
+ * columns as they are; one JDBC metadata query per column. Found by Hibernate with the ServiceLoader.
+ */
+public final class SnowflakeSchemaCheck implements Integrator {
+
+	private static final Logger logger = Logger.getLogger(SnowflakeSchemaCheck.class.getName());
+
+	@Override
+	public void integrate(Metadata metadata, BootstrapContext bootstrapContext,
+			SessionFactoryImplementor sessionFactory) {
+		List<Attribute> attributes = attributes(metadata);
+		if (!attributes.isEmpty()) {
+			sessionFactory.addObserver(new Observer(attributes));
+		}
+	}
+
+	/** Hibernate 6.6 declares it abstract; 7 has a default. Nothing to undo. */
+	@Override
+	public void disintegrate(SessionFactoryImplementor sessionFactory, SessionFactoryServiceRegistry registry) {
+	}
+
+	/** An annotated attribute and its column, as mapped. */
+	record Attribute(String name, Class<? extends Annotation> annotation, boolean textual, Table table,
+			Column column) {
+	}
+
+	static List<Attribute> attributes(Metadata metadata) {
+		List<Attribute> attributes = new ArrayList<>();
+		for (PersistentClass entity : metadata.getEntityBindings()) {
+			Class<?> type = entity.getMappedClass();
+			if (type == null) {
+				continue; // a dynamic-map entity has no Java members to annotate
+			}
+			List<Property> properties = new ArrayList<>();
+			if (entity.getIdentifierProperty() != null) {
+				properties.add(entity.getIdentifierProperty());
+			}
+			properties.addAll(entity.getPropertyClosure());
+			for (Property property : properties) {
+				if (property.getValue().getColumns().size() != 1) {
+					continue;
+				}
+				for (Class<? extends Annotation> annotation : List.of(SnowflakeId.class, SegmentId.class)) {
+					Class<?> attributeType = annotatedType(type, property.getName(), annotation);
+					if (attributeType != null) {
+						attributes.add(new Attribute(type.getSimpleName() + "." + property.getName(), annotation,
+								attributeType == String.class, property.getValue().getTable(),
+								property.getValue().getColumns().get(0)));
+					}
+				}
+			}
+		}
+		return attributes;
+	}
+
+	/** The type of the field or getter that carries the annotation, in the class or a superclass; else null. */
+	private static Class<?> annotatedType(Class<?> type, String name, Class<? extends Annotation> annotation) {
+		String capitalized = name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1);
+		for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+			for (Field field : c.getDeclaredFields()) {
+				if (field.getName().equals(name) && field.isAnnotationPresent(annotation)) {
+					return field.getType();
+				}
+			}
+			for (Method method : c.getDeclaredMethods()) {
+				if (method.getParameterCount() == 0 && method.isAnnotationPresent(annotation)
+						&& (method.getName().equals("get" + capitalized) || method.getName().equals("is" + capitalized))) {
+					return method.getReturnType();
+				}
+			}
+		}
+		return null;
+	}
+
+	/** Runs the check when the session factory is ready (after schema management). */
+	static final class Observer implements SessionFactoryObserver {
+
+		private static final long serialVersionUID = 1L;
+
+		private final transient List<Attribute> attributes;
+
+		Observer(List<Attribute> attributes) {
+			this.attributes = attributes;
+		}
+
+		@Override
+		public void sessionFactoryCreated(SessionFactory factory) {
+			SessionFactoryImplementor sessionFactory = (SessionFactoryImplementor) factory;
+			ConfigurationService configuration = sessionFactory.getServiceRegistry()
+				.getService(ConfigurationService.class);
+			Object setting = (configuration != null) ? configuration.getSettings().get(SnowflakeSettings.SCHEMA_CHECK)
+					: null;
+			SchemaCheck mode = (setting != null) ? SchemaCheck.parse(setting) : SchemaCheck.FAIL;
+			if (mode == SchemaCheck.OFF) {
+				return;
+			}
+			List<Finding> findings = check(sessionFactory);
+			report(findings, mode);
+		}
+
+		private List<Finding> check(SessionFactoryImplementor sessionFactory) {
+			List<ColumnCheck.Target> targets = new ArrayList<>();
+			for (Attribute attribute : this.attributes) {
+				targets.add(target(sessionFactory, attribute));
+			}
+			JdbcConnectionAccess access = sessionFactory.getJdbcServices().getBootstrapJdbcConnectionAccess();
+			try {
+				Connection connection = access.obtainConnection();
+				try {
+					return ColumnCheck.check(connection, targets);
+				}
+				finally {
+					access.releaseConnection(connection);
+				}
+			}
+			catch (SQLException ex) {
+				// The check guards against a schema that cannot hold the ids; a database that cannot answer it now
+				// fails the first insert instead, which the lease or segment code reports on its own.
+				logger.log(Level.WARNING, "Could not check the @SnowflakeId/@SegmentId columns ("
+						+ SnowflakeSettings.SCHEMA_CHECK + "): " + ex.getMessage(), ex);
+				return List.of();
+			}
+		}
+
+		private static ColumnCheck.Target target(SessionFactoryImplementor sessionFactory, Attribute attribute) {
+			boolean snowflake = attribute.annotation() == SnowflakeId.class;
+			long largest = Long.MAX_VALUE;
+			int width = 19;
+			if (snowflake) {
+				SnowflakeLayout layout = SnowflakeGeneratorLookup
+					.find(sessionFactory.getServiceRegistry(), attribute.name())
+					.layout();
+				largest = layout.compose(layout.maxTimestamp(), layout.maxDatacenterId(), layout.maxWorkerId(),
+						layout.maxSequence());
+				width = layout.decimalWidth();
+			}
+			Table table = attribute.table();
+			return new ColumnCheck.Target(attribute.name(), "@" + attribute.annotation().getSimpleName(),
+					attribute.textual(), largest, width, table.getCatalog(), table.getSchema(), table.getName(),
+					attribute.column().getName());
+		}
+
+		private static void report(List<Finding> findings, SchemaCheck mode) {
+			List<Finding> fatal = new ArrayList<>();
+			for (Finding finding : findings) {
+				if (finding.fatal() && mode == SchemaCheck.FAIL) {
+					fatal.add(finding);
+				}
+				else {
+					logger.warning(finding.message() + ". Fix: " + finding.fix());
+				}
+			}
+			if (!fatal.isEmpty()) {
+				StringBuilder message = new StringBuilder("The database cannot hold the ids of "
+						+ fatal.size() + " attribute(s) (" + SnowflakeSettings.SCHEMA_CHECK + "=fail):");
+				StringBuilder fix = new StringBuilder();
+				for (Finding finding : fatal) {
+					message.append("\n  - ").append(finding.message());
+					fix.append((fix.length() > 0) ? "\n" : "").append(finding.fix());
+				}
+				message.append("\nFix the columns (then restart), or set ").append(SnowflakeSettings.SCHEMA_CHECK)
+					.append("=warn to start anyway:\n  ").append(fix.toString().replace("\n", "\n  "));
+				throw new SnowflakeSchemaException(message.toString(), fix.toString());
+			}
+		}
+	}
+}

@@ -1,0 +1,76 @@
+package io.snowflakeid.spring;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.json.JsonParserFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The configuration metadata IDEs read: every property the starter reads has a default (except the ids each
+ * instance must set itself), every property with a fixed set of values has value hints, and the health switch
+ * the README lists is there.
+ */
+class SnowflakeConfigurationMetadataTests {
+
+	private static final Set<String> NO_DEFAULT_BY_DESIGN = Set.of("snowflake.datacenter-id", "snowflake.worker-id");
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Object> metadata() throws IOException {
+		try (InputStream in = SnowflakeConfigurationMetadataTests.class.getClassLoader()
+			.getResourceAsStream("META-INF/spring-configuration-metadata.json")) {
+			assertThat(in).as("generated metadata on the class path").isNotNull();
+			return JsonParserFactory.getJsonParser().parseMap(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+		}
+	}
+
+	@SuppressWarnings("unchecked")
+	private static List<Map<String, Object>> list(String name) throws IOException {
+		return (List<Map<String, Object>>) metadata().getOrDefault(name, List.of());
+	}
+
+	@Test
+	void everySnowflakePropertyHasADefaultExceptThePerInstanceIds() throws IOException {
+		Set<String> withoutDefault = new TreeSet<>();
+		for (Map<String, Object> property : list("properties")) {
+			String name = (String) property.get("name");
+			if (name.startsWith("snowflake.") && !property.containsKey("defaultValue")) {
+				withoutDefault.add(name);
+			}
+		}
+		assertThat(withoutDefault).isEqualTo(NO_DEFAULT_BY_DESIGN);
+	}
+
+	@Test
+	void enumeratedPropertiesOfferTheirValues() throws IOException {
+		Map<String, Set<String>> hints = new java.util.TreeMap<>();
+		for (Map<String, Object> hint : list("hints")) {
+			Set<String> values = new TreeSet<>();
+			for (Object value : (List<?>) hint.get("values")) {
+				values.add((String) ((Map<?, ?>) value).get("value"));
+			}
+			hints.put((String) hint.get("name"), values);
+		}
+		assertThat(hints).containsEntry("snowflake.layout.preset", Set.of("classic", "javascript-safe"))
+			.containsEntry("snowflake.worker-assignment",
+					Set.of("auto", "static", "database-lease", "hostname-ordinal", "ip-address"))
+			.containsEntry("snowflake.schema-check", Set.of("fail", "warn", "off"));
+	}
+
+	@Test
+	void theHealthSwitchTheReadmeListsIsDescribed() throws IOException {
+		assertThat(list("properties")).anySatisfy((property) -> {
+			assertThat(property.get("name")).isEqualTo("management.health.snowflake.enabled");
+			assertThat(property.get("defaultValue")).isEqualTo(true);
+			assertThat((String) property.get("description")).isNotBlank();
+		});
+	}
+}
