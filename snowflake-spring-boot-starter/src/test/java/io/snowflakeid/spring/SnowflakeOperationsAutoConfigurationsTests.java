@@ -1,16 +1,20 @@
 package io.snowflakeid.spring;
 
+import java.util.List;
+
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import javax.sql.DataSource;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.snowflakeid.SnowflakeIdGenerator;
@@ -224,6 +228,25 @@ class SnowflakeOperationsAutoConfigurationsTests {
 	}
 
 	@Test
+	void aPropertyFormattedAsANumberStaysANumberInBothJacksonModules() throws Exception {
+		LegacyOrder order = new LegacyOrder();
+		order.id = 912207628317364225L;
+		order.parentId = 7L;
+		tools.jackson.databind.json.JsonMapper jackson3 = tools.jackson.databind.json.JsonMapper.builder()
+			.addModule(new SnowflakeIdJackson3Module())
+			.build();
+		com.fasterxml.jackson.databind.ObjectMapper jackson2 = new com.fasterxml.jackson.databind.ObjectMapper()
+			.registerModule(new SnowflakeIdJackson2Module());
+		for (String json : List.of(jackson3.writeValueAsString(order), jackson2.writeValueAsString(order))) {
+			assertThat(json).contains("\"id\":912207628317364225").contains("\"parentId\":\"7\"");
+		}
+		assertThat(jackson3.readValue("{\"id\":\"912207628317364225\"}", LegacyOrder.class).id)
+			.as("reading still accepts both forms").isEqualTo(912207628317364225L);
+		assertThat(jackson2.readValue("{\"id\":\"912207628317364225\"}", LegacyOrder.class).id)
+			.isEqualTo(912207628317364225L);
+	}
+
+	@Test
 	void jacksonModulesAreRegisteredWhenJacksonIsPresentAndCanBeSwitchedOff() {
 		this.contextRunner.run((context) -> {
 			assertThat(context).hasSingleBean(SnowflakeIdJackson3Module.class);
@@ -271,5 +294,16 @@ class SnowflakeOperationsAutoConfigurationsTests {
 		public Long id;
 
 		public Long quantity;
+	}
+
+	/** An existing API whose (non-JavaScript) clients expect the id as a number. */
+	static class LegacyOrder {
+
+		@SnowflakeId
+		@JsonFormat(shape = JsonFormat.Shape.NUMBER)
+		public Long id;
+
+		@SnowflakeId
+		public Long parentId;
 	}
 }

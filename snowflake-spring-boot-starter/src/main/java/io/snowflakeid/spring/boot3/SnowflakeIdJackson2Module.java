@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import io.snowflakeid.spring.internal.SnowflakeIdJson;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import com.fasterxml.jackson.annotation.JsonFormat;
 import io.snowflakeid.hibernate.SnowflakeId;
 
 /**
@@ -50,7 +51,8 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 		private static boolean applies(Annotated annotated, boolean mutator) {
 			Class<?> type = (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
 					? method.getRawParameterType(0) : annotated.getRawType();
-			return SnowflakeIdJson.isNumericSnowflakeId(annotated.hasAnnotation(SnowflakeId.class), type);
+			return SnowflakeIdJson.isNumericSnowflakeId(annotated.hasAnnotation(SnowflakeId.class), type)
+					&& (mutator || !SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)));
 		}
 	}
 

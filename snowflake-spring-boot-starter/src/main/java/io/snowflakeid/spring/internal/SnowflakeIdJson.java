@@ -1,5 +1,7 @@
 package io.snowflakeid.spring.internal;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
+
 /**
  * What both Jackson modules share: which properties are snowflake ids, and how a JSON value is read. Public for the
  * Jackson 3 module ({@code jackson}) and the Jackson 2 module of the Spring Boot 3.5 line ({@code boot3}); an internal
@@ -13,6 +15,15 @@ public final class SnowflakeIdJson {
 	/** A {@code Long}/{@code long} property annotated {@code @SnowflakeId} (String ids are strings already). */
 	public static boolean isNumericSnowflakeId(boolean annotated, Class<?> type) {
 		return annotated && (type == Long.class || type == long.class);
+	}
+
+	/**
+	 * Whether the property asks to stay a JSON number ({@code @JsonFormat(shape = NUMBER)}): for an existing API whose
+	 * clients are not JavaScript and expect numbers. Reading accepts both forms either way.
+	 */
+	public static boolean keepsNumber(JsonFormat format) {
+		return format != null
+				&& (format.shape() == JsonFormat.Shape.NUMBER || format.shape() == JsonFormat.Shape.NUMBER_INT);
 	}
 
 	/** A decimal string such as {@code "912207628317364225"}; anything else is an error naming the value. */

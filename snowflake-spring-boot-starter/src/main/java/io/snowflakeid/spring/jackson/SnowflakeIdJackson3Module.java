@@ -1,5 +1,6 @@
 package io.snowflakeid.spring.jackson;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import io.snowflakeid.hibernate.SnowflakeId;
 import io.snowflakeid.spring.internal.SnowflakeIdJson;
 import tools.jackson.core.JsonParser;
@@ -48,7 +49,8 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 		private static boolean applies(Annotated annotated, boolean mutator) {
 			Class<?> type = (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
 					? method.getRawParameterType(0) : annotated.getRawType();
-			return SnowflakeIdJson.isNumericSnowflakeId(annotated.hasAnnotation(SnowflakeId.class), type);
+			return SnowflakeIdJson.isNumericSnowflakeId(annotated.hasAnnotation(SnowflakeId.class), type)
+					&& (mutator || !SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)));
 		}
 	}
 
