@@ -1,7 +1,5 @@
 package io.snowflakeid.spring;
 
-import java.util.List;
-
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
