@@ -94,10 +94,17 @@ class WebApiIntegrationTests {
 
 	@Test
 	void malformedOrForeignIdsAreABadRequestNotAServerError() throws Exception {
-		assertThat(get("/actuator/snowflake/12ab").statusCode()).isEqualTo(400);
-		assertThat(get("/actuator/snowflake/-5").statusCode()).isEqualTo(400);
-		assertThat(get("/actuator/snowflake/" + Long.MAX_VALUE).statusCode()).as("timestamp far in the future")
-			.isEqualTo(400);
+		HttpResponse<String> malformed = get("/actuator/snowflake/12ab");
+		assertThat(malformed.statusCode()).isEqualTo(400);
+		assertThat(malformed.body()).as("the body says why")
+			.contains("\"reason\":\"Malformed id\"")
+			.contains("Not a snowflake id: '12ab' is not a decimal 64-bit number");
+		HttpResponse<String> negative = get("/actuator/snowflake/-5");
+		assertThat(negative.statusCode()).isEqualTo(400);
+		assertThat(negative.body()).contains("\"reason\":\"Foreign id\"").contains("-5 is outside 0..");
+		HttpResponse<String> future = get("/actuator/snowflake/" + Long.MAX_VALUE);
+		assertThat(future.statusCode()).as("timestamp far in the future").isEqualTo(400);
+		assertThat(future.body()).contains("is in the future");
 	}
 
 	@Test

@@ -47,6 +47,13 @@ public final class SnowflakeActuatorAutoConfiguration {
 		SnowflakeEndpoint snowflakeEndpoint(SnowflakeIdGenerator generator, ObjectProvider<ManagedGenerator> managed) {
 			return new SnowflakeEndpoint(generator, managed.getIfAvailable());
 		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		@ConditionalOnBean(SnowflakeEndpoint.class)
+		SnowflakeEndpointWebExtension snowflakeEndpointWebExtension(SnowflakeEndpoint endpoint) {
+			return new SnowflakeEndpointWebExtension(endpoint);
+		}
 	}
 
 	@Configuration(proxyBeanMethods = false)
