@@ -1,5 +1,6 @@
 package io.snowflakeid.segment;
 
+import io.snowflakeid.SnowflakeSettings;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -52,20 +53,39 @@ public final class SegmentIdGenerators implements AutoCloseable {
 				(k) -> new SegmentIdGenerator(this.settings, k, initialValue, effectiveStep, this.fetcher));
 	}
 
+	/**
+	 * Creates the tables if missing or, when a migration tool owns them ({@code create-table=false}), checks that
+	 * they can be read: a missing table then fails at start, naming the setting and the DDL, instead of at the
+	 * first insert after {@code max-wait}.
+	 */
 	private void ensureTable() {
-		if (this.tableChecked || !this.settings.createTable) {
+		if (this.tableChecked) {
 			return;
 		}
 		synchronized (this) {
 			if (this.tableChecked) {
 				return;
 			}
-			try {
-				this.settings.store.createTablesIfMissing();
+			if (this.settings.createTable) {
+				try {
+					this.settings.store.createTablesIfMissing();
+				}
+				catch (SQLException ex) {
+					throw new SegmentUnavailableException("Cannot create the segment tables "
+							+ this.settings.tableName() + ": " + ex.getMessage(), ex);
+				}
 			}
-			catch (SQLException ex) {
-				throw new SegmentUnavailableException("Cannot create the segment tables " + this.settings.tableName()
-						+ ": " + ex.getMessage(), ex);
+			else {
+				try {
+					this.settings.store.checkTablesReadable();
+				}
+				catch (SQLException ex) {
+					throw new SegmentUnavailableException("Cannot read the segment tables " + this.settings.tableName()
+							+ " and " + this.settings.tableName() + "_free: " + ex.getMessage() + " ("
+							+ SnowflakeSettings.SEGMENT_CREATE_TABLE + "=false: create them with "
+							+ String.join("; ", this.settings.createTableStatements())
+							+ ", or include the migrations shipped in snowflake-core)", ex);
+				}
 			}
 			this.tableChecked = true;
 		}

@@ -30,6 +30,14 @@ final class SegmentStore {
 		});
 	}
 
+	/** Reads both tables (no rows): throws what the database says if either is missing or not readable. */
+	void checkTablesReadable() throws SQLException {
+		this.settings.connections.run(true, this.settings.statementTimeout(), (connection) -> {
+			this.settings.table.checkReadable(connection);
+			return null;
+		});
+	}
+
 	/**
 	 * The lowest handed-back range of {@code key} above {@code after} (taken in a transaction of its own), else the
 	 * next {@code step} values (the key's row created at {@code initialValue} if it has none yet).

@@ -46,6 +46,16 @@ final class SegmentTable {
 		JdbcSupport.createTablesIfMissing(connection, List.of(createStatements()), List.of(this.freeName, this.name));
 	}
 
+	/** Queries both tables for no rows; the database's error if either cannot be read. */
+	void checkReadable(Connection connection) throws SQLException {
+		for (String table : List.of(this.name, this.freeName)) {
+			try (PreparedStatement query = connection
+				.prepareStatement("SELECT COUNT(*) FROM " + table + " WHERE 1 = 0")) {
+				query.executeQuery().close();
+			}
+		}
+	}
+
 	/**
 	 * Takes the lowest handed-back range above {@code after} for the key, or null. The DELETE decides who gets it
 	 * when two instances race for the same range.

@@ -347,7 +347,7 @@ final class LeaseClaim {
 		return new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE,
 				"Cannot lease a worker id from table " + s.tableName() + ": " + ex.getMessage()
 						+ (s.createTable ? "" : " (" + SnowflakeSettings.LEASE_CREATE_TABLE + "=false: create it with "
-								+ s.createTableStatement() + ")"),
+								+ s.createTableStatement() + ", or include the migrations shipped in snowflake-core)"),
 				ex);
 	}
 

@@ -383,6 +383,21 @@ class SegmentMutationTests {
 	}
 
 	@Test
+	void withTableCreationOffMissingTablesFailTheFirstGeneratorNamingTheSettingAndTheDdl() throws Exception {
+		assertThatExceptionOfType(SegmentUnavailableException.class)
+			.isThrownBy(() -> instance(settings().createTable(false)).generator("migrated", 1, 10))
+			.withMessageContaining("Cannot read the segment tables snowflake_segment and snowflake_segment_free")
+			.withMessageContaining("snowflake.segment.create-table=false: create them with CREATE TABLE IF NOT EXISTS "
+					+ "snowflake_segment (");
+		// Only the give-back table missing is caught too.
+		sql(SegmentSettings.builder(this.connections).build().createTableStatements()[0]);
+		assertThatExceptionOfType(SegmentUnavailableException.class)
+			.isThrownBy(() -> instance(settings().createTable(false)).generator("migrated", 1, 10));
+		sql(SegmentSettings.builder(this.connections).build().createTableStatements()[1]);
+		assertThat(instance(settings().createTable(false)).generator("migrated", 1, 10).nextId()).isEqualTo(1);
+	}
+
+	@Test
 	void aNewKeyCreatedByAnotherInstanceAtTheSameMomentContinuesAfterItsSegment() throws Exception {
 		AtomicReference<String> raced = new AtomicReference<>();
 		ConnectionSource racing = intercepted((sql) -> {

@@ -17,6 +17,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Lazy;
@@ -39,8 +40,11 @@ public final class SnowflakeAutoConfiguration {
 	 * same worker share one sequence rather than issue the same ids. The lease is held in the DataSource marked
 	 * {@link SnowflakeDataSource}, else the only or the {@code @Primary} one; with several and none chosen, static
 	 * ids and the host-derived assignments start without a database, and a lease fails the start naming the fix.
+	 * Created after Flyway and Liquibase have run ({@link DependsOnDatabaseInitialization}): the lease table may be
+	 * theirs to create.
 	 */
 	@Bean
+	@DependsOnDatabaseInitialization
 	@ConditionalOnMissingBean({ ManagedGenerator.class, SnowflakeIdGenerator.class })
 	ManagedGenerator snowflakeManagedGenerator(SnowflakeProperties properties,
 			@SnowflakeDataSource ObjectProvider<DataSource> snowflakeDataSource, ObjectProvider<DataSource> dataSources,
@@ -71,10 +75,11 @@ public final class SnowflakeAutoConfiguration {
 	 * Segment mode ({@code @SegmentId}) on the DataSource marked {@link SnowflakeDataSource}, else the only or the
 	 * {@code @Primary} one. Lazy: it is created, and needs a DataSource, only when an {@code @SegmentId} entity asks
 	 * for it. Nothing touches the database until then; closing the context hands the unused rest of every segment
-	 * back.
+	 * back. Like the lease, created after Flyway and Liquibase have run.
 	 */
 	@Bean
 	@Lazy
+	@DependsOnDatabaseInitialization
 	@ConditionalOnMissingBean
 	SegmentIdGenerators segmentIdGenerators(SnowflakeProperties properties,
 			@SnowflakeDataSource ObjectProvider<DataSource> snowflakeDataSource, ObjectProvider<DataSource> dataSources,

@@ -45,8 +45,10 @@ class WorkerLeaseFailureAnalyzer extends AbstractFailureAnalyzer<WorkerLeaseExce
 					+ "that the database is reachable, and that the lease table (snowflake.lease.table-name) exists "
 					+ "and the application's user may read and write it. With snowflake.lease.create-table=true (the "
 					+ "default) the user also needs the right to create it; with snowflake.lease.create-table=false "
-					+ "(Flyway or Liquibase owns the schema) create it with a migration, using the statement in the "
-					+ "message. Static ids (" + STATIC_IDS + ") need no database.";
+					+ "(Flyway or Liquibase owns the schema) create it with a migration: for the default table names, "
+					+ "add classpath:io/snowflakeid/db/flyway/{vendor} to spring.flyway.locations or include "
+					+ "classpath:io/snowflakeid/db/liquibase/snowflake-changelog.xml in your Liquibase changelog; "
+					+ "otherwise use the statement in the message. Static ids (" + STATIC_IDS + ") need no database.";
 			case UNSUPPORTED_CONFIGURATION -> "A database lease cannot serve this configuration (see the message). "
 					+ "Configure a DataSource (spring.datasource.url) for snowflake.worker-assignment=database-lease, "
 					+ "choose another snowflake.worker-assignment (static, hostname-ordinal), or set static ids ("

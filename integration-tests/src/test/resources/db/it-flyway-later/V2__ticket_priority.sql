@@ -1,0 +1,2 @@
+-- A later migration of the application, written after the library's location was added.
+ALTER TABLE mig_ticket ADD priority INT;
