@@ -13,55 +13,55 @@ import java.util.UUID;
  * system property {@code snowflake.test.databases} (the {@code databases} Maven profile lists all three). A listed
  * database that cannot be reached fails the tests: it is never skipped.
  */
-enum TestDatabase {
+public enum TestDatabase {
 
 	H2 {
 		@Override
-		String url() {
+		public String url() {
 			return "jdbc:h2:mem:it-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
 		}
 	},
 
 	POSTGRESQL {
 		@Override
-		String url() {
+		public String url() {
 			return System.getProperty("snowflake.test.postgresql.url", "jdbc:postgresql://127.0.0.1:5432/test");
 		}
 
 		@Override
-		String username() {
+		public String username() {
 			return System.getProperty("snowflake.test.postgresql.username", "postgres");
 		}
 	},
 
 	MARIADB {
 		@Override
-		String url() {
+		public String url() {
 			return System.getProperty("snowflake.test.mariadb.url", "jdbc:mariadb://127.0.0.1:3306/test");
 		}
 
 		@Override
-		String username() {
+		public String username() {
 			return System.getProperty("snowflake.test.mariadb.username", "root");
 		}
 	};
 
-	abstract String url();
+	public abstract String url();
 
-	String username() {
+	public String username() {
 		return "sa";
 	}
 
-	String password() {
+	public String password() {
 		return "";
 	}
 
-	Connection connect(String url) throws SQLException {
+	public Connection connect(String url) throws SQLException {
 		return DriverManager.getConnection(url, username(), password());
 	}
 
 	/** The databases selected for this run, in a stable order. */
-	static List<TestDatabase> enabled() {
+	public static List<TestDatabase> enabled() {
 		String selection = System.getProperty("snowflake.test.databases", "h2");
 		List<String> names = Arrays.stream(selection.split(","))
 			.map((name) -> name.trim().toUpperCase(Locale.ROOT))
