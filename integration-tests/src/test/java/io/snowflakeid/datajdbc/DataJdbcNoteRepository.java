@@ -1,4 +1,4 @@
-package io.snowflakeid.it.datajdbc;
+package io.snowflakeid.datajdbc;
 
 import org.springframework.data.repository.ListCrudRepository;
 

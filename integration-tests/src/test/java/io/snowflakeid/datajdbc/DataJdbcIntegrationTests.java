@@ -1,4 +1,4 @@
-package io.snowflakeid.it.datajdbc;
+package io.snowflakeid.datajdbc;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
