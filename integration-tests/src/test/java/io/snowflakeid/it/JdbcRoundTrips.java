@@ -15,25 +15,25 @@ import javax.sql.DataSource;
  * and single-row {@code executeUpdate()}/{@code execute()} calls. Hibernate's statistics count prepared
  * statements, which a batching Hibernate reuses across batches, so they cannot tell batch sizes apart.
  */
-final class JdbcRoundTrips {
+public final class JdbcRoundTrips {
 
 	private final AtomicLong batches = new AtomicLong();
 
 	private final AtomicLong singleUpdates = new AtomicLong();
 
-	DataSource wrap(DataSource target) {
+	public DataSource wrap(DataSource target) {
 		return proxy(DataSource.class, target);
 	}
 
-	long batches() {
+	public long batches() {
 		return this.batches.get();
 	}
 
-	long singleUpdates() {
+	public long singleUpdates() {
 		return this.singleUpdates.get();
 	}
 
-	void reset() {
+	public void reset() {
 		this.batches.set(0);
 		this.singleUpdates.set(0);
 	}

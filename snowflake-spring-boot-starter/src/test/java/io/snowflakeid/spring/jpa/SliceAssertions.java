@@ -12,13 +12,13 @@ import io.snowflakeid.SnowflakeLayout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** What a test slice must show: the starter's generator, configured from application.properties. */
-final class SliceAssertions {
+public final class SliceAssertions {
 
 	private SliceAssertions() {
 	}
 
 	/** The layout and node of src/test/resources/application.properties. */
-	static void assertConfiguredFromApplicationProperties(SnowflakeIdGenerator generator) {
+	public static void assertConfiguredFromApplicationProperties(SnowflakeIdGenerator generator) {
 		SnowflakeLayout layout = generator.layout();
 		assertThat(layout.timestampBits()).isEqualTo(42);
 		assertThat(layout.datacenterBits()).isEqualTo(3);
@@ -29,12 +29,12 @@ final class SliceAssertions {
 	}
 
 	/** Datacenter and worker of an id in the 42/3/6/12 layout, decoded by hand rather than by a generator. */
-	static void assertIssuedByDatacenter1Worker2(long id) {
+	public static void assertIssuedByDatacenter1Worker2(long id) {
 		assertThat((id >>> 18) & 0b111).as("datacenter field of %s", id).isEqualTo(1);
 		assertThat((id >>> 12) & 0b111111).as("worker field of %s", id).isEqualTo(2);
 	}
 
-	static boolean leaseTableExists(DataSource dataSource) throws SQLException {
+	public static boolean leaseTableExists(DataSource dataSource) throws SQLException {
 		try (Connection connection = dataSource.getConnection();
 				ResultSet result = connection.createStatement()
 					.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES"

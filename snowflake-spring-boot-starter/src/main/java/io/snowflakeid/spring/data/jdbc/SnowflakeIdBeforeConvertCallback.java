@@ -1,0 +1,245 @@
+package io.snowflakeid.spring.data.jdbc;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.hibernate.SegmentId;
+import io.snowflakeid.hibernate.SnowflakeId;
+import io.snowflakeid.segment.SegmentIdGenerator;
+import io.snowflakeid.segment.SegmentIdGenerators;
+
+import org.springframework.core.Ordered;
+import org.springframework.data.mapping.MappingException;
+import org.springframework.data.mapping.PersistentPropertyAccessor;
+import org.springframework.data.relational.core.mapping.RelationalMappingContext;
+import org.springframework.data.relational.core.mapping.RelationalPersistentEntity;
+import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
+import org.springframework.data.relational.core.mapping.event.BeforeConvertCallback;
+
+/**
+ * Gives Spring Data JDBC aggregate roots their {@link SnowflakeId @SnowflakeId} and {@link SegmentId @SegmentId}
+ * values before the INSERT, with the application's {@link SnowflakeIdGenerator} (and its lease) and
+ * {@link SegmentIdGenerators}, the ones {@code @SnowflakeId} JPA entities of the same application use.
+ * <p>
+ * Spring Data JDBC decides whether an aggregate is new before this callback runs (a {@code null} id, or {@code 0}
+ * for a primitive {@code long}), so a new aggregate is still inserted, now with an id it provides: the INSERT needs
+ * no generated key back, and {@code saveAll} of new aggregates is sent as one JDBC batch. A value the application
+ * set itself is kept; only {@code null} (and {@code 0} for a primitive {@code long}, which Spring Data also reads as
+ * "not set") gets a new one. Values are written through Spring Data's property accessor, so immutable aggregates
+ * (records, {@code with...} methods, constructor properties) work: the callback returns the new instance.
+ * <p>
+ * Only the aggregate root's own properties are filled; an annotated property of an entity inside the aggregate (or
+ * of an embedded value) is refused when its root is first saved, rather than silently left to the database.
+ * What each class needs is worked out once and cached. It runs at order {@value #ORDER}: before Spring Data's
+ * auditing callback (100) and before callbacks without an order, so those see the id.
+ */
+public final class SnowflakeIdBeforeConvertCallback implements BeforeConvertCallback<Object>, Ordered {
+
+	/** The callback's order: before auditing (100) and unordered callbacks. */
+	public static final int ORDER = 50;
+
+	private final Supplier<? extends RelationalMappingContext> mappingContext;
+
+	private final Supplier<? extends SnowflakeIdGenerator> snowflakeIds;
+
+	private final Supplier<? extends SegmentIdGenerators> segmentIds;
+
+	private final Map<Class<?>, List<Target>> targets = new ConcurrentHashMap<>();
+
+	private volatile RelationalMappingContext resolvedContext;
+
+	/**
+	 * @param mappingContext the application's Spring Data mapping context (resolved on first use)
+	 * @param snowflakeIds the generator for {@code @SnowflakeId} (resolved on first use; {@code null} fails the save
+	 * of an annotated aggregate)
+	 * @param segmentIds segment mode for {@code @SegmentId} (resolved on first use of each key)
+	 */
+	public SnowflakeIdBeforeConvertCallback(Supplier<? extends RelationalMappingContext> mappingContext,
+			Supplier<? extends SnowflakeIdGenerator> snowflakeIds, Supplier<? extends SegmentIdGenerators> segmentIds) {
+		this.mappingContext = mappingContext;
+		this.snowflakeIds = snowflakeIds;
+		this.segmentIds = segmentIds;
+	}
+
+	@Override
+	public Object onBeforeConvert(Object aggregate) {
+		List<Target> annotated = this.targets.computeIfAbsent(aggregate.getClass(), this::inspect);
+		if (annotated.isEmpty()) {
+			return aggregate;
+		}
+		RelationalPersistentEntity<?> entity = context().getRequiredPersistentEntity(aggregate.getClass());
+		PersistentPropertyAccessor<Object> accessor = entity.getPropertyAccessor(aggregate);
+		for (Target target : annotated) {
+			Object current = accessor.getProperty(target.property);
+			if (current == null || (target.primitive && ((Long) current) == 0L)) {
+				accessor.setProperty(target.property, target.nextValue());
+			}
+		}
+		// A new instance when the aggregate is immutable (a record, a wither).
+		return accessor.getBean();
+	}
+
+	@Override
+	public int getOrder() {
+		return ORDER;
+	}
+
+	private RelationalMappingContext context() {
+		RelationalMappingContext context = this.resolvedContext;
+		if (context == null) {
+			context = this.mappingContext.get();
+			if (context == null) {
+				throw new IllegalStateException("@SnowflakeId on Spring Data JDBC aggregates needs the application's "
+						+ "RelationalMappingContext bean (Spring Data JDBC's JdbcMappingContext), but there is none");
+			}
+			this.resolvedContext = context;
+		}
+		return context;
+	}
+
+	private List<Target> inspect(Class<?> type) {
+		RelationalPersistentEntity<?> entity = context().getRequiredPersistentEntity(type);
+		List<Target> found = new ArrayList<>();
+		entity.doWithProperties((RelationalPersistentProperty property) -> {
+			Target target = target(entity, property);
+			if (target != null) {
+				found.add(target);
+			}
+		});
+		refuseAnnotationsInside(entity, new HashSet<>());
+		return List.copyOf(found);
+	}
+
+	private Target target(RelationalPersistentEntity<?> entity, RelationalPersistentProperty property) {
+		SnowflakeId snowflake = property.findAnnotation(SnowflakeId.class);
+		SegmentId segment = property.findAnnotation(SegmentId.class);
+		if (snowflake == null && segment == null) {
+			return null;
+		}
+		String name = propertyName(entity, property);
+		Class<?> type = property.getType();
+		if (snowflake != null && segment != null) {
+			throw new MappingException("@SnowflakeId and @SegmentId on " + name + ": choose one");
+		}
+		if (segment != null) {
+			if (type != Long.class && type != long.class) {
+				throw new MappingException("@SegmentId on " + name + " of type " + type.getName()
+						+ ": supported property types are Long and long");
+			}
+			String key = segment.key().isEmpty() ? defaultSegmentKey(entity.getType()) : segment.key();
+			return new Target(property, type == long.class, new SegmentValues(name, key, segment));
+		}
+		if (type == Long.class || type == long.class) {
+			return new Target(property, type == long.class, () -> snowflakeIds(name).nextId());
+		}
+		if (type == String.class) {
+			return new Target(property, false, () -> snowflakeIds(name).nextIdAsString());
+		}
+		throw new MappingException("@SnowflakeId on " + name + " of type " + type.getName()
+				+ ": supported property types are Long, long and String (decimal)");
+	}
+
+	/** Entities inside the aggregate are inserted by Spring Data after the root, out of this callback's reach. */
+	private void refuseAnnotationsInside(RelationalPersistentEntity<?> owner, Set<Class<?>> seen) {
+		if (!seen.add(owner.getType())) {
+			return;
+		}
+		owner.doWithProperties((RelationalPersistentProperty property) -> {
+			if (!property.isEntity()) {
+				return;
+			}
+			RelationalPersistentEntity<?> inner = context().getPersistentEntity(property);
+			if (inner == null) {
+				return;
+			}
+			inner.doWithProperties((RelationalPersistentProperty innerProperty) -> {
+				if (innerProperty.isAnnotationPresent(SnowflakeId.class)
+						|| innerProperty.isAnnotationPresent(SegmentId.class)) {
+					throw new MappingException("@SnowflakeId/@SegmentId on " + propertyName(inner, innerProperty)
+							+ ", reached through " + propertyName(owner, property) + ": on Spring Data JDBC they are "
+							+ "supported on the aggregate root's properties only (" + owner.getType().getSimpleName()
+							+ "), not on entities or embedded values inside an aggregate");
+				}
+			});
+			refuseAnnotationsInside(inner, seen);
+		});
+	}
+
+	private SnowflakeIdGenerator snowflakeIds(String property) {
+		SnowflakeIdGenerator ids = this.snowflakeIds.get();
+		if (ids == null) {
+			throw new IllegalStateException("@SnowflakeId on " + property + " needs a SnowflakeIdGenerator bean, but "
+					+ "the application context has none (is SnowflakeAutoConfiguration excluded?)");
+		}
+		return ids;
+	}
+
+	/** As the Hibernate binding's default (the JPA entity name): the class name without its package. */
+	static String defaultSegmentKey(Class<?> type) {
+		String name = type.getName();
+		return name.substring(name.lastIndexOf('.') + 1);
+	}
+
+	private static String propertyName(RelationalPersistentEntity<?> entity, RelationalPersistentProperty property) {
+		return entity.getType().getSimpleName() + "." + property.getName();
+	}
+
+	private static final class Target {
+
+		final RelationalPersistentProperty property;
+
+		/** A primitive {@code long}: 0 is "not set", as Spring Data's isNew reads it. */
+		final boolean primitive;
+
+		private final Supplier<Object> values;
+
+		Target(RelationalPersistentProperty property, boolean primitive, Supplier<Object> values) {
+			this.property = property;
+			this.primitive = primitive;
+			this.values = values;
+		}
+
+		Object nextValue() {
+			return this.values.get();
+		}
+	}
+
+	/** The generator of one segment key, looked up on first use (it may create the segment tables). */
+	private final class SegmentValues implements Supplier<Object> {
+
+		private final String property;
+
+		private final String key;
+
+		private final SegmentId annotation;
+
+		private volatile SegmentIdGenerator generator;
+
+		SegmentValues(String property, String key, SegmentId annotation) {
+			this.property = property;
+			this.key = key;
+			this.annotation = annotation;
+		}
+
+		@Override
+		public Object get() {
+			SegmentIdGenerator ids = this.generator;
+			if (ids == null) {
+				SegmentIdGenerators segments = SnowflakeIdBeforeConvertCallback.this.segmentIds.get();
+				if (segments == null) {
+					throw new IllegalStateException("@SegmentId on " + this.property + " needs a SegmentIdGenerators "
+							+ "bean, but the application context has none (is SnowflakeAutoConfiguration excluded?)");
+				}
+				ids = segments.generator(this.key, this.annotation.initialValue(), this.annotation.step());
+				this.generator = ids;
+			}
+			return ids.nextId();
+		}
+	}
+}
