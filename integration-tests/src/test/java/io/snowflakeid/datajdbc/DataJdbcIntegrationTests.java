@@ -21,6 +21,7 @@ import io.snowflakeid.it.JdbcRoundTrips;
 import io.snowflakeid.it.TestDatabase;
 import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -43,6 +44,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * execution of its own, with Hibernate and the JPA API off the class path), inserting aggregates on H2, PostgreSQL
  * and MariaDB.
  */
+@Tag("without-hibernate") // run by the data-jdbc-without-hibernate execution only, whatever -Dtest selects
 class DataJdbcIntegrationTests {
 
 	static List<TestDatabase> databases() {

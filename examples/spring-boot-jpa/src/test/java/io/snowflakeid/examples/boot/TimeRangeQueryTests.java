@@ -14,7 +14,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The README's time-range query: a window of creation time as a derived {@code id BETWEEN} query. */
-@SpringBootTest(properties = "spring.main.web-application-type=none")
+@SpringBootTest(properties = { "spring.main.web-application-type=none", "spring.datasource.url=jdbc:h2:mem:time-range" })
 class TimeRangeQueryTests {
 
 	@Autowired

@@ -35,9 +35,8 @@ class SnowflakeDataJdbcAutoConfigurationTests {
 		.withPropertyValues("snowflake.datacenter-id=3", "snowflake.worker-id=4");
 
 	/** What JdbcAggregateTemplate does before it turns an aggregate into INSERT/UPDATE actions. */
-	@SuppressWarnings("unchecked")
 	private static <T> T beforeConvert(AssertableApplicationContext context, T aggregate) {
-		return (T) EntityCallbacks.create(context).callback(BeforeConvertCallback.class, aggregate);
+		return EntityCallbacks.create(context).callback(BeforeConvertCallback.class, aggregate);
 	}
 
 	@Test
