@@ -49,8 +49,12 @@ final class ChildJvm {
 	static ChildJvm start(Class<?> mainClass, TestDatabase database, String url, List<String> failurePrefixes,
 			String... extraArguments) throws Exception {
 		String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-		List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-				mainClass.getName(), url, database.username()));
+		List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path")));
+		String logging = System.getProperty("java.util.logging.config.file");
+		if (logging != null) {
+			command.add("-Djava.util.logging.config.file=" + logging); // its log into the file, as the test JVM's
+		}
+		command.addAll(List.of(mainClass.getName(), url, database.username()));
 		if (!database.password().isEmpty()) {
 			command.add(database.password());
 		}
