@@ -32,8 +32,8 @@ import org.springframework.aot.hint.TypeHint;
 import org.springframework.aot.hint.TypeReference;
 import org.springframework.aot.hint.predicate.RuntimeHintsPredicates;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
-import org.springframework.context.aot.ApplicationContextAotGenerator;
 import org.springframework.context.annotation.AnnotationConfigApplicationContext;
+import org.springframework.context.aot.ApplicationContextAotGenerator;
 import org.springframework.core.env.MapPropertySource;
 import org.springframework.javapoet.ClassName;
 
