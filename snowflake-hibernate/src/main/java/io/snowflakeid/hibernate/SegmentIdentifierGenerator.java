@@ -31,6 +31,9 @@ public class SegmentIdentifierGenerator implements IdentifierGenerator, Annotati
 			throw new MappingException("@SegmentId on " + attribute + " of type "
 					+ ((type != null) ? type.getName() : "unknown") + ": supported attribute types are Long and long");
 		}
+		if (SnowflakeGeneratorLookup.isSpringAotProcessing()) {
+			return;
+		}
 		String key = annotation.key().isEmpty() ? context.getPersistentClass().getJpaEntityName() : annotation.key();
 		SegmentIdGenerators generators = SnowflakeGeneratorLookup.findSegments(context.getServiceRegistry(), attribute);
 		this.ids = generators.generator(key, annotation.initialValue(), annotation.step());
@@ -38,7 +41,7 @@ public class SegmentIdentifierGenerator implements IdentifierGenerator, Annotati
 
 	@Override
 	public Object generate(SharedSessionContractImplementor session, Object object) {
-		return this.ids.nextId();
+		return nextId();
 	}
 
 	@Override
@@ -46,6 +49,13 @@ public class SegmentIdentifierGenerator implements IdentifierGenerator, Annotati
 			EventType eventType) {
 		if (currentValue != null && !(currentValue instanceof Long number && number == 0L)) {
 			return currentValue;
+		}
+		return nextId();
+	}
+
+	private long nextId() {
+		if (this.ids == null) {
+			throw SnowflakeGeneratorLookup.notDuringAotProcessing("@SegmentId");
 		}
 		return this.ids.nextId();
 	}

@@ -21,7 +21,27 @@ import org.hibernate.service.ServiceRegistry;
  */
 final class SnowflakeGeneratorLookup {
 
+	/** Spring's {@code AbstractAotProcessor.AOT_PROCESSING}, set while Spring AOT processes an application. */
+	static final String SPRING_AOT_PROCESSING = "spring.aot.processing";
+
 	private SnowflakeGeneratorLookup() {
+	}
+
+	/**
+	 * Whether Hibernate is being booted by Spring AOT at build time ({@code spring-boot:process-aot}): Spring Data
+	 * JPA's ahead-of-time repositories (Spring Boot 4) build an EntityManagerFactory from the mapping alone, without
+	 * the application's beans or DataSource, to generate query code. No id is issued then, so the generators are
+	 * not looked up: a worker lease or segment fetch at build time would fail (no JDBC connections) or, worse,
+	 * reach a database from the build.
+	 */
+	static boolean isSpringAotProcessing() {
+		return Boolean.getBoolean(SPRING_AOT_PROCESSING);
+	}
+
+	/** What a generator that was initialized during Spring AOT processing says if it is ever asked for an id. */
+	static IllegalStateException notDuringAotProcessing(String annotation) {
+		return new IllegalStateException(annotation + " issues no ids while Spring AOT processes the application at "
+				+ "build time (" + SPRING_AOT_PROCESSING + "=true); run the processed application to insert rows");
 	}
 
 	static SnowflakeIdGenerator find(ServiceRegistry registry, String attribute) {

@@ -44,6 +44,9 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator, An
 					+ ((type != null) ? type.getName() : "unknown")
 					+ ": supported attribute types are Long, long and String (decimal)");
 		}
+		if (SnowflakeGeneratorLookup.isSpringAotProcessing()) {
+			return;
+		}
 		this.ids = SnowflakeGeneratorLookup.find(context.getServiceRegistry(), attribute);
 	}
 
@@ -58,6 +61,9 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator, An
 	}
 
 	Object nextValue() {
+		if (this.ids == null) {
+			throw SnowflakeGeneratorLookup.notDuringAotProcessing("@SnowflakeId");
+		}
 		return this.decimalString ? this.ids.nextIdAsString() : this.ids.nextId();
 	}
 

@@ -20,6 +20,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.ImportRuntimeHints;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
 
@@ -30,6 +31,7 @@ import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
 @AutoConfiguration(afterName = { "org.springframework.boot.jdbc.autoconfigure.DataSourceAutoConfiguration",
 		"org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration" })
 @EnableConfigurationProperties(SnowflakeProperties.class)
+@ImportRuntimeHints(SnowflakeRuntimeHints.class)
 public final class SnowflakeAutoConfiguration {
 
 	private static final Log logger = LogFactory.getLog(SnowflakeAutoConfiguration.class);

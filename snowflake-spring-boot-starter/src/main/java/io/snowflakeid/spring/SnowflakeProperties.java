@@ -258,7 +258,8 @@ public class SnowflakeProperties {
 
 		/**
 		 * Whether JSON writes @SnowflakeId Long properties as strings (JavaScript numbers lose precision above
-		 * 2^53, and snowflake ids are above it) and reads them from strings or numbers.
+		 * 2^53, and snowflake ids are above it) and reads them from strings or numbers. With springdoc-openapi, the
+		 * OpenAPI document then describes them as strings too.
 		 */
 		private boolean idsAsStrings = true;
 

@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
 import io.snowflakeid.spring.internal.SnowflakeHealthIndicators;
+import io.snowflakeid.spring.internal.SnowflakeHealthRuntimeHints;
 import io.snowflakeid.worker.ManagedGenerator;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -15,6 +16,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.ImportRuntimeHints;
 
 /**
  * Operating snowflake ids in production, each piece only when its library is on the class path and each
@@ -29,6 +31,7 @@ public final class SnowflakeActuatorAutoConfiguration {
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = SnowflakeHealthIndicators.BOOT_4_HEALTH_INDICATOR)
 	@ConditionalOnProperty(prefix = "management.health.snowflake", name = "enabled", matchIfMissing = true)
+	@ImportRuntimeHints(SnowflakeHealthRuntimeHints.class)
 	static class HealthConfiguration {
 
 		@Bean

@@ -3,6 +3,7 @@ package io.snowflakeid.spring.boot3;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
 import io.snowflakeid.spring.internal.SnowflakeHealthIndicators;
+import io.snowflakeid.spring.internal.SnowflakeHealthRuntimeHints;
 import io.snowflakeid.worker.ManagedGenerator;
 
 import org.springframework.beans.factory.ObjectProvider;
@@ -14,6 +15,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClas
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.ImportRuntimeHints;
 
 /**
  * Everything only the Spring Boot 3.5 line needs, in one package so that dropping 3.5 is this deletion (plus the
@@ -31,6 +33,7 @@ public final class SnowflakeBoot3AutoConfiguration {
 	@ConditionalOnClass(name = SnowflakeHealthIndicators.BOOT_3_HEALTH_INDICATOR)
 	@ConditionalOnMissingClass(SnowflakeHealthIndicators.BOOT_4_HEALTH_INDICATOR)
 	@ConditionalOnProperty(prefix = "management.health.snowflake", name = "enabled", matchIfMissing = true)
+	@ImportRuntimeHints(SnowflakeHealthRuntimeHints.class)
 	static class HealthConfiguration {
 
 		@Bean

@@ -15,8 +15,11 @@ class CustomerController {
 
 	private final CustomerRepository customers;
 
-	CustomerController(CustomerRepository customers) {
+	private final InvoiceRepository invoices;
+
+	CustomerController(CustomerRepository customers, InvoiceRepository invoices) {
 		this.customers = customers;
+		this.invoices = invoices;
 	}
 
 	@GetMapping("/customers")
@@ -27,6 +30,12 @@ class CustomerController {
 	@GetMapping("/customers/{id}")
 	ResponseEntity<Customer> one(@PathVariable long id) {
 		return ResponseEntity.of(this.customers.findById(id));
+	}
+
+	/** Segment ids are short (well below 2^53): they stay JSON numbers. */
+	@GetMapping("/invoices")
+	List<Invoice> invoices() {
+		return this.invoices.findAll();
 	}
 
 	@PostMapping("/customers")

@@ -16,11 +16,15 @@ class DemoRunner implements CommandLineRunner {
 
 	private final PurchaseOrderRepository orders;
 
+	private final InvoiceRepository invoices;
+
 	private final SnowflakeIdGenerator ids;
 
-	DemoRunner(CustomerRepository customers, PurchaseOrderRepository orders, SnowflakeIdGenerator ids) {
+	DemoRunner(CustomerRepository customers, PurchaseOrderRepository orders, InvoiceRepository invoices,
+			SnowflakeIdGenerator ids) {
 		this.customers = customers;
 		this.orders = orders;
+		this.invoices = invoices;
 		this.ids = ids;
 	}
 
@@ -32,6 +36,8 @@ class DemoRunner implements CommandLineRunner {
 			System.out.println("customer " + customer.getName() + ": " + this.ids.decode(customer.getId()));
 			PurchaseOrder order = this.orders.save(new PurchaseOrder(customer, 4_200));
 			System.out.println("  order: " + this.ids.decode(order.getId()));
+			Invoice invoice = this.invoices.save(new Invoice(order, 4_200));
+			System.out.println("  invoice: " + invoice.getNumber() + " (@SegmentId: short and dense)");
 		}
 		// Ids for anything else (messages, files, events) come from the same generator.
 		System.out.println("an id outside JPA: " + this.ids.decode(this.ids.nextId()));

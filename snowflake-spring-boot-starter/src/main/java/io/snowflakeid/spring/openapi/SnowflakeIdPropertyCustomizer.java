@@ -1,0 +1,138 @@
+package io.snowflakeid.spring.openapi;
+
+import java.lang.reflect.Type;
+import java.time.Instant;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+import com.fasterxml.jackson.databind.JavaType;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.hibernate.SnowflakeId;
+import io.snowflakeid.spring.internal.SnowflakeIdJson;
+import io.swagger.v3.core.converter.AnnotatedType;
+import io.swagger.v3.oas.models.SpecVersion;
+import io.swagger.v3.oas.models.media.JsonSchema;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.media.StringSchema;
+import org.springdoc.core.customizers.PropertyCustomizer;
+
+/**
+ * Documents {@code @SnowflakeId Long}/{@code long} properties as the JSON strings the starter's Jackson module writes
+ * ({@code snowflake.jackson.ids-as-strings=true}): {@code type: string} with {@link #PATTERN} and an example id of
+ * the application's layout, instead of the {@code integer}/{@code int64} springdoc derives from the Java type. Works
+ * for OpenAPI 3.0 and 3.1 documents. Everything else is left as it is: other properties, {@code @SegmentId} ids
+ * (JSON numbers), {@code String} ids (strings already), and a property whose schema an {@code @Schema} annotation
+ * already made something other than an integer.
+ */
+public final class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
+
+	/**
+	 * Exactly the text {@link Long#toString(long)} writes for any {@code long}: issued ids are never negative (the sign
+	 * bit of every layout is 0), but ids an application assigns itself are kept as they are, and the JSON reader
+	 * accepts negative ones too.
+	 */
+	public static final String PATTERN = "^-?[0-9]{1,19}$";
+
+	/** The instant of the example id, when the layout covers it: a fixed one, so the document is reproducible. */
+	private static final Instant EXAMPLE_INSTANT = Instant.parse("2026-01-01T00:00:00Z");
+
+	private final boolean idsAsStrings;
+
+	private final String example;
+
+	/**
+	 * @param idsAsStrings whether the JSON mapper writes the ids as strings; when not, this customizer changes
+	 * nothing (it still exists then, see {@link SnowflakeOpenApiAutoConfiguration})
+	 * @param layout the layout the example id is composed in
+	 */
+	public SnowflakeIdPropertyCustomizer(boolean idsAsStrings, SnowflakeLayout layout) {
+		this.idsAsStrings = idsAsStrings;
+		this.example = Long.toString(exampleId(layout));
+	}
+
+	/** The example id: 2026-01-01 (or the layout's first/last tick), datacenter, worker and sequence 1 where they fit. */
+	static long exampleId(SnowflakeLayout layout) {
+		long tick = Math.max(0, Math.min(layout.tickOf(EXAMPLE_INSTANT), layout.maxTimestamp()));
+		return layout.compose(tick, Math.min(1, layout.maxDatacenterId()), Math.min(1, layout.maxWorkerId()),
+				Math.min(1, layout.maxSequence()));
+	}
+
+	@Override
+	@SuppressWarnings("rawtypes")
+	public Schema customize(Schema property, AnnotatedType type) {
+		if (!this.idsAsStrings || property == null || !isSnowflakeIdProperty(type) || !isInteger(property)) {
+			return property;
+		}
+		return asString(property);
+	}
+
+	private static boolean isSnowflakeIdProperty(AnnotatedType type) {
+		boolean annotated = false;
+		if (type.getCtxAnnotations() != null) {
+			for (var annotation : type.getCtxAnnotations()) {
+				annotated |= annotation instanceof SnowflakeId;
+			}
+		}
+		return SnowflakeIdJson.isNumericSnowflakeId(annotated, rawClass(type.getType()));
+	}
+
+	/** swagger-core describes a bean property's type with a Jackson 2 {@link JavaType}; other callers with a Class. */
+	private static Class<?> rawClass(Type type) {
+		if (type instanceof JavaType javaType) {
+			return javaType.getRawClass();
+		}
+		return (type instanceof Class<?> rawClass) ? rawClass : null;
+	}
+
+	private static boolean isInteger(Schema<?> schema) {
+		if (schema.get$ref() != null) {
+			return false;
+		}
+		return (schema.getSpecVersion() == SpecVersion.V31 && schema.getTypes() != null)
+				? schema.getTypes().contains("integer") : "integer".equals(schema.getType());
+	}
+
+	/**
+	 * A new string schema: the integer schema's numeric bounds and format do not apply to a string, and its example
+	 * would be cast back to a number. What a user wrote about the property (description, title, access mode,
+	 * nullability, deprecation, extensions) is kept; an example or default given in {@code @Schema} becomes a string.
+	 */
+	@SuppressWarnings({ "rawtypes", "unchecked" })
+	private Schema asString(Schema<?> integer) {
+		Schema string;
+		if (integer.getSpecVersion() == SpecVersion.V31) {
+			string = new JsonSchema();
+			Set<String> types = new LinkedHashSet<>();
+			for (String each : (integer.getTypes() != null) ? integer.getTypes() : Set.<String>of()) {
+				types.add("integer".equals(each) ? "string" : each);
+			}
+			string.setTypes(types);
+		}
+		else {
+			string = new StringSchema();
+		}
+		string.setName(integer.getName());
+		string.setTitle(integer.getTitle());
+		string.setDescription(integer.getDescription());
+		string.setNullable(integer.getNullable());
+		string.setReadOnly(integer.getReadOnly());
+		string.setWriteOnly(integer.getWriteOnly());
+		string.setDeprecated(integer.getDeprecated());
+		string.setExternalDocs(integer.getExternalDocs());
+		string.setExtensions(integer.getExtensions());
+		string.setXml(integer.getXml());
+		string.set$comment(integer.get$comment());
+		string.setPattern((integer.getPattern() != null) ? integer.getPattern() : PATTERN);
+		string.setExample((integer.getExample() != null) ? integer.getExample().toString() : this.example);
+		if (integer.getDefault() != null) {
+			string.setDefault(integer.getDefault().toString());
+		}
+		if (integer.getExamples() != null) {
+			string.setExamples(integer.getExamples().stream().map(String::valueOf).toList());
+		}
+		if (integer.getEnum() != null) {
+			string.setEnum(integer.getEnum().stream().map(String::valueOf).toList());
+		}
+		return string;
+	}
+}
