@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.databind.JavaType;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.hibernate.SnowflakeId;
@@ -68,12 +69,15 @@ public final class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
 
 	private static boolean isSnowflakeIdProperty(AnnotatedType type) {
 		boolean annotated = false;
+		boolean keepsNumber = false;
 		if (type.getCtxAnnotations() != null) {
 			for (var annotation : type.getCtxAnnotations()) {
 				annotated |= annotation instanceof SnowflakeId;
+				// @JsonFormat(shape = NUMBER): the Jackson modules leave it a number, so the document says integer
+				keepsNumber |= annotation instanceof JsonFormat format && SnowflakeIdJson.keepsNumber(format);
 			}
 		}
-		return SnowflakeIdJson.isNumericSnowflakeId(annotated, rawClass(type.getType()));
+		return !keepsNumber && SnowflakeIdJson.isNumericSnowflakeId(annotated, rawClass(type.getType()));
 	}
 
 	/** swagger-core describes a bean property's type with a Jackson 2 {@link JavaType}; other callers with a Class. */

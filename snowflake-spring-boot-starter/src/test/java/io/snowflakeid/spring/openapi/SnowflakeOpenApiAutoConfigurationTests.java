@@ -5,6 +5,7 @@ import java.math.BigDecimal;
 import java.util.LinkedHashSet;
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.databind.type.TypeFactory;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.hibernate.SegmentId;
@@ -54,6 +55,10 @@ class SnowflakeOpenApiAutoConfigurationTests {
 
 		@SnowflakeId
 		String text;
+
+		@SnowflakeId
+		@JsonFormat(shape = JsonFormat.Shape.NUMBER)
+		Long legacy;
 	}
 
 	/** A property's AnnotatedType as swagger-core's ModelResolver builds it: a Jackson 2 JavaType and the annotations. */
@@ -96,7 +101,7 @@ class SnowflakeOpenApiAutoConfigurationTests {
 
 	@Test
 	void leavesEverythingElseAlone() throws Exception {
-		for (String name : List.of("plain", "segment")) {
+		for (String name : List.of("plain", "segment", "legacy")) {
 			Schema<?> integer = new IntegerSchema().format("int64");
 			assertThat(this.customizer.customize(integer, property(name))).as(name).isSameAs(integer);
 		}
