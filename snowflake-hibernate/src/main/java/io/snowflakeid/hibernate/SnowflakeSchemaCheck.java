@@ -121,6 +121,9 @@ public final class SnowflakeSchemaCheck implements Integrator {
 
 		@Override
 		public void sessionFactoryCreated(SessionFactory factory) {
+			if (SnowflakeGeneratorLookup.isSpringAotProcessing()) {
+				return; // Spring AOT boots Hibernate at build time without the application's database
+			}
 			SessionFactoryImplementor sessionFactory = (SessionFactoryImplementor) factory;
 			ConfigurationService configuration = sessionFactory.getServiceRegistry()
 				.getService(ConfigurationService.class);
