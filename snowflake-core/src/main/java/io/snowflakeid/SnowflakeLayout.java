@@ -396,6 +396,13 @@ public final class SnowflakeLayout {
 				throw new SnowflakeConfigurationException(SnowflakeSettings.EPOCH, this.epoch,
 						"an instant from 1970-01-01T00:00:00Z up to now");
 			}
+			// Ticks count whole milliseconds from the epoch's millisecond; a fraction would put tick 0's start, the
+			// exhaustion instant and idRange's bounds a fraction apart (idRange to exhaustedAt() ran one tick past the
+			// field, into the sign bit).
+			if (this.epoch.getNano() % 1_000_000 != 0) {
+				throw new SnowflakeConfigurationException(SnowflakeSettings.EPOCH, this.epoch,
+						"a whole millisecond (no micro- or nanoseconds) from 1970-01-01T00:00:00Z up to now");
+			}
 			long tick = this.tickLength.toMillis();
 			long lastTick = mask(this.timestampBits);
 			if (lastTick > (Long.MAX_VALUE - this.epoch.toEpochMilli()) / tick) {

@@ -115,6 +115,21 @@ class SnowflakeLayoutTests {
 	}
 
 	@Test
+	void anEpochWithAFractionOfAMillisecondIsRejected() {
+		// Accepted before: tick 0 started at the epoch's whole millisecond but exhaustedAt() and compose(Instant) used
+		// the exact instant, so idRange(x, exhaustedAt()) reached one tick past the field and threw "Not an id range".
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeLayout.builder().epoch(Instant.parse("2020-01-01T00:00:00.000500Z")).build())
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.epoch"))
+			.withMessageContaining("2020-01-01T00:00:00.000500Z")
+			.withMessageContaining("a whole millisecond");
+		SnowflakeLayout whole = SnowflakeLayout.builder().epoch(Instant.parse("2020-01-01T00:00:00.001Z")).build();
+		Instant end = whole.exhaustedAt();
+		assertThat(whole.idRange(end.minusSeconds(1), end).last()).isEqualTo(whole.compose(whole.maxTimestamp(),
+				whole.maxDatacenterId(), whole.maxWorkerId(), whole.maxSequence()));
+	}
+
+	@Test
 	void epochBeforeUnixEpochIsRejected() {
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
 			.isThrownBy(() -> SnowflakeLayout.builder().epoch(Instant.parse("1969-12-31T23:59:59Z")).build())

@@ -83,4 +83,21 @@ class SchemaCheckSpringBootTests {
 			db.drop("it_check_thing");
 		}
 	}
+
+	@ParameterizedTest
+	@MethodSource("databases")
+	void theSettingInSpringJpaPropertiesWinsOverTheSnowflakeProperty(TestDatabase database) throws Exception {
+		SchemaTestSupport db = new SchemaTestSupport(database);
+		db.drop("it_check_thing");
+		db.sql("CREATE TABLE it_check_thing (id INT NOT NULL PRIMARY KEY)");
+		try (SchemaTestSupport.CheckLog log = new SchemaTestSupport.CheckLog();
+				ConfigurableApplicationContext context = start(db, "snowflake.schema-check=fail",
+						"spring.jpa.properties.snowflake.schema-check=warn")) {
+			assertThat(context.isRunning()).isTrue();
+			assertThat(log.messages).singleElement().asString().contains("CheckedThing.id");
+		}
+		finally {
+			db.drop("it_check_thing");
+		}
+	}
 }

@@ -20,12 +20,15 @@ import io.snowflakeid.internal.jdbc.ColumnCheck.Finding;
 import org.hibernate.SessionFactory;
 import org.hibernate.SessionFactoryObserver;
 import org.hibernate.boot.Metadata;
+import org.hibernate.boot.model.naming.Identifier;
+import org.hibernate.boot.model.relational.SqlStringGenerationContext;
 import org.hibernate.boot.spi.BootstrapContext;
 import org.hibernate.engine.config.spi.ConfigurationService;
 import org.hibernate.engine.jdbc.connections.spi.JdbcConnectionAccess;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.integrator.spi.Integrator;
 import org.hibernate.mapping.Column;
+import org.hibernate.mapping.ForeignKey;
 import org.hibernate.mapping.PersistentClass;
 import org.hibernate.mapping.Property;
 import org.hibernate.mapping.Table;
@@ -60,8 +63,59 @@ public final class SnowflakeSchemaCheck implements Integrator {
 			Column column) {
 	}
 
+	/**
+	 * The annotated attributes, each column once (the subclasses of a hierarchy repeat their root's id), then every
+	 * column a foreign key points from at one of them (a {@code @ManyToOne}, a joined subclass's key, a collection
+	 * table), transitively: a row there carries the same ids, and a narrow one clamps or fails them the same way.
+	 */
 	static List<Attribute> attributes(Metadata metadata) {
 		List<Attribute> attributes = new ArrayList<>();
+		annotated(metadata, attributes);
+		boolean added = !attributes.isEmpty();
+		while (added) {
+			added = false;
+			for (Table table : metadata.collectTableMappings()) {
+				for (ForeignKey foreignKey : table.getForeignKeys().values()) {
+					added |= referencing(foreignKey, attributes);
+				}
+			}
+		}
+		return attributes;
+	}
+
+	private static boolean referencing(ForeignKey foreignKey, List<Attribute> attributes) {
+		Table referencedTable = foreignKey.getReferencedTable();
+		if (referencedTable == null) {
+			return false;
+		}
+		List<Column> referenced = foreignKey.getReferencedColumns().isEmpty()
+				&& referencedTable.getPrimaryKey() != null ? referencedTable.getPrimaryKey().getColumns()
+						: foreignKey.getReferencedColumns();
+		List<Column> columns = foreignKey.getColumns();
+		boolean added = false;
+		for (int i = 0; i < Math.min(columns.size(), referenced.size()); i++) {
+			Attribute target = find(attributes, referencedTable, referenced.get(i));
+			if (target != null && find(attributes, foreignKey.getTable(), columns.get(i)) == null) {
+				String source = target.name().startsWith("foreign key to ") ? target.name()
+						: "foreign key to " + target.name();
+				attributes.add(new Attribute(source, target.annotation(), target.textual(), foreignKey.getTable(),
+						columns.get(i)));
+				added = true;
+			}
+		}
+		return added;
+	}
+
+	private static Attribute find(List<Attribute> attributes, Table table, Column column) {
+		for (Attribute attribute : attributes) {
+			if (attribute.table() == table && attribute.column().getName().equals(column.getName())) {
+				return attribute;
+			}
+		}
+		return null;
+	}
+
+	private static void annotated(Metadata metadata, List<Attribute> attributes) {
 		for (PersistentClass entity : metadata.getEntityBindings()) {
 			Class<?> type = entity.getMappedClass();
 			if (type == null) {
@@ -78,15 +132,14 @@ public final class SnowflakeSchemaCheck implements Integrator {
 				}
 				for (Class<? extends Annotation> annotation : List.of(SnowflakeId.class, SegmentId.class)) {
 					Class<?> attributeType = annotatedType(type, property.getName(), annotation);
-					if (attributeType != null) {
+					Column column = property.getValue().getColumns().get(0);
+					if (attributeType != null && find(attributes, property.getValue().getTable(), column) == null) {
 						attributes.add(new Attribute(type.getSimpleName() + "." + property.getName(), annotation,
-								attributeType == String.class, property.getValue().getTable(),
-								property.getValue().getColumns().get(0)));
+								attributeType == String.class, property.getValue().getTable(), column));
 					}
 				}
 			}
 		}
-		return attributes;
 	}
 
 	/** The type of the field or getter that carries the annotation, in the class or a superclass; else null. */
@@ -173,10 +226,14 @@ public final class SnowflakeSchemaCheck implements Integrator {
 						layout.maxSequence());
 				width = layout.decimalWidth();
 			}
+			// hibernate.default_catalog/default_schema qualify the SQL of a table without its own, so the check too.
 			Table table = attribute.table();
+			SqlStringGenerationContext names = sessionFactory.getSqlStringGenerationContext();
+			Identifier catalog = names.catalogWithDefault(table.getCatalogIdentifier());
+			Identifier schema = names.schemaWithDefault(table.getSchemaIdentifier());
 			return new ColumnCheck.Target(attribute.name(), "@" + attribute.annotation().getSimpleName(),
-					attribute.textual(), largest, width, table.getCatalog(), table.getSchema(), table.getName(),
-					attribute.column().getName());
+					attribute.textual(), largest, width, (catalog != null) ? catalog.getText() : null,
+					(schema != null) ? schema.getText() : null, table.getName(), attribute.column().getName());
 		}
 
 		private static void report(List<Finding> findings, SchemaCheck mode) {

@@ -63,7 +63,7 @@ public final class ColumnCheck {
 		Vendor vendor = Vendor.of(metadata.getDatabaseProductName());
 		List<Finding> findings = new ArrayList<>();
 		for (Target target : targets) {
-			ColumnInfo column = find(connection, metadata, target);
+			ColumnInfo column = find(connection, metadata, vendor, target);
 			if (column != null) {
 				check(connection, vendor, target, column, findings);
 			}
@@ -76,9 +76,17 @@ public final class ColumnCheck {
 		String prefix = target.attribute() + " (" + target.annotation() + ") is mapped to column " + target.where()
 				+ " of type " + column.describe() + ": ";
 		if (target.textual()) {
+			BigInteger capacity = column.isText() ? null : column.numericCapacity();
 			if (column.isText() && column.size > 0 && column.size < target.width()) {
 				findings.add(new Finding(true, prefix + "it holds " + column.size + " characters, the ids' text needs "
 						+ target.width() + " (inserts would fail or be truncated)",
+						vendor.changeType(target, "VARCHAR(" + target.width() + ")")));
+			}
+			else if (capacity != null && capacity.compareTo(BigInteger.valueOf(target.largestValue())) < 0) {
+				// A String id on a number column: the database converts the text, and clamps or refuses it the same.
+				findings.add(new Finding(true, prefix + "it holds at most " + capacity + ", the ids reach "
+						+ target.largestValue() + " (MariaDB and MySQL in non-strict mode silently clamp larger "
+						+ "values to the column's maximum; other databases fail the insert)",
 						vendor.changeType(target, "VARCHAR(" + target.width() + ")")));
 			}
 		}
@@ -104,15 +112,36 @@ public final class ColumnCheck {
 		}
 	}
 
-	/** The column as the database reports it, trying the name as mapped, then upper and lower case. */
-	private static ColumnInfo find(Connection connection, DatabaseMetaData metadata, Target target)
+	/**
+	 * The column as the database reports it, trying each name (catalog, schema, table, column) as mapped, then upper
+	 * and lower case: an unquoted name is folded by the database (H2 to upper, PostgreSQL to lower case) and JDBC
+	 * metadata matches exactly. A table without a schema of its own is looked for where the database resolves an
+	 * unqualified name (PostgreSQL: each schema of the search_path in turn, as an INSERT would), so the check
+	 * neither misses it nor looks at a table of the same name elsewhere.
+	 */
+	private static ColumnInfo find(Connection connection, DatabaseMetaData metadata, Vendor vendor, Target target)
 			throws SQLException {
-		String catalog = (target.catalog() != null) ? target.catalog() : connection.getCatalog();
-		String schema = (target.schema() != null) ? target.schema() : currentSchema(connection);
+		Set<String> catalogs = (target.catalog() != null) ? spellings(target.catalog())
+				: nullable(connection.getCatalog());
+		Set<String> schemas = (target.schema() != null) ? spellings(target.schema())
+				: vendor.unqualifiedSchemas(connection);
+		for (String catalog : catalogs) {
+			for (String schema : schemas) {
+				ColumnInfo column = find(metadata, catalog, schema, target);
+				if (column != null) {
+					return column;
+				}
+			}
+		}
+		return null;
+	}
+
+	private static ColumnInfo find(DatabaseMetaData metadata, String catalog, String schema, Target target)
+			throws SQLException {
 		for (String table : spellings(target.table())) {
 			for (String column : spellings(target.column())) {
-				try (ResultSet rows = metadata.getColumns(catalog, schema, escape(metadata, table),
-						escape(metadata, column))) {
+				try (ResultSet rows = metadata.getColumns(catalog, (schema != null) ? escape(metadata, schema) : null,
+						escape(metadata, table), escape(metadata, column))) {
 					if (rows.next()) {
 						return new ColumnInfo(rows.getString("TABLE_SCHEM"), rows.getString("TABLE_NAME"),
 								rows.getString("COLUMN_NAME"), rows.getInt("DATA_TYPE"), rows.getString("TYPE_NAME"),
@@ -123,6 +152,12 @@ public final class ColumnCheck {
 			}
 		}
 		return null;
+	}
+
+	private static Set<String> nullable(String name) {
+		Set<String> names = new LinkedHashSet<>();
+		names.add(name);
+		return names;
 	}
 
 	private static String currentSchema(Connection connection) {
@@ -229,6 +264,25 @@ public final class ColumnCheck {
 
 		String dropIdentity(Target target) {
 			return "ALTER TABLE " + target.table() + " ALTER COLUMN " + target.column() + " DROP IDENTITY;";
+		}
+
+		/** Where an unqualified table name is looked for, in order (a null schema: the connection's catalog only). */
+		Set<String> unqualifiedSchemas(Connection connection) throws SQLException {
+			Set<String> schemas = new LinkedHashSet<>();
+			if (this == POSTGRESQL) {
+				String sql = "SELECT s FROM unnest(current_schemas(false)) WITH ORDINALITY AS p(s, n) ORDER BY n";
+				try (PreparedStatement statement = connection.prepareStatement(sql);
+						ResultSet rows = statement.executeQuery()) {
+					while (rows.next()) {
+						schemas.add(rows.getString(1));
+					}
+				}
+				if (!schemas.isEmpty()) {
+					return schemas;
+				}
+			}
+			schemas.add(currentSchema(connection));
+			return schemas;
 		}
 
 		/** {@code ALWAYS}, {@code BY DEFAULT}, or null when not an identity or the database does not say. */
