@@ -70,6 +70,16 @@ public final class SegmentIdGenerator {
 		return this.key;
 	}
 
+	/** The initial value this generator was created with. */
+	long initialValue() {
+		return this.initialValue;
+	}
+
+	/** The step this generator was created with (before any dynamic adjustment). */
+	int baseStep() {
+		return this.step;
+	}
+
 	/**
 	 * The next id.
 	 * @throws SegmentUnavailableException if a new segment is needed and none arrives within the configured wait

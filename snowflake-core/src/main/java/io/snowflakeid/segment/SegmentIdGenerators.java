@@ -49,8 +49,18 @@ public final class SegmentIdGenerators implements AutoCloseable {
 		int effectiveStep = (step > 0) ? step : this.settings.defaultStep;
 		SegmentSettings.checkStep("@SegmentId(step) of key '" + key + "'", effectiveStep);
 		ensureTable();
-		return this.generators.computeIfAbsent(key,
+		SegmentIdGenerator generator = this.generators.computeIfAbsent(key,
 				(k) -> new SegmentIdGenerator(this.settings, k, initialValue, effectiveStep, this.fetcher));
+		// One key is one number range: a second user of the key with other settings would otherwise have them
+		// silently ignored (whichever entity or aggregate came first would win), e.g. two Spring Data JDBC
+		// aggregates with the same simple class name in two packages, whose default keys are equal.
+		if (generator.initialValue() != initialValue || generator.baseStep() != effectiveStep) {
+			throw new IllegalArgumentException("Segment key '" + key + "' is used with initialValue=" + initialValue
+					+ ", step=" + effectiveStep + " and, first, with initialValue=" + generator.initialValue()
+					+ ", step=" + generator.baseStep() + ": one key is one number range, so give every @SegmentId "
+					+ "of the key the same initialValue and step, or give them different keys (@SegmentId(key))");
+		}
+		return generator;
 	}
 
 	/**

@@ -60,6 +60,25 @@ class SegmentIdGeneratorTests {
 	}
 
 	@Test
+	void oneKeyAskedForWithOtherSettingsIsRefusedRatherThanSilentlyIgnored() {
+		SegmentIdGenerators generators = instance(settings());
+		SegmentIdGenerator first = generators.generator("rv2_ticket", 1, 10);
+		assertThat(generators.generator("rv2_ticket", 1, 10)).as("the same settings: the same generator")
+			.isSameAs(first);
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> generators.generator("rv2_ticket", 1, 50))
+			.withMessage("Segment key 'rv2_ticket' is used with initialValue=1, step=50 and, first, with "
+					+ "initialValue=1, step=10: one key is one number range, so give every @SegmentId of the key the "
+					+ "same initialValue and step, or give them different keys (@SegmentId(key))");
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> generators.generator("rv2_ticket", 500, 10))
+			.withMessageContaining("initialValue=500, step=10");
+		SegmentIdGenerators defaulted = instance(settings().defaultStep(10));
+		assertThat(defaulted.generator("rv2_defaulted", 1, 10)).as("step 0 is the default step, compared as such")
+			.isSameAs(defaulted.generator("rv2_defaulted", 1, 0));
+	}
+
+	@Test
 	void twoInstancesOfOneKeyNeverOverlapAndEachIncreases() {
 		SegmentIdGenerator a = instance(settings()).generator("order", 1, 7);
 		SegmentIdGenerator b = instance(settings()).generator("order", 1, 7);

@@ -22,8 +22,12 @@ class ShutdownKeepsTheDatabaseTests {
 	void stoppingTheExampleKeepsItsTablesAndRows() throws Exception {
 		String url = "jdbc:h2:mem:outlives-the-app;DB_CLOSE_DELAY=-1";
 		try (Connection keepAlive = DriverManager.getConnection(url, "sa", "")) {
+			// main(...): with -Paot the application starts from its AOT initializer, which SpringApplication looks
+			// up by the main class (deduced from the stack it would be surefire's ForkedBooter). A web server on a
+			// free port rather than web-application-type=none: AOT fixed the bean set, a servlet web application.
 			try (ConfigurableApplicationContext context = new SpringApplicationBuilder(ExampleApplication.class)
-				.run("--spring.datasource.url=" + url, "--spring.main.web-application-type=none")) {
+				.main(ExampleApplication.class)
+				.run("--spring.datasource.url=" + url, "--server.port=0")) {
 				assertThat(context.getBean(CustomerRepository.class).count()).isEqualTo(2);
 			}
 			try (Statement statement = keepAlive.createStatement();
