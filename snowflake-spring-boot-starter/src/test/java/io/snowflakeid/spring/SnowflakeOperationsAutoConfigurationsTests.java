@@ -245,6 +245,25 @@ class SnowflakeOperationsAutoConfigurationsTests {
 	}
 
 	@Test
+	void idsInsideListsAndArraysAreStringsToo() throws Exception {
+		Batch batch = new Batch();
+		batch.ids = List.of(912207628317364225L, 912207628317364226L);
+		batch.parents = new Long[] { 7L };
+		tools.jackson.databind.json.JsonMapper jackson3 = tools.jackson.databind.json.JsonMapper.builder()
+			.addModule(new SnowflakeIdJackson3Module())
+			.build();
+		com.fasterxml.jackson.databind.ObjectMapper jackson2 = new com.fasterxml.jackson.databind.ObjectMapper()
+			.registerModule(new SnowflakeIdJackson2Module());
+		for (String json : List.of(jackson3.writeValueAsString(batch), jackson2.writeValueAsString(batch))) {
+			assertThat(json).contains("\"ids\":[\"912207628317364225\",\"912207628317364226\"]")
+				.contains("\"parents\":[\"7\"]");
+		}
+		String mixed = "{\"ids\":[\"912207628317364225\",912207628317364226],\"parents\":[7]}";
+		assertThat(jackson3.readValue(mixed, Batch.class).ids).containsExactly(912207628317364225L, 912207628317364226L);
+		assertThat(jackson2.readValue(mixed, Batch.class).ids).containsExactly(912207628317364225L, 912207628317364226L);
+	}
+
+	@Test
 	void jacksonModulesAreRegisteredWhenJacksonIsPresentAndCanBeSwitchedOff() {
 		this.contextRunner.run((context) -> {
 			assertThat(context).hasSingleBean(SnowflakeIdJackson3Module.class);
@@ -303,5 +322,15 @@ class SnowflakeOperationsAutoConfigurationsTests {
 
 		@SnowflakeId
 		public Long parentId;
+	}
+
+	/** Several ids in one property. */
+	static class Batch {
+
+		@SnowflakeId
+		public List<Long> ids;
+
+		@SnowflakeId
+		public Long[] parents;
 	}
 }

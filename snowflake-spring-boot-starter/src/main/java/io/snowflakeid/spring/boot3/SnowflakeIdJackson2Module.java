@@ -2,19 +2,20 @@ package io.snowflakeid.spring.boot3;
 
 import java.io.IOException;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.Version;
 import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.introspect.Annotated;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMethod;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
 import com.fasterxml.jackson.databind.module.SimpleModule;
-import io.snowflakeid.spring.internal.SnowflakeIdJson;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
-import com.fasterxml.jackson.annotation.JsonFormat;
 import io.snowflakeid.hibernate.SnowflakeId;
+import io.snowflakeid.spring.internal.SnowflakeIdJson;
 
 /**
  * Jackson 2 (Spring Boot 3.x): {@link SnowflakeId} {@code Long} properties are written as JSON strings, so
@@ -46,6 +47,28 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 		@Override
 		public Object findDeserializer(Annotated annotated) {
 			return applies(annotated, true) ? LenientLongDeserializer.INSTANCE : null;
+		}
+
+		/** {@code @SnowflakeId} on {@code Optional<Long>}, a collection, array or map of {@code Long}: each value. */
+		@Override
+		public Object findContentSerializer(Annotated annotated) {
+			return appliesToContent(annotated, false) ? ToStringSerializer.instance : null;
+		}
+
+		@Override
+		public Object findContentDeserializer(Annotated annotated) {
+			return appliesToContent(annotated, true) ? LenientLongDeserializer.INSTANCE : null;
+		}
+
+		private static boolean appliesToContent(Annotated annotated, boolean mutator) {
+			if (!annotated.hasAnnotation(SnowflakeId.class)
+					|| (!mutator && SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)))) {
+				return false;
+			}
+			JavaType type = (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
+					? method.getParameterType(0) : annotated.getType();
+			JavaType content = (type != null) ? type.getContentType() : null;
+			return content != null && content.getRawClass() == Long.class;
 		}
 
 		private static boolean applies(Annotated annotated, boolean mutator) {

@@ -6,6 +6,7 @@ import io.snowflakeid.spring.internal.SnowflakeIdJson;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationContext;
+import tools.jackson.databind.JavaType;
 import tools.jackson.databind.cfg.MapperConfig;
 import tools.jackson.databind.deser.std.StdScalarDeserializer;
 import tools.jackson.databind.introspect.Annotated;
@@ -44,6 +45,28 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 		@Override
 		public Object findDeserializer(MapperConfig<?> config, Annotated annotated) {
 			return applies(annotated, true) ? LenientLongDeserializer.INSTANCE : null;
+		}
+
+		/** {@code @SnowflakeId} on {@code Optional<Long>}, a collection, array or map of {@code Long}: each value. */
+		@Override
+		public Object findContentSerializer(MapperConfig<?> config, Annotated annotated) {
+			return appliesToContent(annotated, false) ? ToStringSerializer.instance : null;
+		}
+
+		@Override
+		public Object findContentDeserializer(MapperConfig<?> config, Annotated annotated) {
+			return appliesToContent(annotated, true) ? LenientLongDeserializer.INSTANCE : null;
+		}
+
+		private static boolean appliesToContent(Annotated annotated, boolean mutator) {
+			if (!annotated.hasAnnotation(SnowflakeId.class)
+					|| (!mutator && SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)))) {
+				return false;
+			}
+			JavaType type = (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
+					? method.getParameterType(0) : annotated.getType();
+			JavaType content = (type != null) ? type.getContentType() : null;
+			return content != null && content.getRawClass() == Long.class;
 		}
 
 		private static boolean applies(Annotated annotated, boolean mutator) {
