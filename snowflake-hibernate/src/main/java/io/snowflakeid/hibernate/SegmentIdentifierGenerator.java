@@ -26,7 +26,7 @@ public class SegmentIdentifierGenerator implements IdentifierGenerator, Annotati
 	@Override
 	public void initialize(SegmentId annotation, Member member, GeneratorCreationContext context) {
 		String attribute = SnowflakeGeneratorSupport.attributeName(member);
-		Class<?> type = SnowflakeGeneratorSupport.attributeType(member);
+		Class<?> type = SnowflakeGeneratorSupport.attributeType(member, context);
 		if (type != Long.class && type != long.class) {
 			throw new MappingException("@SegmentId on " + attribute + " of type "
 					+ ((type != null) ? type.getName() : "unknown") + ": supported attribute types are Long and long");

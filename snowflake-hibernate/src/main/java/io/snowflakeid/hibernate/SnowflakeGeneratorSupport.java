@@ -3,6 +3,7 @@ package io.snowflakeid.hibernate;
 import java.lang.reflect.Field;
 import java.lang.reflect.Member;
 import java.lang.reflect.Method;
+import java.lang.reflect.TypeVariable;
 import java.util.EnumSet;
 
 import io.snowflakeid.SnowflakeIdGenerator;
@@ -13,6 +14,7 @@ import org.hibernate.generator.BeforeExecutionGenerator;
 import org.hibernate.generator.EventType;
 import org.hibernate.generator.EventTypeSets;
 import org.hibernate.generator.GeneratorCreationContext;
+import org.hibernate.mapping.Property;
 
 /**
  * What the id and the value generator of {@link SnowflakeId} share: checking the attribute type, finding the
@@ -32,7 +34,7 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator, An
 	@Override
 	public void initialize(SnowflakeId annotation, Member member, GeneratorCreationContext context) {
 		String attribute = attributeName(member);
-		Class<?> type = attributeType(member);
+		Class<?> type = attributeType(member, context);
 		if (type == Long.class || type == long.class) {
 			this.decimalString = false;
 		}
@@ -86,6 +88,31 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator, An
 			name = Character.toLowerCase(name.charAt(2)) + name.substring(3);
 		}
 		return member.getDeclaringClass().getSimpleName() + "." + name;
+	}
+
+	/**
+	 * The attribute's Java type: the member's, or, when that is a type variable of a generic
+	 * {@code @MappedSuperclass} ({@code BaseEntity<I>} with {@code I id}), the type Hibernate resolved for this
+	 * entity ({@code Long} for {@code Order extends BaseEntity<Long>}).
+	 */
+	static Class<?> attributeType(Member member, GeneratorCreationContext context) {
+		Class<?> declared = attributeType(member);
+		boolean generic = (member instanceof Field field && field.getGenericType() instanceof TypeVariable<?>)
+				|| (member instanceof Method method && method.getGenericReturnType() instanceof TypeVariable<?>);
+		Property property = (context != null) ? context.getProperty() : null;
+		if (!generic || property == null || property.getReturnedClassName() == null) {
+			return declared;
+		}
+		String resolved = property.getReturnedClassName();
+		if (resolved.equals("long")) {
+			return long.class;
+		}
+		try {
+			return Class.forName(resolved, false, member.getDeclaringClass().getClassLoader());
+		}
+		catch (ClassNotFoundException | LinkageError ex) {
+			return declared;
+		}
 	}
 
 	static Class<?> attributeType(Member member) {
