@@ -175,7 +175,10 @@ public final class SnowflakeSchemaCheck implements Integrator {
 		@Override
 		public void sessionFactoryCreated(SessionFactory factory) {
 			if (SnowflakeGeneratorLookup.isSpringAotProcessing()) {
-				return; // Spring AOT boots Hibernate at build time without the application's database
+				// Spring AOT boots Hibernate at build time without the application's database; the processed
+				// application checks its columns when it starts.
+				logger.fine("Column check skipped while Spring AOT processes the application");
+				return;
 			}
 			SessionFactoryImplementor sessionFactory = (SessionFactoryImplementor) factory;
 			ConfigurationService configuration = sessionFactory.getServiceRegistry()

@@ -65,34 +65,23 @@ public class SnowflakeEndpoint {
 
 	@ReadOperation
 	public Map<String, Object> decode(@Selector String id) {
-		Decoded decoded = decodeOrExplain(id);
-		if (decoded.problem() != null) {
-			throw new InvalidEndpointRequestException(decoded.problem(), decoded.reason());
-		}
-		return decoded.parts();
-	}
-
-	/** The parts of an id, or why it is not one of this layout's (problem and short reason). */
-	record Decoded(Map<String, Object> parts, String problem, String reason) {
-	}
-
-	Decoded decodeOrExplain(String id) {
 		long value;
 		try {
 			value = Long.parseLong(id.trim());
 		}
 		catch (NumberFormatException ex) {
-			return new Decoded(null, "Not a snowflake id: '" + id + "' is not a decimal 64-bit number",
+			throw new InvalidEndpointRequestException("Not a snowflake id: '" + id + "' is not a decimal 64-bit number",
 					"Malformed id");
 		}
 		SnowflakeLayout layout = this.generator.layout();
 		long max = (layout.totalBits() == 63) ? Long.MAX_VALUE : (1L << layout.totalBits()) - 1;
 		if (value < 0 || value > max) {
-			return new Decoded(null, "Not an id of this layout: " + value + " is outside 0.." + max, "Foreign id");
+			throw new InvalidEndpointRequestException("Not an id of this layout: " + value + " is outside 0.." + max,
+					"Foreign id");
 		}
 		SnowflakeIdParts parts = layout.decode(value);
 		if (parts.timestamp().isAfter(Instant.now().plusMillis(FUTURE_SLACK_MILLIS))) {
-			return new Decoded(null, "Not an id of this layout: its timestamp " + parts.timestamp()
+			throw new InvalidEndpointRequestException("Not an id of this layout: its timestamp " + parts.timestamp()
 					+ " is in the future (epoch " + layout.epoch() + ")", "Foreign id");
 		}
 		Map<String, Object> result = new LinkedHashMap<>();
@@ -101,6 +90,6 @@ public class SnowflakeEndpoint {
 		result.put("datacenterId", parts.datacenterId());
 		result.put("workerId", parts.workerId());
 		result.put("sequence", parts.sequence());
-		return new Decoded(result, null, null);
+		return result;
 	}
 }

@@ -3,6 +3,7 @@ package io.snowflakeid.spring.actuate;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
@@ -22,17 +23,19 @@ public class SnowflakeEndpointWebExtension {
 		this.endpoint = endpoint;
 	}
 
+	/** The endpoint's own {@code decode} (a subclass's too), its refusal turned into a 400 that says why. */
 	@ReadOperation
 	public WebEndpointResponse<Map<String, Object>> decode(@Selector String id) {
-		SnowflakeEndpoint.Decoded decoded = this.endpoint.decodeOrExplain(id);
-		if (decoded.problem() == null) {
-			return new WebEndpointResponse<>(decoded.parts());
+		try {
+			return new WebEndpointResponse<>(this.endpoint.decode(id));
 		}
-		Map<String, Object> body = new LinkedHashMap<>();
-		body.put("status", WebEndpointResponse.STATUS_BAD_REQUEST);
-		body.put("error", "Bad Request");
-		body.put("reason", decoded.reason());
-		body.put("message", decoded.problem());
-		return new WebEndpointResponse<>(body, WebEndpointResponse.STATUS_BAD_REQUEST);
+		catch (InvalidEndpointRequestException ex) {
+			Map<String, Object> body = new LinkedHashMap<>();
+			body.put("status", WebEndpointResponse.STATUS_BAD_REQUEST);
+			body.put("error", "Bad Request");
+			body.put("reason", ex.getReason());
+			body.put("message", ex.getMessage());
+			return new WebEndpointResponse<>(body, WebEndpointResponse.STATUS_BAD_REQUEST);
+		}
 	}
 }
