@@ -1,0 +1,38 @@
+package io.snowflakeid.spring.actuate;
+
+import java.util.Map;
+
+import io.snowflakeid.SnowflakeIdGenerator;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SnowflakeEndpointWebExtensionTests {
+
+	private final SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(1).workerId(2).build();
+
+	@Test
+	void aRefusedIdIsABadRequestWhoseBodySaysWhy() {
+		WebEndpointResponse<Map<String, Object>> response = new SnowflakeEndpointWebExtension(
+				new SnowflakeEndpoint(this.generator, null))
+			.decode("12ab");
+		assertThat(response.getStatus()).isEqualTo(400);
+		assertThat(response.getBody()).containsEntry("reason", "Malformed id")
+			.containsEntry("message", "Not a snowflake id: '12ab' is not a decimal 64-bit number");
+	}
+
+	@Test
+	void anApplicationsOwnEndpointDecodesOverHttpToo() {
+		SnowflakeEndpoint own = new SnowflakeEndpoint(this.generator, null) {
+			@Override
+			public Map<String, Object> decode(String id) {
+				return Map.of("decodedBy", "the application");
+			}
+		};
+		WebEndpointResponse<Map<String, Object>> response = new SnowflakeEndpointWebExtension(own).decode("1");
+		assertThat(response.getStatus()).isEqualTo(200);
+		assertThat(response.getBody()).containsEntry("decodedBy", "the application");
+	}
+}
