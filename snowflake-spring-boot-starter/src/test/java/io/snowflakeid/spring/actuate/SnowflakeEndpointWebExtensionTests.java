@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class SnowflakeEndpointWebExtensionTests {
 
-	private final SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(1).workerId(2).build();
+	private final SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(31).workerId(30).build();
 
 	@Test
 	void aRefusedIdIsABadRequestWhoseBodySaysWhy() {
