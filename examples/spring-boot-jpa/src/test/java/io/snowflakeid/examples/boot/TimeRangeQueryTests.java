@@ -1,7 +1,6 @@
 package io.snowflakeid.examples.boot;
 
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 import io.snowflakeid.SnowflakeIdGenerator;
@@ -26,26 +25,34 @@ class TimeRangeQueryTests {
 	@Autowired
 	SnowflakeIdGenerator ids;
 
+	/**
+	 * The window is taken from the generator's own clock (ids issued just before and just after), not from
+	 * {@code Instant.now()}: ids carry the generator's monotonic time, which may run a few milliseconds apart from a
+	 * wall clock that was just stepped.
+	 */
 	@Test
 	void aTimeWindowFindsExactlyTheOrdersCreatedInIt() throws InterruptedException {
 		Customer customer = this.customers.save(new Customer("Window"));
-		Thread.sleep(2); // the demo's orders and the customer belong to earlier milliseconds than the window
-		Instant from = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		long before = this.ids.nextId();
+		Thread.sleep(2); // the orders belong to later milliseconds than the id marking the window's start
 		List<Long> created = this.orders
 			.saveAll(List.of(new PurchaseOrder(customer, 1), new PurchaseOrder(customer, 2),
 					new PurchaseOrder(customer, 3)))
 			.stream()
 			.map(PurchaseOrder::getId)
 			.toList();
-		Instant to = Instant.now().plusMillis(1);
+		Thread.sleep(2);
+		long after = this.ids.nextId();
+		Instant from = this.ids.decode(before).timestamp().plusMillis(1);
+		Instant to = this.ids.decode(after).timestamp();
 
 		SnowflakeIdRange window = this.ids.layout().idRange(from, to);
 		assertThat(this.orders.findByIdBetweenOrderById(window.first(), window.last()))
 			.extracting(PurchaseOrder::getId)
 			.containsExactlyElementsOf(created);
 
-		SnowflakeIdRange before = this.ids.layout().idRange(this.ids.layout().epoch(), from);
-		assertThat(this.orders.findByIdBetweenOrderById(before.first(), before.last()))
+		SnowflakeIdRange earlier = this.ids.layout().idRange(this.ids.layout().epoch(), from);
+		assertThat(this.orders.findByIdBetweenOrderById(earlier.first(), earlier.last()))
 			.extracting(PurchaseOrder::getId)
 			.doesNotContainAnyElementsOf(created)
 			.isNotEmpty(); // the demo runner's orders
