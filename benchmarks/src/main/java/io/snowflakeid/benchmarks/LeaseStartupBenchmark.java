@@ -13,7 +13,7 @@ import java.util.List;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.snowflakeid.worker.ConnectionSource;
-import io.snowflakeid.worker.DatabaseWorkerLease;
+import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseSettings;
 
 /**
@@ -49,14 +49,14 @@ public final class LeaseStartupBenchmark {
 				.datacenterId(1)
 				.build();
 			long firstStart = System.nanoTime();
-			DatabaseWorkerLease first = DatabaseWorkerLease.acquire(settings);
+			WorkerLease first = WorkerLease.acquire(settings);
 			double firstMillis = (System.nanoTime() - firstStart) / 1e6;
 			first.close();
 			double[] claim = new double[claims];
 			double[] release = new double[claims];
 			for (int i = 0; i < claims; i++) {
 				long start = System.nanoTime();
-				DatabaseWorkerLease lease = DatabaseWorkerLease.acquire(settings);
+				WorkerLease lease = WorkerLease.acquire(settings);
 				claim[i] = (System.nanoTime() - start) / 1e6;
 				start = System.nanoTime();
 				lease.close();

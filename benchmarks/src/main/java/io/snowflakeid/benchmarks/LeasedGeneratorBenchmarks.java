@@ -5,7 +5,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.worker.ConnectionSource;
-import io.snowflakeid.worker.DatabaseWorkerLease;
+import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseSettings;
 import org.h2.jdbcx.JdbcDataSource;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class LeasedGeneratorBenchmarks {
 
-	private DatabaseWorkerLease lease;
+	private WorkerLease lease;
 
 	private SnowflakeIdGenerator generator;
 
@@ -41,7 +41,7 @@ public class LeasedGeneratorBenchmarks {
 	public void setUp() {
 		JdbcDataSource dataSource = new JdbcDataSource();
 		dataSource.setURL("jdbc:h2:mem:leased-bench;DB_CLOSE_DELAY=-1");
-		this.lease = DatabaseWorkerLease.acquire(WorkerLeaseSettings.builder(ConnectionSource.of(dataSource))
+		this.lease = WorkerLease.acquire(WorkerLeaseSettings.builder(ConnectionSource.of(dataSource))
 			.duration(Duration.ofSeconds(3))
 			.build());
 		this.generator = this.lease.generator();

@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.worker.ConnectionSource;
-import io.snowflakeid.worker.DatabaseWorkerLease;
+import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseSettings;
 import org.h2.jdbcx.JdbcDataSource;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -55,7 +55,7 @@ public class UncappedGeneratorBenchmarks {
 	@State(Scope.Benchmark)
 	public static class Leased {
 
-		DatabaseWorkerLease lease;
+		WorkerLease lease;
 
 		SnowflakeIdGenerator generator;
 
@@ -63,7 +63,7 @@ public class UncappedGeneratorBenchmarks {
 		public void setUp() {
 			JdbcDataSource dataSource = new JdbcDataSource();
 			dataSource.setURL("jdbc:h2:mem:uncapped-leased-bench;DB_CLOSE_DELAY=-1");
-			this.lease = DatabaseWorkerLease.acquire(WorkerLeaseSettings.builder(ConnectionSource.of(dataSource))
+			this.lease = WorkerLease.acquire(WorkerLeaseSettings.builder(ConnectionSource.of(dataSource))
 				.layout(WIDE_SEQUENCE)
 				.duration(Duration.ofSeconds(3))
 				.build());

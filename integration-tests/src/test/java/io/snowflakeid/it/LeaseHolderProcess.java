@@ -14,7 +14,7 @@ import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.worker.ConnectionSource;
-import io.snowflakeid.worker.DatabaseWorkerLease;
+import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseSettings;
 
 /**
@@ -50,7 +50,7 @@ public final class LeaseHolderProcess {
 		WorkerLeaseSettings settings = WorkerLeaseSettings.builder(connections).tableName(LEASE_TABLE)
 			.layout(LAYOUT).datacenterId(0).duration(LEASE).safetyMargin(SAFETY_MARGIN).build();
 		long start = System.nanoTime();
-		DatabaseWorkerLease lease = DatabaseWorkerLease.acquire(settings);
+		WorkerLease lease = WorkerLease.acquire(settings);
 		long claimMicros = (System.nanoTime() - start) / 1_000;
 		System.out.println("CLAIMED " + lease.datacenterId() + " " + lease.workerId() + " " + claimMicros + " "
 				+ lease.startWaitMillis());

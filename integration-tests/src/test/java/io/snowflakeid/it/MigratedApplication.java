@@ -12,7 +12,7 @@ import io.snowflakeid.SnowflakeIdParts;
 import io.snowflakeid.migrations.MigratedMember;
 import io.snowflakeid.migrations.MigratedTicket;
 import io.snowflakeid.migrations.MigrationTestApplication;
-import io.snowflakeid.worker.DatabaseWorkerLease;
+import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
 import jakarta.persistence.EntityManager;
@@ -78,7 +78,7 @@ final class MigratedApplication {
 		finally {
 			entityManager.close();
 		}
-		DatabaseWorkerLease lease = context.getBean(ManagedGenerator.class).lease();
+		WorkerLease lease = context.getBean(ManagedGenerator.class).lease();
 		for (MigratedTicket ticket : tickets) {
 			SnowflakeIdParts parts = ids.decode(ticket.getId());
 			assertThat(parts.datacenterId() + "/" + parts.workerId()).as("snowflake id %s from the leased worker", parts)
@@ -92,7 +92,7 @@ final class MigratedApplication {
 			throws SQLException {
 		ManagedGenerator managed = context.getBean(ManagedGenerator.class);
 		assertThat(managed.assignment()).isEqualTo(WorkerAssignment.DATABASE_LEASE);
-		DatabaseWorkerLease lease = managed.lease();
+		WorkerLease lease = managed.lease();
 		try (Connection connection = schema.connect();
 				PreparedStatement query = connection.prepareStatement("SELECT owner, instance_id, lease_end "
 						+ "FROM snowflake_worker_lease WHERE datacenter_id = ? AND worker_id = ?")) {

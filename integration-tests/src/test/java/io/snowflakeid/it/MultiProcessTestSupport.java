@@ -3,6 +3,7 @@ package io.snowflakeid.it;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.snowflakeid.testing.ChildJvm;
 import org.junit.jupiter.api.AfterEach;
 
 /**
@@ -30,7 +31,7 @@ abstract class MultiProcessTestSupport {
 	/** Starts {@code mainClass} on the shared database; output lines starting with a failure prefix fail the test. */
 	protected ChildJvm startChild(Class<?> mainClass, List<String> failurePrefixes, String... arguments)
 			throws Exception {
-		ChildJvm child = ChildJvm.start(mainClass, this.shared.database, this.shared.url, failurePrefixes, arguments);
+		ChildJvm child = start(mainClass, this.shared.url, failurePrefixes, arguments);
 		this.children.add(child);
 		return child;
 	}
@@ -38,9 +39,20 @@ abstract class MultiProcessTestSupport {
 	/** As {@link #startChild}, connecting through {@code url} (a proxy in front of the shared database). */
 	protected ChildJvm startChildAt(String url, Class<?> mainClass, List<String> failurePrefixes, String... arguments)
 			throws Exception {
-		ChildJvm child = ChildJvm.start(mainClass, this.shared.database, url, failurePrefixes, arguments);
+		ChildJvm child = start(mainClass, url, failurePrefixes, arguments);
 		this.children.add(child);
 		return child;
+	}
+
+	/** A child given the database's url, user, password (if any), then {@code arguments}. */
+	private ChildJvm start(Class<?> mainClass, String url, List<String> failurePrefixes, String... arguments)
+			throws Exception {
+		List<String> all = new ArrayList<>(List.of(url, this.shared.database.username()));
+		if (!this.shared.database.password().isEmpty()) {
+			all.add(this.shared.database.password());
+		}
+		all.addAll(List.of(arguments));
+		return ChildJvm.start(mainClass, failurePrefixes, all.toArray(String[]::new));
 	}
 
 	/** Every child started so far. */

@@ -4,7 +4,7 @@ import java.util.List;
 
 import io.snowflakeid.hibernate.SnowflakeGeneratorService;
 import io.snowflakeid.it.InsertWorkload.InsertCost;
-import io.snowflakeid.worker.DatabaseWorkerLease;
+import io.snowflakeid.worker.WorkerLease;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import javax.sql.DataSource;
 import org.hibernate.SessionFactory;
@@ -63,7 +63,7 @@ class PlainHibernateIntegrationTests {
 			SnowflakeGeneratorService service = factory.unwrap(SessionFactoryImplementor.class)
 				.getServiceRegistry()
 				.getService(SnowflakeGeneratorService.class);
-			DatabaseWorkerLease lease = service.managedGenerator().lease();
+			WorkerLease lease = service.managedGenerator().lease();
 			assertThat(lease).isNotNull();
 			InsertWorkload.persistConcurrentlyAndVerify(factory, 2, 10, lease.datacenterId(), lease.workerId());
 		}

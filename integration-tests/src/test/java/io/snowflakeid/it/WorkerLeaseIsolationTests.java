@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.worker.ConnectionSource;
-import io.snowflakeid.worker.DatabaseWorkerLease;
+import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,7 +37,7 @@ class WorkerLeaseIsolationTests {
 
 	private static final int INSTANCES = 8;
 
-	private final List<DatabaseWorkerLease> leases = new ArrayList<>();
+	private final List<WorkerLease> leases = new ArrayList<>();
 
 	static Stream<Arguments> databasesAndIsolationLevels() {
 		List<Arguments> arguments = new ArrayList<>();
@@ -52,7 +52,7 @@ class WorkerLeaseIsolationTests {
 
 	@AfterEach
 	void closeLeases() {
-		this.leases.forEach(DatabaseWorkerLease::close);
+		this.leases.forEach(WorkerLease::close);
 	}
 
 	/**
@@ -80,14 +80,14 @@ class WorkerLeaseIsolationTests {
 		}
 		// Eight rows, used before and released: free, with marks in the past.
 		for (int round = 0; round < 3; round++) {
-			List<DatabaseWorkerLease> started = startAtOnce(connections, round);
+			List<WorkerLease> started = startAtOnce(connections, round);
 			Set<Integer> workers = new HashSet<>();
-			for (DatabaseWorkerLease lease : started) {
+			for (WorkerLease lease : started) {
 				assertThat(workers.add(lease.workerId())).as("worker %d leased twice", lease.workerId()).isTrue();
 				lease.generator().nextId();
 			}
 			assertThat(workers).hasSize(INSTANCES);
-			started.forEach(DatabaseWorkerLease::close);
+			started.forEach(WorkerLease::close);
 		}
 		try (Connection connection = database.connect(url);
 				var result = connection.createStatement().executeQuery("SELECT COUNT(*) FROM " + TABLE)) {
@@ -96,25 +96,25 @@ class WorkerLeaseIsolationTests {
 		}
 	}
 
-	private List<DatabaseWorkerLease> startAtOnce(ConnectionSource connections, int round) throws Exception {
+	private List<WorkerLease> startAtOnce(ConnectionSource connections, int round) throws Exception {
 		ExecutorService pool = Executors.newFixedThreadPool(INSTANCES);
 		CountDownLatch start = new CountDownLatch(1);
 		try {
-			List<Future<DatabaseWorkerLease>> futures = new ArrayList<>();
+			List<Future<WorkerLease>> futures = new ArrayList<>();
 			for (int i = 0; i < INSTANCES; i++) {
 				SnowflakeLayout layout = layout(i);
-				futures.add(pool.submit((Callable<DatabaseWorkerLease>) () -> {
+				futures.add(pool.submit((Callable<WorkerLease>) () -> {
 					start.await();
-					return DatabaseWorkerLease.acquire(WorkerLeaseSettings.builder(connections).tableName(TABLE)
+					return WorkerLease.acquire(WorkerLeaseSettings.builder(connections).tableName(TABLE)
 						.layout(layout).datacenterId(0).duration(Duration.ofSeconds(10)).build());
 				}));
 			}
 			start.countDown();
-			List<DatabaseWorkerLease> started = new ArrayList<>();
+			List<WorkerLease> started = new ArrayList<>();
 			List<Throwable> failures = new ArrayList<>();
-			for (Future<DatabaseWorkerLease> future : futures) {
+			for (Future<WorkerLease> future : futures) {
 				try {
-					DatabaseWorkerLease lease = future.get();
+					WorkerLease lease = future.get();
 					started.add(lease);
 					this.leases.add(lease);
 				}

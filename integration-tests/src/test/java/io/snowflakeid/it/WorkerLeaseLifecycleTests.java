@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.worker.ConnectionSource;
-import io.snowflakeid.worker.DatabaseWorkerLease;
+import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.worker.WorkerLeaseSettings;
 import org.junit.jupiter.api.AfterEach;
@@ -35,7 +35,7 @@ class WorkerLeaseLifecycleTests {
 	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5)
 		.workerBits(2).sequenceBits(15).epoch(Instant.parse("2020-01-01T00:00:00.011Z")).build();
 
-	private final List<DatabaseWorkerLease> leases = new ArrayList<>();
+	private final List<WorkerLease> leases = new ArrayList<>();
 
 	private TestDatabase database;
 
@@ -47,7 +47,7 @@ class WorkerLeaseLifecycleTests {
 
 	@AfterEach
 	void closeLeases() {
-		this.leases.forEach(DatabaseWorkerLease::close);
+		this.leases.forEach(WorkerLease::close);
 	}
 
 	private void prepare(TestDatabase database) throws SQLException {
@@ -56,9 +56,9 @@ class WorkerLeaseLifecycleTests {
 		sql("DROP TABLE IF EXISTS " + TABLE);
 	}
 
-	private DatabaseWorkerLease acquire() {
+	private WorkerLease acquire() {
 		ConnectionSource connections = () -> this.database.connect(this.url);
-		DatabaseWorkerLease lease = DatabaseWorkerLease.acquire(WorkerLeaseSettings.builder(connections)
+		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(connections)
 			.tableName(TABLE).layout(LAYOUT).datacenterId(0).duration(Duration.ofSeconds(3))
 			.safetyMargin(Duration.ofSeconds(1)).renewInBackground(false).build());
 		this.leases.add(lease);
@@ -88,7 +88,7 @@ class WorkerLeaseLifecycleTests {
 	void theMarkIsWrittenAtClaimAndAFreeRowWithAMarkAheadBlocksNoOne(TestDatabase database) throws Exception {
 		prepare(database);
 		long before = System.currentTimeMillis();
-		DatabaseWorkerLease first = acquire();
+		WorkerLease first = acquire();
 		assertThat(mark(first.workerId())).as("mark written at claim: now + lease").isGreaterThanOrEqualTo(before + 2_950);
 		first.close();
 		// Row 0 now free with a mark 10 s ahead (a host whose clock ran ahead); row 1 free with a mark long past.
@@ -110,7 +110,7 @@ class WorkerLeaseLifecycleTests {
 		int worker = -1;
 		for (int restart = 0; restart < 5; restart++) {
 			long started = System.nanoTime();
-			DatabaseWorkerLease lease = acquire();
+			WorkerLease lease = acquire();
 			assertThat(lease.startWaitMillis()).as("restart %d waited for no mark", restart).isZero();
 			assertThat((System.nanoTime() - started) / 1_000_000).as("restart %d starts at once", restart)
 				.isLessThan(10_000);
@@ -135,7 +135,7 @@ class WorkerLeaseLifecycleTests {
 	void closeRacingRenewalsNeverLetsAnIdThroughAboveTheStoredMark(TestDatabase database) throws Exception {
 		prepare(database);
 		for (int round = 0; round < 15; round++) {
-			DatabaseWorkerLease lease = acquire();
+			WorkerLease lease = acquire();
 			AtomicLong lastIssued = new AtomicLong();
 			Thread issuer = new Thread(() -> {
 				try {

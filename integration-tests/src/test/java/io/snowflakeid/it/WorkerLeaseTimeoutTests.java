@@ -8,7 +8,7 @@ import java.time.Instant;
 
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.worker.ConnectionSource;
-import io.snowflakeid.worker.DatabaseWorkerLease;
+import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseSettings;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -39,7 +39,7 @@ class WorkerLeaseTimeoutTests {
 		SnowflakeLayout layout = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5).workerBits(3)
 			.sequenceBits(14).epoch(Instant.parse("2020-01-01T00:00:00.007Z")).build();
 		// 6 s lease: renewals every 2 s, each statement bounded by 1 s.
-		DatabaseWorkerLease lease = DatabaseWorkerLease.acquire(WorkerLeaseSettings.builder(connections)
+		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(connections)
 			.tableName(TABLE).layout(layout).datacenterId(0).duration(Duration.ofSeconds(6)).build());
 		try {
 			try (Connection locker = database.connect(url)) {

@@ -12,7 +12,8 @@ import io.snowflakeid.config.SnowflakeConfiguration;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.segment.SegmentSettings;
 import io.snowflakeid.worker.ConnectionSource;
-import io.snowflakeid.worker.DatabaseWorkerLease;
+import io.snowflakeid.worker.LeaseStore;
+import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
@@ -35,7 +36,18 @@ public final class SnowflakeGenerators {
 	 * @param connections the application's database, or null if it has none
 	 */
 	public static ManagedGenerator create(SnowflakeConfiguration configuration, ConnectionSource connections) {
-		return assign(configuration, connections);
+		return assign(configuration, connections, null);
+	}
+
+	/**
+	 * The generator of {@code configuration}, its worker id assigned; with
+	 * {@code snowflake.worker-assignment=zookeeper} or {@code redis}, leased in {@code coordination}.
+	 * @param connections the application's database, or null if it has none
+	 * @param coordination the coordination service's lease store, or null if none is configured
+	 */
+	public static ManagedGenerator create(SnowflakeConfiguration configuration, ConnectionSource connections,
+			LeaseStore coordination) {
+		return assign(configuration, connections, coordination);
 	}
 
 	/**
@@ -53,7 +65,8 @@ public final class SnowflakeGenerators {
 				SegmentSettings.builder(connections).configuration(configuration.segment()).build());
 	}
 
-	private static ManagedGenerator assign(SnowflakeConfiguration configuration, ConnectionSource connections) {
+	private static ManagedGenerator assign(SnowflakeConfiguration configuration, ConnectionSource connections,
+			LeaseStore coordination) {
 		SnowflakeIdGenerator.Builder builder = configuration.generatorBuilder();
 		WorkerAssignment assignment = resolve(configuration.workerAssignment(), configuration.workerId() != null,
 				connections != null);
@@ -70,7 +83,19 @@ public final class SnowflakeGenerators {
 				if (configuration.datacenterId() != null) {
 					lease.datacenterId(configuration.datacenterId().intValue());
 				}
-				DatabaseWorkerLease leased = DatabaseWorkerLease.acquire(lease.build());
+				WorkerLease leased = WorkerLease.acquire(lease.build());
+				return new ManagedGenerator(leased.generator(), assignment, leased);
+			}
+			case ZOOKEEPER, REDIS -> {
+				if (coordination == null) {
+					throw CoordinationStores.missingModule(assignment);
+				}
+				WorkerLeaseSettings.Builder lease = WorkerLeaseSettings.builder(coordination).generator(builder)
+					.configuration(configuration.lease());
+				if (configuration.datacenterId() != null) {
+					lease.datacenterId(configuration.datacenterId().intValue());
+				}
+				WorkerLease leased = WorkerLease.acquire(lease.build());
 				return new ManagedGenerator(leased.generator(), assignment, leased);
 			}
 			case HOSTNAME_ORDINAL -> {

@@ -1,6 +1,5 @@
 package io.snowflakeid.worker;
 
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -15,7 +14,6 @@ import io.snowflakeid.IssuePermit;
 import io.snowflakeid.LocalNodes;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
-import io.snowflakeid.worker.LeaseTable.Row;
 
 /**
  * One attempt to claim a row of the lease table: which rows to try, in what order, and what to say when none is
@@ -44,7 +42,7 @@ final class LeaseClaim {
 	}
 
 	/** A row this instance now holds. */
-	record Claimed(Row row, String token, long leaseEnd, long issueAfterMillis, IssuePermit permit,
+	record Claimed(LeaseRecord row, String token, long leaseEnd, long issueAfterMillis, IssuePermit permit,
 			LocalNodes.Reservation reservation, long elapsedStart) {
 
 		/** Frees the row again (the generator was never built): nothing was issued. */
@@ -59,28 +57,23 @@ final class LeaseClaim {
 	 * effort: the failure is returned, not thrown (if the database is gone, the row returns at its lease end plus
 	 * the safety margin).
 	 */
-	static Exception freeIfHeld(WorkerLeaseSettings settings, Row row, String token, long mark) {
+	static Exception freeIfHeld(WorkerLeaseSettings settings, LeaseRecord row, String token, long mark) {
 		try {
-			settings.connections.run(true, settings.statementTimeout(), (connection) -> settings.table
-				.release(connection, row.datacenterId(), row.workerId(), List.of(token), mark));
+			settings.store.release(row.datacenterId(), row.workerId(), List.of(token), mark,
+					settings.statementTimeout());
 			return null;
 		}
-		catch (SQLException | RuntimeException ex) {
+		catch (Exception ex) {
 			return ex;
 		}
 	}
 
 	Claimed claim() {
-		if (this.settings.createTable) {
-			try {
-				this.settings.connections.run(true, this.settings.statementTimeout(), (connection) -> {
-					this.settings.table.createIfMissing(connection);
-					return null;
-				});
-			}
-			catch (SQLException | RuntimeException ex) {
-				throw unavailable(ex);
-			}
+		try {
+			this.settings.store.prepare(this.settings.statementTimeout());
+		}
+		catch (Exception ex) {
+			throw unavailable(ex);
 		}
 		int racesLost = 0;
 		int lastRoundRaces = 0;
@@ -91,8 +84,8 @@ final class LeaseClaim {
 			try {
 				claimed = attempt.run();
 			}
-			catch (SQLException | RuntimeException ex) {
-				if (ex instanceof SQLException sql && LeaseTable.isSerializationFailure(sql)) {
+			catch (Exception ex) {
+				if (this.settings.store.isLostRace(ex)) {
 					attempt.racesLost++;
 					claimed = null;
 				}
@@ -114,7 +107,7 @@ final class LeaseClaim {
 		}
 		if (refusal == null || lastRoundRaces > 0) {
 			throw new WorkerLeaseException(WorkerLeaseException.Reason.CONTENTION,
-					"Could not lease a worker id from table " + this.settings.tableName() + ": other instances won "
+					"Could not lease a worker id from " + this.settings.storeDescription() + ": other instances won "
 							+ racesLost + " races for the same rows in " + MAX_ROUNDS + " rounds");
 		}
 		throw refusal.exception();
@@ -127,11 +120,10 @@ final class LeaseClaim {
 
 		Refusal refusal;
 
-		Claimed run() throws SQLException {
+		Claimed run() throws Exception {
 			WorkerLeaseSettings s = LeaseClaim.this.settings;
 			Integer fixedDatacenter = s.datacenterId;
-			List<Row> rows = s.connections.run(true, s.statementTimeout(),
-					(connection) -> s.table.rows(connection, fixedDatacenter));
+			List<LeaseRecord> rows = s.store.records(fixedDatacenter, s.statementTimeout());
 			// Elapsed clock first, wall clock last: a pause between the reads can only shorten the permit granted
 			// below relative to the lease end written, never lengthen it.
 			long elapsedStart = s.elapsedNanos.getAsLong();
@@ -139,12 +131,12 @@ final class LeaseClaim {
 			long nowWall = s.wallMillis.getAsLong();
 			long expiredBefore = nowWall - s.safetyMargin.toMillis();
 			long allowedWait = allowedWaitNanos();
-			List<Row> usableNow = new ArrayList<>();
-			List<Row> usableSoon = new ArrayList<>();
+			List<LeaseRecord> usableNow = new ArrayList<>();
+			List<LeaseRecord> usableSoon = new ArrayList<>();
 			Set<Long> existing = new HashSet<>();
 			long earliestFreeMark = Long.MAX_VALUE;
 			long earliestLeaseEnd = Long.MAX_VALUE;
-			for (Row row : rows) {
+			for (LeaseRecord row : rows) {
 				existing.add(key(row.datacenterId(), row.workerId()));
 				if (row.datacenterId() < 0 || row.datacenterId() > LeaseClaim.this.layout.maxDatacenterId()
 						|| row.workerId() < 0 || row.workerId() > LeaseClaim.this.layout.maxWorkerId()) {
@@ -165,12 +157,12 @@ final class LeaseClaim {
 					earliestFreeMark = Math.min(earliestFreeMark, row.highWaterMark());
 				}
 			}
-			Comparator<Row> byPair = Comparator.comparingInt(Row::datacenterId).thenComparingInt(Row::workerId);
+			Comparator<LeaseRecord> byPair = Comparator.comparingInt(LeaseRecord::datacenterId).thenComparingInt(LeaseRecord::workerId);
 			usableNow.sort(byPair);
-			usableSoon.sort(Comparator.comparingLong(Row::highWaterMark).thenComparing(byPair));
+			usableSoon.sort(Comparator.comparingLong(LeaseRecord::highWaterMark).thenComparing(byPair));
 			long leaseEnd = nowWall + s.duration.toMillis();
 			long claimMark = Math.floorDiv(nowNanos, 1_000_000) + s.duration.toMillis();
-			for (Row row : usableNow) {
+			for (LeaseRecord row : usableNow) {
 				Claimed claimed = tryTake(row, leaseEnd, claimMark, expiredBefore, elapsedStart, nowNanos);
 				if (claimed != null) {
 					return claimed;
@@ -180,7 +172,7 @@ final class LeaseClaim {
 			if (created != null) {
 				return created;
 			}
-			for (Row row : usableSoon) {
+			for (LeaseRecord row : usableSoon) {
 				Claimed claimed = tryTake(row, leaseEnd, claimMark, expiredBefore, elapsedStart, nowNanos);
 				if (claimed != null) {
 					return claimed;
@@ -190,11 +182,11 @@ final class LeaseClaim {
 			return null;
 		}
 
-		private Claimed tryTake(Row row, long leaseEnd, long claimMark, long expiredBefore, long elapsedStart,
-				long nowNanos) throws SQLException {
+		private Claimed tryTake(LeaseRecord row, long leaseEnd, long claimMark, long expiredBefore, long elapsedStart,
+				long nowNanos) throws Exception {
 			WorkerLeaseSettings s = LeaseClaim.this.settings;
 			LocalNodes.Reservation reservation = LocalNodes.reserve(LeaseClaim.this.layout, row.datacenterId(),
-					row.workerId(), LeaseClaim.this.owner + " lease of " + s.tableName());
+					row.workerId(), LeaseClaim.this.owner + " lease of " + s.storeDescription());
 			if (reservation == null) {
 				return null; // in use by another generator of this JVM
 			}
@@ -205,8 +197,8 @@ final class LeaseClaim {
 			}
 			long mark = Math.max(previous, claimMark);
 			String token = UUID.randomUUID().toString();
-			if (!won(row, token, previous, reservation, (connection) -> s.table.takeFree(connection, row,
-					LeaseClaim.this.owner, token, leaseEnd, mark, expiredBefore))) {
+			if (!won(row, token, previous, reservation, () -> s.store.takeFree(row, LeaseClaim.this.owner, token,
+					leaseEnd, mark, expiredBefore, s.statementTimeout()))) {
 				return null;
 			}
 			return claimed(row, token, leaseEnd, previous, mark, elapsedStart, reservation);
@@ -214,7 +206,7 @@ final class LeaseClaim {
 
 		/** Creates rows for (datacenter, worker) pairs never used, lowest first. */
 		private Claimed tryNewRows(Set<Long> existing, long leaseEnd, long claimMark, long elapsedStart)
-				throws SQLException {
+				throws Exception {
 			WorkerLeaseSettings s = LeaseClaim.this.settings;
 			long firstDc = (s.datacenterId != null) ? s.datacenterId : 0;
 			long lastDc = (s.datacenterId != null) ? s.datacenterId : LeaseClaim.this.layout.maxDatacenterId();
@@ -226,7 +218,7 @@ final class LeaseClaim {
 						continue;
 					}
 					LocalNodes.Reservation reservation = LocalNodes.reserve(LeaseClaim.this.layout, dc, worker,
-							LeaseClaim.this.owner + " lease of " + s.tableName());
+							LeaseClaim.this.owner + " lease of " + s.storeDescription());
 					if (reservation == null) {
 						continue;
 					}
@@ -234,9 +226,9 @@ final class LeaseClaim {
 					long previous = Math.max(0, reservation.previousLastMillis());
 					long mark = Math.max(previous, claimMark);
 					String token = UUID.randomUUID().toString();
-					Row row = new Row((int) dc, (int) worker, leaseEnd, mark);
-					if (!won(row, token, previous, reservation, (connection) -> s.table.insertNew(connection,
-							row.datacenterId(), row.workerId(), LeaseClaim.this.owner, token, leaseEnd, mark))) {
+					LeaseRecord row = new LeaseRecord((int) dc, (int) worker, leaseEnd, mark);
+					if (!won(row, token, previous, reservation, () -> s.store.insertNew(row.datacenterId(),
+							row.workerId(), LeaseClaim.this.owner, token, leaseEnd, mark, s.statementTimeout()))) {
 						continue;
 					}
 					if (firstUsableNanos(LeaseClaim.this.layout, previous)
@@ -257,16 +249,16 @@ final class LeaseClaim {
 		 * outcome and may have committed: the row is freed again if it carries this claim's token, with the mark it
 		 * had (nothing was issued), before the failure is thrown. The reservation is released unless the row is won.
 		 */
-		private boolean won(Row row, String token, long previousMark, LocalNodes.Reservation reservation,
-				ConnectionSource.SqlWork<Boolean> statement) throws SQLException {
+		private boolean won(LeaseRecord row, String token, long previousMark, LocalNodes.Reservation reservation,
+				StoreCall statement) throws Exception {
 			WorkerLeaseSettings s = LeaseClaim.this.settings;
 			boolean won;
 			try {
-				won = s.connections.run(true, s.statementTimeout(), statement);
+				won = statement.call();
 			}
-			catch (SQLException | RuntimeException ex) {
+			catch (Exception ex) {
 				reservation.release(reservation.previousLastMillis());
-				if (ex instanceof SQLException sql && LeaseTable.isSerializationFailure(sql)) {
+				if (s.store.isLostRace(ex)) {
 					this.racesLost++;
 					return false;
 				}
@@ -283,7 +275,7 @@ final class LeaseClaim {
 			return won;
 		}
 
-		private Claimed claimed(Row row, String token, long leaseEnd, long previousMark, long mark,
+		private Claimed claimed(LeaseRecord row, String token, long leaseEnd, long previousMark, long mark,
 				long elapsedStart, LocalNodes.Reservation reservation) {
 			WorkerLeaseSettings s = LeaseClaim.this.settings;
 			IssuePermit permit = new IssuePermit("the lease of worker " + describe(row.datacenterId(),
@@ -325,7 +317,7 @@ final class LeaseClaim {
 			if (this.reason == WorkerLeaseException.Reason.CLOCK_BEHIND) {
 				long usableNanos = firstUsableNanos(layout, this.earliestFreeMark);
 				long behindMillis = (usableNanos - this.nowNanos + 999_999) / 1_000_000;
-				return new WorkerLeaseException(this.reason, "No usable worker id in table " + s.tableName()
+				return new WorkerLeaseException(this.reason, "No usable worker id in " + s.storeDescription()
 						+ ": every free one was last used up to a time ahead of this host's clock by more than the "
 						+ "tolerated " + s.clockTolerance.toMillis() + " ms (" + SnowflakeSettings.CLOCK_TOLERANCE
 						+ "). The earliest becomes usable at " + Instant.ofEpochMilli(usableNanos / 1_000_000)
@@ -333,8 +325,8 @@ final class LeaseClaim {
 						+ "could repeat. If another host's clock runs ahead, fix its time (NTP); this host's clock "
 						+ "may also have been stepped back");
 			}
-			return new WorkerLeaseException(this.reason, "All " + capacity + " " + scope + " are leased in table "
-					+ s.tableName() + " (capacity " + capacity + " = " + describeCapacity(layout, s.datacenterId != null)
+			return new WorkerLeaseException(this.reason, "All " + capacity + " " + scope + " are leased in "
+					+ s.storeDescription() + " (capacity " + capacity + " = " + describeCapacity(layout, s.datacenterId != null)
 					+ ")." + crashed + " Stop instances you do not need, wait for crashed instances' leases to expire "
 					+ "(lease end + " + s.safetyMargin.toSeconds() + " s), or widen " + SnowflakeSettings.WORKER_BITS
 					+ " (taking bits from " + SnowflakeSettings.SEQUENCE_BITS + " or " + SnowflakeSettings.TIMESTAMP_BITS
@@ -345,9 +337,8 @@ final class LeaseClaim {
 	private WorkerLeaseException unavailable(Exception ex) {
 		WorkerLeaseSettings s = this.settings;
 		return new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE,
-				"Cannot lease a worker id from table " + s.tableName() + ": " + ex.getMessage()
-						+ (s.createTable ? "" : " (" + SnowflakeSettings.LEASE_CREATE_TABLE + "=false: create it with "
-								+ s.createTableStatement() + ", or include the migrations shipped in snowflake-core)"),
+				"Cannot lease a worker id from " + s.storeDescription() + ": " + ex.getMessage()
+						+ s.store.unavailableAdvice(),
 				ex);
 	}
 
@@ -372,6 +363,13 @@ final class LeaseClaim {
 	/** How long acquire() may wait for a row's mark: the clock tolerance, at least a negligible wait. */
 	long allowedWaitNanos() {
 		return Math.max(this.settings.clockTolerance.toNanos(), NEGLIGIBLE_WAIT_NANOS);
+	}
+
+	/** One operation on the store that claims a record: true if this claim won it. */
+	@FunctionalInterface
+	interface StoreCall {
+
+		boolean call() throws Exception;
 	}
 
 	static long key(int datacenterId, int workerId) {

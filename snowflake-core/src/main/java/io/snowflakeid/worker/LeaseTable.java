@@ -47,17 +47,17 @@ final class LeaseTable {
 	}
 
 	/** The rows that exist (of one datacenter if given). */
-	List<Row> rows(Connection connection, Integer datacenterId) throws SQLException {
+	List<LeaseRecord> rows(Connection connection, Integer datacenterId) throws SQLException {
 		String sql = "SELECT datacenter_id, worker_id, lease_end, high_water_mark FROM " + this.name
 				+ ((datacenterId != null) ? " WHERE datacenter_id = ?" : "");
-		List<Row> rows = new ArrayList<>();
+		List<LeaseRecord> rows = new ArrayList<>();
 		try (PreparedStatement statement = connection.prepareStatement(sql)) {
 			if (datacenterId != null) {
 				statement.setInt(1, datacenterId);
 			}
 			try (ResultSet result = statement.executeQuery()) {
 				while (result.next()) {
-					rows.add(new Row(result.getInt(1), result.getInt(2), result.getLong(3), result.getLong(4)));
+					rows.add(new LeaseRecord(result.getInt(1), result.getInt(2), result.getLong(3), result.getLong(4)));
 				}
 			}
 		}
@@ -68,7 +68,7 @@ final class LeaseTable {
 	 * Takes a row whose lease ended before {@code expiredBefore} and whose mark is still the one read, writing the
 	 * claimant's lease end and mark in the same statement: the mark read is the predecessor's last word.
 	 */
-	boolean takeFree(Connection connection, Row row, String owner, String token, long leaseEnd, long mark,
+	boolean takeFree(Connection connection, LeaseRecord row, String owner, String token, long leaseEnd, long mark,
 			long expiredBefore) throws SQLException {
 		String sql = "UPDATE " + this.name + " SET owner = ?, instance_id = ?, lease_end = ?, high_water_mark = ?"
 				+ " WHERE datacenter_id = ? AND worker_id = ? AND lease_end < ? AND high_water_mark = ?";
@@ -184,9 +184,5 @@ final class LeaseTable {
 			}
 		}
 		return false;
-	}
-
-	/** A row of the table. */
-	record Row(int datacenterId, int workerId, long leaseEnd, long highWaterMark) {
 	}
 }

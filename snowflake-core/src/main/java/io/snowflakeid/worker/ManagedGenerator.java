@@ -11,7 +11,7 @@ import io.snowflakeid.SnowflakeIdGenerator;
  * @param lease the database lease, or null
  */
 public record ManagedGenerator(SnowflakeIdGenerator generator, WorkerAssignment assignment,
-		DatabaseWorkerLease lease) implements AutoCloseable {
+		WorkerLease lease) implements AutoCloseable {
 
 	@Override
 	public void close() {

@@ -24,13 +24,27 @@ public enum WorkerAssignment {
 	HOSTNAME_ORDINAL,
 
 	/** The low bits of the host's private IPv4 address. Collides when two hosts share those bits: never a default. */
-	IP_ADDRESS;
+	IP_ADDRESS,
+
+	/**
+	 * A lease in ZooKeeper, unique across every service of a fleet that shares the ensemble: module
+	 * {@code snowflake-zookeeper} (Apache Curator).
+	 */
+	ZOOKEEPER,
+
+	/** A lease in Redis, unique across every service of a fleet that shares the server: module {@code snowflake-redis}. */
+	REDIS;
 
 	public static final String SETTING = SnowflakeSettings.PREFIX + "worker-assignment";
 
 	/** The kebab-case property value, e.g. {@code database-lease}. */
 	public String value() {
 		return name().toLowerCase(Locale.ROOT).replace('_', '-');
+	}
+
+	/** Whether this assignment keeps its lease in a coordination service, through a module of its own. */
+	public boolean isCoordinationService() {
+		return this == ZOOKEEPER || this == REDIS;
 	}
 
 	public static WorkerAssignment parse(Object value) {
@@ -47,6 +61,6 @@ public enum WorkerAssignment {
 			}
 		}
 		throw new SnowflakeConfigurationException(SETTING, "'" + value + "'",
-				"auto, static, database-lease, hostname-ordinal or ip-address");
+				"auto, static, database-lease, hostname-ordinal, ip-address, zookeeper or redis");
 	}
 }

@@ -11,7 +11,7 @@ import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.TimeSource;
 
 /**
- * How a {@link DatabaseWorkerLease} claims and keeps a worker id. Built with {@link #builder(ConnectionSource)};
+ * How a {@link WorkerLease} claims and keeps a worker id. Built with {@link #builder(ConnectionSource)};
  * every value is checked by {@link Builder#build()}.
  */
 public final class WorkerLeaseSettings {
@@ -19,11 +19,10 @@ public final class WorkerLeaseSettings {
 	/** The lease table's INT columns hold ids of at most 31 bits. */
 	static final int MAX_NODE_BITS = 31;
 
-	final ConnectionSource connections;
+	/** Where the lease records are. */
+	final LeaseStore store;
 
 	final LeaseConfiguration configuration;
-
-	final LeaseTable table;
 
 	/** The generator's configuration; the lease fills in the datacenter and worker it claims. */
 	final SnowflakeIdGenerator.Builder generator;
@@ -35,8 +34,6 @@ public final class WorkerLeaseSettings {
 	final Duration duration;
 
 	final Duration safetyMargin;
-
-	final boolean createTable;
 
 	final Duration clockTolerance;
 
@@ -54,15 +51,15 @@ public final class WorkerLeaseSettings {
 
 	private WorkerLeaseSettings(Builder builder, SnowflakeIdGenerator.Builder generator,
 			LeaseConfiguration configuration, TimeSource timeSource) {
-		this.connections = builder.connections;
 		this.configuration = configuration;
-		this.table = new LeaseTable(configuration.tableName());
+		this.store = (builder.store != null) ? builder.store
+				: new JdbcLeaseStore(builder.connections, new LeaseTable(configuration.tableName()),
+						configuration.createTable());
 		this.generator = generator.copy().timeSource(timeSource);
 		this.layout = generator.configuredLayout();
 		this.datacenterId = builder.datacenterId;
 		this.duration = configuration.duration();
 		this.safetyMargin = configuration.safetyMargin();
-		this.createTable = configuration.createTable();
 		this.clockTolerance = generator.configuredClockTolerance();
 		this.timeSource = timeSource;
 		this.wallMillis = builder.wallMillis;
@@ -83,22 +80,49 @@ public final class WorkerLeaseSettings {
 		return this.duration.dividedBy(3);
 	}
 
+	/** A lease in a table of the database {@code connections} reach ({@code snowflake.lease.*}). */
 	public static Builder builder(ConnectionSource connections) {
-		return new Builder(connections);
+		return new Builder(Objects.requireNonNull(connections, "connections must not be null"), null);
 	}
 
+	/**
+	 * A lease in {@code store} (a coordination service): the lease duration, safety margin and generator settings
+	 * apply as for the database lease; the table name and {@code create-table} do not.
+	 */
+	public static Builder builder(LeaseStore store) {
+		return new Builder(null, Objects.requireNonNull(store, "store must not be null"));
+	}
+
+	/** The lease table's name; for a lease in another store, where its records are. */
 	public String tableName() {
-		return this.table.name();
+		return (this.store instanceof JdbcLeaseStore jdbc) ? jdbc.table().name() : this.store.description();
+	}
+
+	/** Where the records are, for messages: {@code table snowflake_worker_lease}, a Redis key, a ZooKeeper path. */
+	public String storeDescription() {
+		return this.store.description();
+	}
+
+	/** The store this lease keeps its record in. */
+	public LeaseStore store() {
+		return this.store;
+	}
+
+	/** How long a lease lasts without renewal. */
+	public Duration duration() {
+		return this.duration;
 	}
 
 	/** The DDL the lease table is created with (portable across PostgreSQL, MySQL/MariaDB and H2). */
 	public String createTableStatement() {
-		return this.table.createStatement();
+		return new LeaseTable(this.configuration.tableName()).createStatement();
 	}
 
 	public static final class Builder {
 
 		private final ConnectionSource connections;
+
+		private final LeaseStore store;
 
 		private String tableName = LeaseConfiguration.DEFAULTS.tableName();
 
@@ -125,8 +149,9 @@ public final class WorkerLeaseSettings {
 
 		private boolean renewInBackground = true;
 
-		private Builder(ConnectionSource connections) {
-			this.connections = Objects.requireNonNull(connections, "connections must not be null");
+		private Builder(ConnectionSource connections, LeaseStore store) {
+			this.connections = connections;
+			this.store = store;
 		}
 
 		/** All of {@code snowflake.lease.*} at once. */
@@ -211,7 +236,7 @@ public final class WorkerLeaseSettings {
 
 		/**
 		 * For simulations: with {@code false} no background thread renews the lease; the simulation calls
-		 * {@link DatabaseWorkerLease#renew()} on its own schedule. Default true.
+		 * {@link WorkerLease#renew()} on its own schedule. Default true.
 		 */
 		public Builder renewInBackground(boolean renewInBackground) {
 			this.renewInBackground = renewInBackground;
@@ -235,9 +260,15 @@ public final class WorkerLeaseSettings {
 			if (this.timeSource != null) {
 				generator.timeSource(this.timeSource);
 			}
-			LeaseConfiguration configuration = new LeaseConfiguration(this.tableName, this.duration,
+			Duration duration = this.duration;
+			Duration storeBound = (this.store != null && duration != null) ? this.store.maxLeaseDuration() : null;
+			if (storeBound != null && storeBound.compareTo(duration) < 0) {
+				duration = storeBound; // the store's session ends sooner: no permit may outlive it
+			}
+			LeaseConfiguration configuration = new LeaseConfiguration(this.tableName, duration,
 					this.safetyMargin, this.createTable);
 			SnowflakeLayout layout = generator.configuredLayout();
+			String assignment = (this.store != null) ? this.store.assignment() : WorkerAssignment.DATABASE_LEASE.value();
 			Duration clockTolerance = generator.configuredClockTolerance();
 			if (this.datacenterId != null && (this.datacenterId < 0 || this.datacenterId > layout.maxDatacenterId())) {
 				throw new SnowflakeConfigurationException(SnowflakeSettings.DATACENTER_ID, this.datacenterId,
@@ -251,7 +282,7 @@ public final class WorkerLeaseSettings {
 				throw new SnowflakeConfigurationException(SnowflakeSettings.CLOCK_TOLERANCE,
 						clockTolerance.toMillis() + " ms",
 						"at most a third of " + SnowflakeSettings.LEASE_DURATION + " (" + third.toMillis() + " ms) with "
-								+ SnowflakeSettings.WORKER_ASSIGNMENT + "=database-lease",
+								+ SnowflakeSettings.WORKER_ASSIGNMENT + "=" + assignment,
 						"Raise " + SnowflakeSettings.LEASE_DURATION + " or lower " + SnowflakeSettings.CLOCK_TOLERANCE);
 			}
 			if (layout.datacenterBits() > MAX_NODE_BITS || layout.workerBits() > MAX_NODE_BITS) {
@@ -260,7 +291,7 @@ public final class WorkerLeaseSettings {
 								: SnowflakeSettings.DATACENTER_BITS,
 						Math.max(layout.workerBits(), layout.datacenterBits()),
 						"at most " + MAX_NODE_BITS + " datacenter and " + MAX_NODE_BITS + " worker bits with "
-								+ SnowflakeSettings.WORKER_ASSIGNMENT + "=database-lease (the lease table stores them in INT columns)",
+								+ SnowflakeSettings.WORKER_ASSIGNMENT + "=" + assignment + " (lease records hold them as 32-bit ints)",
 						"Use fewer bits, or static ids (snowflake.datacenter-id / snowflake.worker-id)");
 			}
 			TimeSource timeSource = generator.configuredTimeSource();

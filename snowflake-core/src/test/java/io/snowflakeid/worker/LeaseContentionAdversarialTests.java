@@ -38,10 +38,10 @@ class LeaseContentionAdversarialTests {
 	void aCrowdStartingAtOnceOnAnEmptyTableAllStartWhileNeverUsedPairsRemain() throws Exception {
 		SnowflakeLayout base = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5).workerBits(5)
 			.sequenceBits(12).build();
-		List<DatabaseWorkerLease> leases = startAtOnce(base, Integer.getInteger("snowflake.adversarial.herd", 300));
+		List<WorkerLease> leases = startAtOnce(base, Integer.getInteger("snowflake.adversarial.herd", 300));
 		Set<String> nodes = new HashSet<>();
 		leases.forEach((lease) -> assertThat(nodes.add(lease.datacenterId() + "/" + lease.workerId())).isTrue());
-		leases.forEach(DatabaseWorkerLease::close);
+		leases.forEach(WorkerLease::close);
 	}
 
 	@Test
@@ -56,31 +56,31 @@ class LeaseContentionAdversarialTests {
 				}
 			}
 		}
-		List<DatabaseWorkerLease> leases = startAtOnce(base, 256);
+		List<WorkerLease> leases = startAtOnce(base, 256);
 		Set<String> nodes = new HashSet<>();
 		leases.forEach((lease) -> assertThat(nodes.add(lease.datacenterId() + "/" + lease.workerId())).isTrue());
 		assertThat(nodes.size()).isEqualTo(256);
-		leases.forEach(DatabaseWorkerLease::close);
+		leases.forEach(WorkerLease::close);
 	}
 
-	private List<DatabaseWorkerLease> startAtOnce(SnowflakeLayout base, int instances) throws Exception {
+	private List<WorkerLease> startAtOnce(SnowflakeLayout base, int instances) throws Exception {
 		ExecutorService pool = Executors.newFixedThreadPool(instances);
 		CountDownLatch start = new CountDownLatch(1);
-		List<Future<DatabaseWorkerLease>> futures = new ArrayList<>();
+		List<Future<WorkerLease>> futures = new ArrayList<>();
 		for (int i = 0; i < instances; i++) {
 			SnowflakeLayout layout = base.toBuilder()
 				.epoch(Instant.parse("2020-01-01T00:00:00Z").plusMillis(LeaseContention.NEXT_EPOCH.incrementAndGet()))
 				.build();
-			futures.add(pool.submit((Callable<DatabaseWorkerLease>) () -> {
+			futures.add(pool.submit((Callable<WorkerLease>) () -> {
 				start.await();
-				return DatabaseWorkerLease.acquire(WorkerLeaseSettings.builder(this.connections).layout(layout)
+				return WorkerLease.acquire(WorkerLeaseSettings.builder(this.connections).layout(layout)
 					.duration(Duration.ofSeconds(60)).renewInBackground(false).build());
 			}));
 		}
 		start.countDown();
 		List<Throwable> failures = new ArrayList<>();
-		List<DatabaseWorkerLease> leases = new ArrayList<>();
-		for (Future<DatabaseWorkerLease> future : futures) {
+		List<WorkerLease> leases = new ArrayList<>();
+		for (Future<WorkerLease> future : futures) {
 			try {
 				leases.add(future.get());
 			}
@@ -90,7 +90,7 @@ class LeaseContentionAdversarialTests {
 		}
 		pool.shutdownNow();
 		if (!failures.isEmpty()) {
-			leases.forEach(DatabaseWorkerLease::close);
+			leases.forEach(WorkerLease::close);
 		}
 		assertThat(failures)
 			.as(failures.size() + " of " + instances + " starts refused while pairs were free: "

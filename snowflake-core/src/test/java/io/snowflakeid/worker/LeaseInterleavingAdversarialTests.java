@@ -417,7 +417,7 @@ class LeaseInterleavingAdversarialTests {
 
 			final int db;
 
-			DatabaseWorkerLease lease;
+			WorkerLease lease;
 
 			boolean acquiring;
 
@@ -501,7 +501,7 @@ class LeaseInterleavingAdversarialTests {
 				trace(this + " start");
 				long hooksBefore = World.this.hooksFired;
 				try {
-					this.lease = DatabaseWorkerLease.acquire(settings);
+					this.lease = WorkerLease.acquire(settings);
 					trace(this + " leased worker " + this.lease.workerId());
 					count("leases");
 				}
@@ -560,7 +560,7 @@ class LeaseInterleavingAdversarialTests {
 			}
 
 			void issue(int count) {
-				DatabaseWorkerLease current = this.lease;
+				WorkerLease current = this.lease;
 				int done = 0;
 				try {
 					for (; done < count && current != null; done++) {
@@ -578,7 +578,7 @@ class LeaseInterleavingAdversarialTests {
 			}
 
 			void renew() {
-				DatabaseWorkerLease current = this.lease;
+				WorkerLease current = this.lease;
 				this.renewing = true;
 				try {
 					current.renew();
@@ -592,7 +592,7 @@ class LeaseInterleavingAdversarialTests {
 			}
 
 			void close() {
-				DatabaseWorkerLease current = this.lease;
+				WorkerLease current = this.lease;
 				this.closing = true;
 				try {
 					current.close();

@@ -68,11 +68,11 @@ class LeaseProtocolAdversarialTests {
 	private final SimClock clock = new SimClock(
 			Instant.parse("2031-03-04T05:06:07.000Z").plus(Duration.ofDays(DAYS.incrementAndGet())));
 
-	private final List<DatabaseWorkerLease> leases = new ArrayList<>();
+	private final List<WorkerLease> leases = new ArrayList<>();
 
 	@AfterEach
 	void closeLeases() {
-		for (DatabaseWorkerLease lease : this.leases) {
+		for (WorkerLease lease : this.leases) {
 			try {
 				lease.close();
 			}
@@ -135,8 +135,8 @@ class LeaseProtocolAdversarialTests {
 			.wallClock(this.clock::wallMillis).elapsedClock(this.clock::nanos).renewInBackground(false);
 	}
 
-	private DatabaseWorkerLease acquire(WorkerLeaseSettings settings) {
-		DatabaseWorkerLease lease = DatabaseWorkerLease.acquire(settings);
+	private WorkerLease acquire(WorkerLeaseSettings settings) {
+		WorkerLease lease = WorkerLease.acquire(settings);
 		this.leases.add(lease);
 		return lease;
 	}
@@ -223,7 +223,7 @@ class LeaseProtocolAdversarialTests {
 			}
 		};
 		WorkerLeaseSettings settings = simSettings(FOUR_WORKERS, flaky).duration(Duration.ofSeconds(60)).build();
-		DatabaseWorkerLease original = acquire(settings);
+		WorkerLease original = acquire(settings);
 		this.clock.advance(Duration.ofSeconds(20));
 		failAfterCommit.set(true);
 		original.renew(); // committed, outcome unknown to the instance: a token is pending
@@ -233,7 +233,7 @@ class LeaseProtocolAdversarialTests {
 		assertThat(pending).as("the renewal whose outcome is unknown is remembered").isNotEmpty();
 
 		// The process is cloned now: the copy has the same token, the same pending token and the same node.
-		DatabaseWorkerLease clone = cloneOf(original, settings);
+		WorkerLease clone = cloneOf(original, settings);
 		this.leases.add(clone);
 
 		this.clock.advance(Duration.ofSeconds(1));
@@ -266,7 +266,7 @@ class LeaseProtocolAdversarialTests {
 		ConnectionSource source = () -> recordingRenewals(DriverManager.getConnection(this.url, "sa", ""), mode, captured);
 		Duration leaseLength = Duration.ofSeconds(6);
 		Duration margin = Duration.ofSeconds(1);
-		DatabaseWorkerLease lease = acquire(simSettings(FOUR_WORKERS, source).duration(leaseLength).safetyMargin(margin)
+		WorkerLease lease = acquire(simSettings(FOUR_WORKERS, source).duration(leaseLength).safetyMargin(margin)
 			.build());
 		this.clock.advance(Duration.ofSeconds(2));
 		mode.set("drop"); // A: the client gives up, the statement never runs
@@ -345,7 +345,7 @@ class LeaseProtocolAdversarialTests {
 	}
 
 	/** A second lease object with the original's token, pending token and node, as a cloned process has. */
-	private DatabaseWorkerLease cloneOf(DatabaseWorkerLease original, WorkerLeaseSettings settings) throws Exception {
+	private WorkerLease cloneOf(WorkerLease original, WorkerLeaseSettings settings) throws Exception {
 		String token = (String) field(original, "token");
 		@SuppressWarnings("unchecked")
 		Set<String> pending = new LinkedHashSet<>((Set<String>) field(original, "unknownTokens"));
@@ -355,12 +355,12 @@ class LeaseProtocolAdversarialTests {
 		LocalNodes.Reservation reservation = LocalNodes.reserve(foreignLayout(FOUR_WORKERS), 0, original.workerId(),
 				"clone");
 		LeaseClaim.Claimed claimed = new LeaseClaim.Claimed(
-				new LeaseTable.Row(original.datacenterId(), original.workerId(), 0, 0), token,
+				new LeaseRecord(original.datacenterId(), original.workerId(), 0, 0), token,
 				original.leaseEnd().toEpochMilli(), 0, permit, reservation, this.clock.nanos());
-		var constructor = DatabaseWorkerLease.class.getDeclaredConstructor(WorkerLeaseSettings.class, String.class,
+		var constructor = WorkerLease.class.getDeclaredConstructor(WorkerLeaseSettings.class, String.class,
 				LeaseClaim.Claimed.class);
 		constructor.setAccessible(true);
-		DatabaseWorkerLease clone = constructor.newInstance(settings, "clone of " + original.owner(), claimed);
+		WorkerLease clone = constructor.newInstance(settings, "clone of " + original.owner(), claimed);
 		@SuppressWarnings("unchecked")
 		Set<String> unknown = (Set<String>) field(clone, "unknownTokens");
 		unknown.addAll(pending);
@@ -419,7 +419,7 @@ class LeaseProtocolAdversarialTests {
 				}
 			}
 		};
-		DatabaseWorkerLease first = acquire(WorkerLeaseSettings.builder(this.connections).layout(FOUR_WORKERS)
+		WorkerLease first = acquire(WorkerLeaseSettings.builder(this.connections).layout(FOUR_WORKERS)
 			.datacenterId(0).duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofMillis(500))
 			.clockTolerance(Duration.ofSeconds(1)).timeSource(this.clock.timeSource(anotherInstanceStarts))
 			.wallClock(this.clock::wallMillis).elapsedClock(this.clock::nanos).renewInBackground(false).build());
@@ -448,7 +448,7 @@ class LeaseProtocolAdversarialTests {
 			}
 			return wall;
 		};
-		DatabaseWorkerLease lease = acquire(simSettings(FOUR_WORKERS, this.connections).duration(Duration.ofSeconds(60))
+		WorkerLease lease = acquire(simSettings(FOUR_WORKERS, this.connections).duration(Duration.ofSeconds(60))
 			.safetyMargin(Duration.ofSeconds(10)).wallClock(pausingWall).build());
 		long leaseEnd = queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId());
 		assertThat(lease.leaseEnd().toEpochMilli()).isEqualTo(leaseEnd);
@@ -480,7 +480,7 @@ class LeaseProtocolAdversarialTests {
 			row(0, worker, now + 3_600_000, now);
 		}
 		row(0, 7, 0, now - 60_000); // free, written by a layout with 3 worker bits
-		DatabaseWorkerLease lease;
+		WorkerLease lease;
 		try {
 			lease = acquire(WorkerLeaseSettings.builder(this.connections).layout(FOUR_WORKERS)
 				.timeSource(this.clock.timeSource(null)).wallClock(this.clock::wallMillis)
@@ -527,7 +527,7 @@ class LeaseProtocolAdversarialTests {
 		});
 		WorkerLeaseSettings settings = simSettings(eightWorkers, slow).duration(lease).build();
 		// renewInBackground(false): the test plays the background thread, which would renew 20 s after acquire().
-		DatabaseWorkerLease leased = acquire(settings);
+		WorkerLease leased = acquire(settings);
 		assertThat(leased.workerId()).isEqualTo(4);
 		assertThat(takes.get()).isEqualTo(5);
 		long returned = this.clock.nanos();
@@ -579,7 +579,7 @@ class LeaseProtocolAdversarialTests {
 				}
 			}
 		};
-		DatabaseWorkerLease lease = acquire(WorkerLeaseSettings.builder(slowAfterCommit).layout(FOUR_WORKERS)
+		WorkerLease lease = acquire(WorkerLeaseSettings.builder(slowAfterCommit).layout(FOUR_WORKERS)
 			.datacenterId(0).duration(Duration.ofSeconds(3)).renewInBackground(false).build());
 		lease.generator().nextId();
 		slowNextRelease.set(true);
@@ -617,7 +617,7 @@ class LeaseProtocolAdversarialTests {
 			}
 			return DriverManager.getConnection(this.url, "sa", "");
 		};
-		DatabaseWorkerLease lease = acquire(WorkerLeaseSettings.builder(hanging).layout(FOUR_WORKERS).datacenterId(0)
+		WorkerLease lease = acquire(WorkerLeaseSettings.builder(hanging).layout(FOUR_WORKERS).datacenterId(0)
 			.duration(Duration.ofSeconds(3)).renewInBackground(false).build());
 		hangNext.set(true);
 		AtomicReference<Throwable> thrown = new AtomicReference<>();
@@ -691,7 +691,7 @@ class LeaseProtocolAdversarialTests {
 			long skew = (margin.toMillis() == 0) ? 0 : random.nextInt((int) margin.toMillis()) - margin.toMillis() / 2;
 			AtomicBoolean armed = new AtomicBoolean();
 			Set<Key> successorIds = new HashSet<>();
-			AtomicReference<DatabaseWorkerLease> successor = new AtomicReference<>();
+			AtomicReference<WorkerLease> successor = new AtomicReference<>();
 			SnowflakeLayout successorLayout = foreignLayout(FOUR_WORKERS);
 			String where = "seed " + seed + " round " + round + " (lease " + lease + ", margin " + margin + ", skew "
 					+ skew + " ms)";
@@ -700,7 +700,7 @@ class LeaseProtocolAdversarialTests {
 				if (armed.getAndSet(false)) {
 					// paused right after the permit check read this clock: the world goes on without us
 					this.clock.advance(lease.plus(margin.multipliedBy(2)).plusMillis(1 + random.nextInt(3_000)));
-					DatabaseWorkerLease next = DatabaseWorkerLease.acquire(WorkerLeaseSettings.builder(source)
+					WorkerLease next = WorkerLease.acquire(WorkerLeaseSettings.builder(source)
 						.layout(successorLayout).datacenterId(0).duration(lease).safetyMargin(margin)
 						.clockTolerance(Duration.ofMillis(lease.toMillis() / 3)).timeSource(this.clock.timeSource(null))
 						.wallClock(() -> this.clock.wallMillis() + skew).elapsedClock(this.clock::nanos)
@@ -716,12 +716,12 @@ class LeaseProtocolAdversarialTests {
 				}
 				return value;
 			};
-			DatabaseWorkerLease holder = acquire(WorkerLeaseSettings.builder(source)
+			WorkerLease holder = acquire(WorkerLeaseSettings.builder(source)
 				.layout(FOUR_WORKERS).datacenterId(0).duration(lease).safetyMargin(margin)
 				.timeSource(this.clock.timeSource(null)).wallClock(this.clock::wallMillis).elapsedClock(holderElapsed)
 				.renewInBackground(false).build());
 			// The other three workers are held for long: the successor can only take the holder's row.
-			List<DatabaseWorkerLease> fillers = new ArrayList<>();
+			List<WorkerLease> fillers = new ArrayList<>();
 			for (int i = 0; i < 3; i++) {
 				fillers.add(acquire(WorkerLeaseSettings.builder(source)
 					.layout(foreignLayout(FOUR_WORKERS)).datacenterId(0).duration(Duration.ofHours(1))
@@ -750,7 +750,7 @@ class LeaseProtocolAdversarialTests {
 			}
 			holder.close();
 			successor.get().close();
-			fillers.forEach(DatabaseWorkerLease::close);
+			fillers.forEach(WorkerLease::close);
 		}
 	}
 
@@ -801,7 +801,7 @@ class LeaseProtocolAdversarialTests {
 				}
 			}
 		};
-		DatabaseWorkerLease lease = acquire(simSettings(FOUR_WORKERS, flaky).duration(Duration.ofSeconds(6)).build());
+		WorkerLease lease = acquire(simSettings(FOUR_WORKERS, flaky).duration(Duration.ofSeconds(6)).build());
 		long last = 0;
 		for (int i = 0; i < 10; i++) {
 			last = lease.generator().nextId();
@@ -813,7 +813,7 @@ class LeaseProtocolAdversarialTests {
 		long mark = queryLong("select high_water_mark from snowflake_worker_lease where worker_id = 0");
 		assertThat(FOUR_WORKERS.decode(last).timestamp().toEpochMilli()).isLessThanOrEqualTo(mark);
 		assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = 0")).isEqualTo(0);
-		DatabaseWorkerLease next = acquire(simSettings(foreignLayout(FOUR_WORKERS), flaky)
+		WorkerLease next = acquire(simSettings(foreignLayout(FOUR_WORKERS), flaky)
 			.duration(Duration.ofSeconds(6)).build());
 		assertThat(next.workerId()).isEqualTo(0);
 		assertThat(next.generator().decode(next.generator().nextId()).timestamp().toEpochMilli()).isGreaterThan(mark);
@@ -841,7 +841,7 @@ class LeaseProtocolAdversarialTests {
 			}
 			return DriverManager.getConnection(this.url, "sa", "");
 		};
-		DatabaseWorkerLease lease = acquire(WorkerLeaseSettings.builder(hanging).layout(FOUR_WORKERS).datacenterId(0)
+		WorkerLease lease = acquire(WorkerLeaseSettings.builder(hanging).layout(FOUR_WORKERS).datacenterId(0)
 			.duration(Duration.ofSeconds(3)).renewInBackground(false).build());
 		long last = lease.generator().nextId();
 		hangNext.set(true);

@@ -56,14 +56,14 @@ class LeaseSecondReviewAdversarialTests {
 	private final SimClock clock = new SimClock(
 			Instant.parse("2033-05-06T07:08:09.000Z").plus(Duration.ofDays(DAYS.incrementAndGet())));
 
-	private final List<DatabaseWorkerLease> leases = new ArrayList<>();
+	private final List<WorkerLease> leases = new ArrayList<>();
 
 	private final List<Thread> threads = new ArrayList<>();
 
 	@AfterEach
 	void cleanUp() throws InterruptedException {
 		Thread.interrupted();
-		for (DatabaseWorkerLease lease : this.leases) {
+		for (WorkerLease lease : this.leases) {
 			try {
 				lease.close();
 			}
@@ -81,8 +81,8 @@ class LeaseSecondReviewAdversarialTests {
 			.wallClock(this.clock::wallMillis).elapsedClock(this.clock::nanos).renewInBackground(false);
 	}
 
-	private DatabaseWorkerLease acquire(WorkerLeaseSettings settings) {
-		DatabaseWorkerLease lease = DatabaseWorkerLease.acquire(settings);
+	private WorkerLease acquire(WorkerLeaseSettings settings) {
+		WorkerLease lease = WorkerLease.acquire(settings);
 		this.leases.add(lease);
 		return lease;
 	}
@@ -166,7 +166,7 @@ class LeaseSecondReviewAdversarialTests {
 	@Test
 	void closeOnAnInterruptedThreadStillReleasesTheRow() throws Exception {
 		SnowflakeLayout layout = foreignLayout(FOUR_WORKERS);
-		DatabaseWorkerLease lease = acquire(simSettings(layout, this.connections).duration(Duration.ofSeconds(60)).build());
+		WorkerLease lease = acquire(simSettings(layout, this.connections).duration(Duration.ofSeconds(60)).build());
 		long id = lease.generator().nextId();
 		Thread.currentThread().interrupt();
 		try {
@@ -197,7 +197,7 @@ class LeaseSecondReviewAdversarialTests {
 		CountDownLatch committed = new CountDownLatch(1);
 		CountDownLatch letGo = new CountDownLatch(1);
 		ConnectionSource source = slowAfterCommit(armed, committed, letGo);
-		DatabaseWorkerLease lease = acquire(simSettings(foreignLayout(FOUR_WORKERS), source)
+		WorkerLease lease = acquire(simSettings(foreignLayout(FOUR_WORKERS), source)
 			.duration(Duration.ofSeconds(3)).build());
 		lease.generator().nextId();
 		armed.set(true);
@@ -245,7 +245,7 @@ class LeaseSecondReviewAdversarialTests {
 		CountDownLatch committed = new CountDownLatch(1);
 		CountDownLatch letGo = new CountDownLatch(1);
 		ConnectionSource source = slowAfterCommit(armed, committed, letGo);
-		DatabaseWorkerLease lease = acquire(simSettings(foreignLayout(FOUR_WORKERS), source)
+		WorkerLease lease = acquire(simSettings(foreignLayout(FOUR_WORKERS), source)
 			.duration(Duration.ofSeconds(3)).build());
 		lease.generator().nextId();
 		armed.set(true);
@@ -346,7 +346,7 @@ class LeaseSecondReviewAdversarialTests {
 		}
 		this.clock.advance(Duration.ofSeconds(1));
 		try {
-			DatabaseWorkerLease lease = acquire(settings);
+			WorkerLease lease = acquire(settings);
 			assertThat(lease.workerId()).isEqualTo(0);
 		}
 		catch (WorkerLeaseException ex) {
@@ -409,7 +409,7 @@ class LeaseSecondReviewAdversarialTests {
 			ConnectionSource source = () -> DriverManager.getConnection(roundUrl, "sa", "");
 			long x = this.clock.wallMillis() + 1;
 			this.clock.advanceTo(x);
-			DatabaseWorkerLease predecessor = acquire(simSettings(predecessorLayout, source).clockTolerance(Duration.ZERO)
+			WorkerLease predecessor = acquire(simSettings(predecessorLayout, source).clockTolerance(Duration.ZERO)
 				.build());
 			long maxPredecessorMillis = Long.MIN_VALUE;
 			for (int i = 0; i < 100; i++) {
@@ -421,7 +421,7 @@ class LeaseSecondReviewAdversarialTests {
 			long target = maxPredecessorMillis * 1_000_000L + offset;
 			this.clock.realNanos.set(Math.max(this.clock.nanos(), target));
 			SnowflakeLayout successorLayout = foreignLayout(FOUR_WORKERS);
-			DatabaseWorkerLease successor = acquire(simSettings(successorLayout, source).clockTolerance(Duration.ZERO)
+			WorkerLease successor = acquire(simSettings(successorLayout, source).clockTolerance(Duration.ZERO)
 				.build());
 			assertThat(successor.workerId()).as("offset " + offset + ": reused the row")
 				.isEqualTo(predecessor.workerId());
@@ -467,17 +467,17 @@ class LeaseSecondReviewAdversarialTests {
 	@Test
 	void twoLeasesOfOneJvmOnTwoTablesNeverShareANodeAndContinueAboveEachOther() throws Exception {
 		SnowflakeLayout layout = foreignLayout(FOUR_WORKERS);
-		DatabaseWorkerLease first = acquire(simSettings(layout, this.connections).tableName("lease_a")
+		WorkerLease first = acquire(simSettings(layout, this.connections).tableName("lease_a")
 			.clockTolerance(Duration.ZERO).build());
 		long last = 0;
 		for (int i = 0; i < 50; i++) {
 			last = first.generator().nextId();
 		}
-		DatabaseWorkerLease other = acquire(simSettings(layout, this.connections).tableName("lease_b")
+		WorkerLease other = acquire(simSettings(layout, this.connections).tableName("lease_b")
 			.clockTolerance(Duration.ZERO).build());
 		assertThat(other.workerId()).as("two generators of one JVM on one node").isNotEqualTo(first.workerId());
 		first.close();
-		DatabaseWorkerLease next = acquire(simSettings(layout, this.connections).tableName("lease_b")
+		WorkerLease next = acquire(simSettings(layout, this.connections).tableName("lease_b")
 			.clockTolerance(Duration.ZERO).build());
 		assertThat(next.workerId()).as("the first never-used pair of lease_b").isEqualTo(first.workerId());
 		long id = next.generator().nextId();
@@ -513,7 +513,7 @@ class LeaseSecondReviewAdversarialTests {
 			}
 		};
 		SnowflakeLayout layout = foreignLayout(FOUR_WORKERS);
-		DatabaseWorkerLease lease = acquire(simSettings(layout, source).duration(Duration.ofSeconds(3600))
+		WorkerLease lease = acquire(simSettings(layout, source).duration(Duration.ofSeconds(3600))
 			.clockTolerance(Duration.ZERO).build());
 		long last = lease.generator().nextId();
 		mode.set("fail-after");

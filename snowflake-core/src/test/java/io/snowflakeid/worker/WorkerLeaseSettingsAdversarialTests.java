@@ -31,11 +31,11 @@ class WorkerLeaseSettingsAdversarialTests {
 
 	private final ConnectionSource connections = () -> DriverManager.getConnection(this.url, "sa", "");
 
-	private final List<DatabaseWorkerLease> leases = new ArrayList<>();
+	private final List<WorkerLease> leases = new ArrayList<>();
 
 	@AfterEach
 	void close() {
-		this.leases.forEach(DatabaseWorkerLease::close);
+		this.leases.forEach(WorkerLease::close);
 	}
 
 	/**
@@ -61,7 +61,7 @@ class WorkerLeaseSettingsAdversarialTests {
 	/** The same, end to end: the leased generator issues ids in another layout than the one configured. */
 	@Test
 	void aLeaseConfiguredWithLayoutThenGeneratorIssuesInTheConfiguredLayout() {
-		DatabaseWorkerLease lease = DatabaseWorkerLease.acquire(WorkerLeaseSettings.builder(this.connections)
+		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(this.connections)
 			.layout(CUSTOM)
 			.clockTolerance(Duration.ofMillis(100))
 			.generator(SnowflakeIdGenerator.builder().clockTolerance(Duration.ofMillis(100)))

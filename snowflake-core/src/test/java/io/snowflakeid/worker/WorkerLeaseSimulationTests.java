@@ -1,505 +1,96 @@
 package io.snowflakeid.worker;
 
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
-import io.snowflakeid.ClockMovedBackwardsException;
 import io.snowflakeid.SimplePool;
-import io.snowflakeid.SnowflakeException;
-import io.snowflakeid.SnowflakeIdParts;
-import io.snowflakeid.SnowflakeLayout;
-import io.snowflakeid.TimeSource;
-import io.snowflakeid.WorkerLeaseExpiredException;
 import org.junit.jupiter.api.Test;
 
-import static org.assertj.core.api.Assertions.fail;
-
 /**
- * Seeded simulation of the lease protocol: the real lease and generator code against a real lease table (H2),
- * with every clock injected and renewals run by the simulation, no real sleeps. Instances start, issue bursts,
- * renew on time or late, stop gracefully, crash, pause longer than the lease, lose the database, and have their
- * wall clocks stepped both ways by more than the lease. After every event: no id issued twice, and per worker, the
- * ids of successive holders increase. A failure prints the seed and the trace; the seed replays it.
+ * {@link LeaseSimulation} on the database lease: H2 in memory by default (150 seeds), or a real server named by
+ * {@code -Dsnowflake.simulation.url} (CI runs a few hundred seeds each on PostgreSQL and MariaDB, 10,000 on H2).
  */
 class WorkerLeaseSimulationTests {
 
-	/** Five instances for four workers in datacenter 0, 16 ids per millisecond: few enough to exhaust both. */
-	private static final int INSTANCES = 5;
-
-	private static final Duration LEASE = Duration.ofSeconds(3);
-
-	/**
-	 * A database server to run the schedules on instead of H2 in memory (PostgreSQL, MariaDB: CI runs a few
-	 * hundred seeds on each), with {@code snowflake.simulation.user} and {@code .password}.
-	 */
+	/** A database server to run the schedules on instead of H2 in memory, with {@code .user} and {@code .password}. */
 	static final String EXTERNAL_URL = System.getProperty("snowflake.simulation.url", "");
 
 	static final String USER = System.getProperty("snowflake.simulation.user", EXTERNAL_URL.isEmpty() ? "sa" : "");
 
 	static final String PASSWORD = System.getProperty("snowflake.simulation.password", "");
 
-	/** Every start in this JVM gets its own epoch: a new node to the JVM's registry, as a new process would be. */
-	private static final AtomicLong EPOCHS = new AtomicLong();
+	private static final AtomicLong TABLES = new AtomicLong();
 
 	@Test
 	void manySeededSchedulesNeverIssueAnIdTwice() {
-		// Thousands of leases, renewal failures and losses: their log lines would drown the build's output.
-		java.util.logging.Logger leaseLog = java.util.logging.Logger.getLogger("io.snowflakeid.worker");
-		java.util.logging.Level level = leaseLog.getLevel();
-		leaseLog.setLevel(java.util.logging.Level.OFF);
-		try {
-			runSeeds();
-		}
-		finally {
-			leaseLog.setLevel(level);
-		}
-	}
-
-	/**
-	 * Seeds {@code first-seed .. first-seed + seeds - 1}, on as many threads as there are processors (schedules are
-	 * independent: each has its own database and its own nodes). The first failing seed fails the test.
-	 */
-	private static void runSeeds() {
 		int seeds = Integer.getInteger("snowflake.simulation.seeds", 150);
 		long firstSeed = Long.getLong("snowflake.simulation.first-seed", 1);
-		java.util.stream.LongStream.range(firstSeed, firstSeed + seeds).parallel()
-			.forEach((seed) -> new Simulation(seed, 250, seed % 2 == 0).run());
+		Map<String, Long> counts = LeaseSimulation.runSeeds(new JdbcBackend(), firstSeed, seeds, "snowflake.simulation");
+		System.out.println("Lease simulation on " + (EXTERNAL_URL.isEmpty() ? "H2" : EXTERNAL_URL) + ", " + seeds
+				+ " seeds: " + counts);
 	}
 
-	/** One schedule. */
-	static final class Simulation {
+	/** One lease table per schedule: H2 in memory, one database each; or tables side by side on a server. */
+	static final class JdbcBackend implements SimulatedBackend {
 
-		final long seed;
-
-		final int events;
-
-		final Random random;
-
-		/** H2 in memory, one database per schedule; or the server {@code snowflake.simulation.url} names. */
-		final String url = EXTERNAL_URL.isEmpty() ? "jdbc:h2:mem:lease-sim-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1"
-				: EXTERNAL_URL;
-
-		/** One lease table per schedule: schedules run in parallel on one server. */
-		final String table = "sim_lease_" + Long.toHexString(System.nanoTime()) + "_" + EPOCHS.incrementAndGet();
-
-		/** Pooled, as in production: opening a session per statement would dominate the run time. */
-		final SimplePool pool = new SimplePool(this.url, USER, PASSWORD);
-
-		/** Simulated real time, nanoseconds. */
-		final AtomicLong realNanos = new AtomicLong(1_000_000_000L);
-
-		final long wallOrigin = Instant.parse("2026-11-23T12:00:00Z").toEpochMilli();
-
-		final List<String> trace = new ArrayList<>();
-
-		/** Every id issued so far, as (datacenter, worker, millisecond, sequence). */
-		final Set<String> issued = new HashSet<>();
-
-		/** Per worker: the largest (millisecond, sequence) issued by any holder, and by which instance start. */
-		final Map<Integer, long[]> lastPerWorker = new HashMap<>();
-
-		final Node[] nodes = new Node[INSTANCES];
-
-
-		/**
-		 * Wild clocks: wall clocks stepped by up to 4.5 s either way, far beyond the 1 s safety margin. Then a
-		 * host whose clock runs ahead may take a row over while its holder's last permit still runs (the README's
-		 * stated assumption is broken): ids must still be unique, thanks to the marks, but two holders may overlap,
-		 * so their ids are not checked for order. With agreeing clocks (within 200 ms) both are checked.
-		 */
-		final boolean wildClocks;
-
-		Simulation(long seed, int events, boolean wildClocks) {
-			this.seed = seed;
-			this.events = events;
-			this.wildClocks = wildClocks;
-			this.random = new Random(seed);
-			for (int i = 0; i < INSTANCES; i++) {
-				this.nodes[i] = new Node(i);
-			}
-		}
-
-		void run() {
-			try {
-				for (int event = 0; event < this.events; event++) {
-					step(event);
+		@Override
+		public Namespace newNamespace() {
+			String url = EXTERNAL_URL.isEmpty() ? "jdbc:h2:mem:lease-sim-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1"
+					: EXTERNAL_URL;
+			String table = "sim_lease_" + Long.toHexString(System.nanoTime()) + "_" + TABLES.incrementAndGet();
+			// Pooled, as in production: opening a session per statement would dominate the run time.
+			SimplePool pool = new SimplePool(url, USER, PASSWORD);
+			ConnectionSource connections = new ConnectionSource() {
+				@Override
+				public java.sql.Connection getConnection() throws SQLException {
+					return pool.getConnection();
 				}
-				for (Node node : this.nodes) {
-					node.stop();
+
+				@Override
+				public java.sql.Connection getConnection(java.time.Duration timeout) throws SQLException {
+					return getConnection(); // a pool that never waits: no thread hand-off needed
 				}
-			}
-			catch (AssertionError | RuntimeException ex) {
-				StringBuilder message = new StringBuilder("Seed " + this.seed + (this.wildClocks ? " (wild clocks)" : "")
-						+ " failed (replay with "
-						+ "-Dsnowflake.simulation.first-seed=" + this.seed + " -Dsnowflake.simulation.seeds=1): "
-						+ ex + "\nTrace:\n");
-				int from = Math.max(0, this.trace.size() - 60);
-				for (int i = from; i < this.trace.size(); i++) {
-					message.append("  ").append(this.trace.get(i)).append('\n');
+
+				@Override
+				public void release(java.sql.Connection connection) throws SQLException {
+					pool.release(connection);
 				}
-				AssertionError error = new AssertionError(message.toString(), ex);
-				throw error;
-			}
-			finally {
-				for (Node node : this.nodes) {
-					node.crash();
+			};
+			LeaseTable leaseTable = new LeaseTable(table);
+			JdbcLeaseStore store = new JdbcLeaseStore(connections, leaseTable, true);
+			return new Namespace() {
+				@Override
+				public LeaseStore open() {
+					return store;
 				}
-				try {
-					this.pool.run((connection) -> connection.createStatement()
-						.execute(EXTERNAL_URL.isEmpty() ? "SHUTDOWN" : "DROP TABLE " + this.table));
-				}
-				catch (SQLException ex) {
-					// already gone
-				}
-				this.pool.close();
-			}
-		}
 
-		private void step(int event) {
-			// Mostly the same or the next millisecond (where ids of two holders could meet), sometimes much later.
-			int gap = this.random.nextInt(100);
-			long advance = (gap < 70) ? this.random.nextInt(2_000_000)
-					: (gap < 95) ? this.random.nextInt(700) * 1_000_000L : this.random.nextInt(3_000) * 1_000_000L;
-			this.realNanos.addAndGet(advance);
-			Node node = this.nodes[this.random.nextInt(INSTANCES)];
-			int choice = this.random.nextInt(100);
-			if (node.lease == null) {
-				if (choice < 60) {
-					node.start();
-				}
-				else if (choice < 70 && this.wildClocks) {
-					node.stepWall(this.random.nextInt(9_000) - 4_500);
-				}
-				return;
-			}
-			if (choice < 40) {
-				node.issue(1 + this.random.nextInt((this.random.nextInt(4) == 0) ? 200 : 20));
-			}
-			else if (choice < 62) {
-				node.renewIfDue();
-			}
-			else if (choice < 70) {
-				boolean released = node.stop();
-				if (this.random.nextBoolean()) {
-					node.restartAfterGracefulStop(released); // a restart seconds (here: no time) later
-				}
-			}
-			else if (choice < 74) {
-				node.crash();
-			}
-			else if (choice < 80) {
-				// A pause (GC, VM freeze) longer than the lease: everyone else's time moves on.
-				this.realNanos.addAndGet(LEASE.toNanos() + this.random.nextInt(3_000) * 1_000_000L);
-				this.trace.add("pause beyond the lease");
-			}
-			else if (choice < 86) {
-				if (this.wildClocks) {
-					node.stepWall(this.random.nextInt(9_000) - 4_500);
-				}
-			}
-			else if (choice < 90) {
-				node.databaseDown = !node.databaseDown;
-				this.trace.add("node " + node.index + " database " + (node.databaseDown ? "down" : "up"));
-			}
-			else if (choice < 93) {
-				node.slowStatements = !node.slowStatements;
-				this.trace.add("node " + node.index + " statements " + (node.slowStatements ? "slower than the lease"
-						: "fast again"));
-			}
-			else {
-				node.renewRacingClose();
-			}
-		}
-
-		void record(Node node, long id) {
-			SnowflakeIdParts parts = node.layout.decode(id);
-			long millis = parts.timestamp().toEpochMilli();
-			String key = parts.datacenterId() + "/" + parts.workerId() + "/" + millis + "/" + parts.sequence();
-			if (!this.issued.add(key)) {
-				fail("duplicate id " + key + " from node " + node.index);
-			}
-			long[] last = this.lastPerWorker.get((int) parts.workerId());
-			boolean above = last == null || millis > last[0] || (millis == last[0] && parts.sequence() > last[1]);
-			if (!above && !this.wildClocks) {
-				fail("node " + node.index + " issued " + key + " not above the last id of worker "
-						+ parts.workerId() + " (" + last[0] + "/" + last[1] + ")");
-			}
-			if (above) {
-				this.lastPerWorker.put((int) parts.workerId(), new long[] { millis, parts.sequence() });
-			}
-		}
-
-		/** One simulated process. */
-		final class Node {
-
-			final int index;
-
-			/**
-			 * Each start gets a layout whose epoch differs by a millisecond from every other start's, so that this
-			 * JVM's registry of nodes in use treats simulated processes (and a restarted one) as strangers, as
-			 * separate JVMs would be; ids are compared by absolute time, as with one layout.
-			 */
-			SnowflakeLayout layout;
-
-			long wallOffsetMillis;
-
-			volatile boolean databaseDown;
-
-			/** Every statement takes longer than the lease (simulated time moves on while it runs). */
-			volatile boolean slowStatements;
-
-			/** Simulated time this node's time source spent waiting (for a previous holder's mark). */
-			long waitedNanos;
-
-			DatabaseWorkerLease lease;
-
-			long lastRenewalNanos;
-
-			TimeSource time;
-
-			Node(int index) {
-				this.index = index;
-				this.wallOffsetMillis = Simulation.this.random.nextInt(400) - 200;
-			}
-
-			long wallMillis() {
-				return Simulation.this.wallOrigin + Simulation.this.realNanos.get() / 1_000_000 + this.wallOffsetMillis;
-			}
-
-			void start() {
-				this.layout = SnowflakeLayout.builder().timestampBits(52).datacenterBits(5).workerBits(2)
-					.sequenceBits(4).epoch(Instant.parse("2020-01-01T00:00:00Z").plusMillis(EPOCHS.incrementAndGet()))
-					.build();
-				Simulation.this.trace.add("node " + this.index + " start (wall offset " + this.wallOffsetMillis + " ms)");
-				TimeSource monotonic = TimeSource.monotonic(this::wallMillis, Simulation.this.realNanos::get);
-				this.time = new TimeSource() {
-					@Override
-					public long currentTimeNanos() {
-						return monotonic.currentTimeNanos();
+				@Override
+				public List<LeaseRecord> records() {
+					try {
+						return pool.run((connection) -> leaseTable.exists(connection) ? leaseTable.rows(connection, null)
+								: new ArrayList<>());
 					}
-
-					@Override
-					public void awaitNanos(long nanos) {
-						Node.this.waitedNanos += Math.max(nanos, 1);
-						Simulation.this.realNanos.addAndGet(Math.max(nanos, 1));
-					}
-				};
-				ConnectionSource connections = new ConnectionSource() {
-					@Override
-					public Connection getConnection() throws SQLException {
-						if (Node.this.databaseDown) {
-							throw new SQLException("database unreachable (simulated)", "08001");
-						}
-						if (Node.this.slowStatements) {
-							Simulation.this.realNanos.addAndGet(LEASE.toNanos() + Simulation.this.random.nextInt(1_000_000_000));
-						}
-						return Simulation.this.pool.getConnection();
-					}
-
-					@Override
-					public Connection getConnection(Duration timeout) throws SQLException {
-						return getConnection(); // a pool that never waits: no thread hand-off needed
-					}
-
-					@Override
-					public void release(Connection connection) throws SQLException {
-						Simulation.this.pool.release(connection);
-					}
-				};
-				WorkerLeaseSettings settings = WorkerLeaseSettings.builder(connections).tableName(Simulation.this.table)
-					.layout(this.layout)
-					.datacenterId(0).duration(LEASE).safetyMargin(Duration.ofSeconds(1))
-					.clockTolerance(Duration.ofSeconds(1)).timeSource(this.time).wallClock(this::wallMillis)
-					.elapsedClock(Simulation.this.realNanos::get).renewInBackground(false).build();
-				try {
-					this.lease = DatabaseWorkerLease.acquire(settings);
-					this.lastRenewalNanos = Simulation.this.realNanos.get();
-					Simulation.this.trace.add("  node " + this.index + " leased worker " + this.lease.workerId());
-				}
-				catch (WorkerLeaseException ex) {
-					Simulation.this.trace.add("  node " + this.index + " refused: " + ex.getReason());
-					if (ex.getReason() == WorkerLeaseException.Reason.ALL_WORKERS_LEASED
-							|| ex.getReason() == WorkerLeaseException.Reason.CLOCK_BEHIND) {
-						assertNoUsableRow(ex);
-					}
-					if (ex.getReason() == WorkerLeaseException.Reason.DATABASE_UNAVAILABLE && !this.databaseDown) {
-						throw ex;
-					}
-					if (ex.getReason() == WorkerLeaseException.Reason.CONTENTION) {
-						throw ex; // one JVM, no concurrency: no race can be lost
+					catch (SQLException ex) {
+						throw new IllegalStateException(ex);
 					}
 				}
-			}
 
-			/** Liveness: a start is refused only when no row was usable from this node's point of view. */
-			void assertNoUsableRow(WorkerLeaseException refusal) {
-				long wall = wallMillis();
-				long now = this.time.currentTimeNanos();
-				int rows = 0;
-				try {
-					rows = Simulation.this.pool.run((connection) -> usableRows(connection, refusal, wall, now));
-				}
-				catch (SQLException ex) {
-					throw new IllegalStateException(ex);
-				}
-				if (rows < 4) {
-					fail("node " + this.index + " was refused while a worker id was never used: " + refusal.getMessage());
-				}
-			}
-
-			private int usableRows(Connection connection, WorkerLeaseException refusal, long wall, long now)
-					throws SQLException {
-				int rows = 0;
-				try (var result = connection.createStatement().executeQuery(
-						"SELECT worker_id, lease_end, high_water_mark FROM " + Simulation.this.table)) {
-					while (result.next()) {
-						rows++;
-						boolean free = result.getLong(2) < wall - 1_000;
-						long usableFrom = LeaseClaim.firstUsableNanos(this.layout, result.getLong(3));
-						if (free && usableFrom - now <= Duration.ofSeconds(1).toNanos()) {
-							fail("node " + this.index + " was refused (" + refusal.getMessage() + ") while worker "
-									+ result.getInt(1) + " was usable");
-						}
+				@Override
+				public void close() {
+					try {
+						pool.run((connection) -> connection.createStatement()
+							.execute(EXTERNAL_URL.isEmpty() ? "SHUTDOWN" : "DROP TABLE " + table));
 					}
-				}
-				return rows;
-			}
-
-			void issue(int count) {
-				int done = 0;
-				long lastIssuedAtWall = 0;
-				try {
-					for (; done < count; done++) {
-						record(this, this.lease.generator().nextId());
-						lastIssuedAtWall = wallMillis();
+					catch (SQLException ex) {
+						// already gone
 					}
+					pool.close();
 				}
-				catch (WorkerLeaseExpiredException | ClockMovedBackwardsException ex) {
-					// fail closed: fine
-				}
-				if (done > 0 && !Simulation.this.wildClocks) {
-					// Issued only while the lease was valid in the table's terms: the row still carries a lease end
-					// at or after this host's clock, so no other instance could have taken it.
-					long leaseEnd = rowOf(this.lease.datacenterId(), this.lease.workerId())[0];
-					if (leaseEnd < lastIssuedAtWall) {
-						fail("node " + this.index + " issued an id at " + lastIssuedAtWall + " on worker "
-								+ this.lease.workerId() + " whose lease in the table ended at " + leaseEnd);
-					}
-				}
-				Simulation.this.trace.add("node " + this.index + " issued " + done + "/" + count);
-			}
-
-			void renewIfDue() {
-				long now = Simulation.this.realNanos.get();
-				if (now - this.lastRenewalNanos >= LEASE.toNanos() / 3 || Simulation.this.random.nextInt(4) == 0) {
-					this.lease.renew();
-					this.lastRenewalNanos = now;
-					Simulation.this.trace.add("node " + this.index + " renew: renewals " + this.lease.renewals()
-							+ ", failures " + this.lease.renewalFailures() + (this.lease.isLost() ? ", LOST" : ""));
-				}
-			}
-
-			void renewRacingClose() {
-				DatabaseWorkerLease current = this.lease;
-				Thread renewer = new Thread(current::renew);
-				renewer.start();
-				current.close();
-				try {
-					renewer.join();
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-				}
-				try {
-					current.generator().nextId();
-					fail("node " + this.index + " issued an id after close()");
-				}
-				catch (SnowflakeException expected) {
-					// sealed
-				}
-				Simulation.this.trace.add("node " + this.index + " close racing a renewal");
-				this.lease = null;
-			}
-
-			/** Closes the lease; true if the row was freed (its token gone from the table). */
-			boolean stop() {
-				if (this.lease == null) {
-					return false;
-				}
-				DatabaseWorkerLease closing = this.lease;
-				this.lease = null;
-				closing.close();
-				boolean released = !closing.isLost() && rowOf(closing.datacenterId(), closing.workerId())[0] == 0;
-				Simulation.this.trace.add("node " + this.index + " graceful stop" + (released ? "" : " (not released)"));
-				return released;
-			}
-
-			/**
-			 * Liveness of a rolling deploy: right after a graceful stop that freed its row, with the database
-			 * reachable, a new start must succeed and must not wait for any mark.
-			 */
-			void restartAfterGracefulStop(boolean released) {
-				// With wild clocks a restart may find its own clock stepped back behind its last ids: refusing or
-				// waiting is then right. With clocks that agree, nothing may stand in the way.
-				boolean mustStartAtOnce = released && !Simulation.this.wildClocks && !this.databaseDown
-						&& !this.slowStatements;
-				long waitedBefore = this.waitedNanos;
-				start();
-				if (mustStartAtOnce) {
-					if (this.lease == null) {
-						fail("node " + this.index + " was refused right after its own graceful stop");
-					}
-					long waited = this.waitedNanos - waitedBefore;
-					if (waited > LeaseClaim.NEGLIGIBLE_WAIT_NANOS) {
-						fail("node " + this.index + " waited " + waited / 1_000 + " us to restart after a graceful stop");
-					}
-				}
-			}
-
-			/** The row's (lease end, high-water mark); lease end 0 when free. */
-			long[] rowOf(int datacenter, int worker) {
-				try {
-					return Simulation.this.pool.run((connection) -> {
-						try (var statement = connection.prepareStatement("SELECT lease_end, high_water_mark FROM "
-								+ Simulation.this.table + " WHERE datacenter_id = ? AND worker_id = ?")) {
-							statement.setInt(1, datacenter);
-							statement.setInt(2, worker);
-							try (var result = statement.executeQuery()) {
-								return result.next() ? new long[] { result.getLong(1), result.getLong(2) }
-										: new long[] { 0, 0 };
-							}
-						}
-					});
-				}
-				catch (SQLException ex) {
-					throw new IllegalStateException(ex);
-				}
-			}
-
-			/** Gone without close(): the row stays as the last renewal left it. */
-			void crash() {
-				if (this.lease != null) {
-					Simulation.this.trace.add("node " + this.index + " crash");
-					// The process is gone: its lease object is never used again, the row stays as it was.
-					this.lease = null;
-				}
-			}
-
-			void stepWall(long millis) {
-				this.wallOffsetMillis += millis;
-				Simulation.this.trace.add("node " + this.index + " wall clock stepped " + millis + " ms");
-			}
+			};
 		}
 	}
 }

@@ -79,8 +79,8 @@ class WorkerMutationTests {
 			.safetyMargin(Duration.ofSeconds(1));
 	}
 
-	private DatabaseWorkerLease acquire(WorkerLeaseSettings settings) {
-		DatabaseWorkerLease lease = DatabaseWorkerLease.acquire(settings);
+	private WorkerLease acquire(WorkerLeaseSettings settings) {
+		WorkerLease lease = WorkerLease.acquire(settings);
 		this.toClose.add(lease);
 		return lease;
 	}
@@ -234,7 +234,7 @@ class WorkerMutationTests {
 		this.toClose.add(managed);
 		long after = System.currentTimeMillis();
 		assertThat(managed.assignment()).as("auto with a database leases").isEqualTo(WorkerAssignment.DATABASE_LEASE);
-		DatabaseWorkerLease lease = managed.lease();
+		WorkerLease lease = managed.lease();
 		assertThat(lease.datacenterId()).isEqualTo(2);
 		assertThat(lease.workerId()).as("the crashed row is past the 2 s margin").isEqualTo(0);
 		assertThat(managed.generator()).isSameAs(lease.generator());
@@ -337,7 +337,7 @@ class WorkerMutationTests {
 						+ (System.currentTimeMillis() + 60_000) + ", 0)");
 			}
 		});
-		DatabaseWorkerLease lease = acquire(settings(racing).build());
+		WorkerLease lease = acquire(settings(racing).build());
 		assertThat(lease.workerId()).isEqualTo(1);
 		assertThat(LocalNodes.inUse(LAYOUT, 0, 0)).as("the node lost to the other instance is not held in this JVM")
 			.isFalse();
@@ -442,7 +442,7 @@ class WorkerMutationTests {
 						+ (System.currentTimeMillis() + 60_000) + ", high_water_mark = 5 where worker_id = 0");
 			}
 		});
-		DatabaseWorkerLease lease = acquire(settings(racing).build());
+		WorkerLease lease = acquire(settings(racing).build());
 		assertThat(lease.workerId()).as("the race for (0,0) is lost: a new row instead").isEqualTo(1);
 		assertThat(LocalNodes.inUse(LAYOUT, 0, 0)).isFalse();
 	}
@@ -472,7 +472,7 @@ class WorkerMutationTests {
 			sql("insert into snowflake_worker_lease values (0, " + worker + ", 'busy', 'b', "
 					+ (System.currentTimeMillis() + 60_000) + ", 0)");
 		}
-		try (CapturedLog log = new CapturedLog(DatabaseWorkerLease.class)) {
+		try (CapturedLog log = new CapturedLog(WorkerLease.class)) {
 			acquire(settings(this.connections).timeSource(clock).build());
 			LogRecord waiting = log.records.stream()
 				.filter((r) -> String.valueOf(r.getMessage()).startsWith("Clock is {0} ms behind"))
@@ -484,12 +484,12 @@ class WorkerMutationTests {
 
 	@Test
 	void aReleaseThatDoesNotHappenIsLogged() throws Exception {
-		try (CapturedLog log = new CapturedLog(DatabaseWorkerLease.class)) {
-			DatabaseWorkerLease taken = acquire(settings(this.connections).renewInBackground(false).build());
+		try (CapturedLog log = new CapturedLog(WorkerLease.class)) {
+			WorkerLease taken = acquire(settings(this.connections).renewInBackground(false).build());
 			sql("update snowflake_worker_lease set instance_id = 'other' where worker_id = " + taken.workerId());
 			taken.close();
 			assertThat(log.has(Level.WARNING, "was not released")).as("the row no longer carries our token").isTrue();
-			DatabaseWorkerLease unreachable = acquire(settings(this.connections).renewInBackground(false).build());
+			WorkerLease unreachable = acquire(settings(this.connections).renewInBackground(false).build());
 			this.databaseDown.set(true);
 			unreachable.close();
 			assertThat(log.has(Level.WARNING, "Could not release snowflake worker")).isTrue();
@@ -500,8 +500,8 @@ class WorkerMutationTests {
 
 	@Test
 	void aLostLeaseIsLoggedAsAnErrorAndFreesTheNodeInThisJvm() throws Exception {
-		try (CapturedLog log = new CapturedLog(DatabaseWorkerLease.class)) {
-			DatabaseWorkerLease lease = acquire(settings(this.connections).renewInBackground(false).build());
+		try (CapturedLog log = new CapturedLog(WorkerLease.class)) {
+			WorkerLease lease = acquire(settings(this.connections).renewInBackground(false).build());
 			sql("update snowflake_worker_lease set instance_id = 'clone' where worker_id = " + lease.workerId());
 			lease.renew();
 			assertThat(lease.isLost()).isTrue();
@@ -513,8 +513,8 @@ class WorkerMutationTests {
 
 	@Test
 	void failingRenewalsAreLoggedAndRetriedEverySecondNotInATightLoop() throws Exception {
-		try (CapturedLog log = new CapturedLog(DatabaseWorkerLease.class)) {
-			DatabaseWorkerLease lease = acquire(settings(this.connections).build());
+		try (CapturedLog log = new CapturedLog(WorkerLease.class)) {
+			WorkerLease lease = acquire(settings(this.connections).build());
 			this.databaseDown.set(true);
 			Thread.sleep(2_500); // first renewal after 1 s, then retries every second
 			this.databaseDown.set(false);
@@ -527,7 +527,7 @@ class WorkerMutationTests {
 
 	@Test
 	void closingFromAnInterruptedThreadStillReleasesAndKeepsTheInterrupt() throws Exception {
-		DatabaseWorkerLease lease = acquire(settings(this.connections).build());
+		WorkerLease lease = acquire(settings(this.connections).build());
 		Thread.currentThread().interrupt();
 		try {
 			lease.close();
@@ -548,7 +548,7 @@ class WorkerMutationTests {
 				throw new SQLException("could not serialize access", "40001");
 			}
 		});
-		DatabaseWorkerLease lease = acquire(settings(racing).build());
+		WorkerLease lease = acquire(settings(racing).build());
 		lease.close();
 		assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId()))
 			.isEqualTo(0);
@@ -556,7 +556,7 @@ class WorkerMutationTests {
 
 	@Test
 	void aLeaseNamesItsOwnerProcess() {
-		DatabaseWorkerLease lease = acquire(settings(this.connections).build());
+		WorkerLease lease = acquire(settings(this.connections).build());
 		assertThat(lease.owner()).contains("pid " + ProcessHandle.current().pid());
 		assertThat(lease.toString())
 			.contains("(datacenter 0, worker 0) in snowflake_worker_lease, owner " + lease.owner());

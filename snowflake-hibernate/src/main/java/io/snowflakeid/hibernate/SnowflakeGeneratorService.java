@@ -6,9 +6,11 @@ import java.util.Map;
 
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.internal.CoordinationStores;
 import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.worker.ConnectionSource;
+import io.snowflakeid.worker.LeaseStore;
 import io.snowflakeid.worker.ManagedGenerator;
 import org.hibernate.boot.registry.StandardServiceInitiator;
 import org.hibernate.boot.registry.StandardServiceRegistryBuilder;
@@ -38,6 +40,9 @@ public final class SnowflakeGeneratorService implements Service, Stoppable {
 
 	private transient SegmentIdGenerators segments;
 
+	/** The coordination service's lease store this registry opened (ZooKeeper, Redis), or null. */
+	private transient LeaseStore coordination;
+
 	SnowflakeGeneratorService(Map<String, Object> settings, ServiceRegistry registry) {
 		this.settings = settings;
 		this.registry = registry;
@@ -45,7 +50,18 @@ public final class SnowflakeGeneratorService implements Service, Stoppable {
 
 	synchronized SnowflakeIdGenerator generator() {
 		if (this.managed == null) {
-			this.managed = SnowflakeGenerators.create(configuration(), connections(this.registry));
+			SnowflakeConfiguration configuration = configuration();
+			if (configuration.workerAssignment().isCoordinationService() && configuration.workerId() == null) {
+				// snowflake-zookeeper or snowflake-redis, found on the class path; the store owns its client
+				this.coordination = CoordinationStores.fromSettings(configuration.workerAssignment(), this.settings);
+			}
+			try {
+				this.managed = SnowflakeGenerators.create(configuration, connections(this.registry), this.coordination);
+			}
+			catch (RuntimeException | Error ex) {
+				closeCoordination();
+				throw ex;
+			}
 			SnowflakeGenerators.logStart(this.managed, configuration().lifetimeWarningYears());
 		}
 		return this.managed.generator();
@@ -76,6 +92,19 @@ public final class SnowflakeGeneratorService implements Service, Stoppable {
 		return this.managed;
 	}
 
+	private void closeCoordination() {
+		if (this.coordination instanceof AutoCloseable closeable) {
+			try {
+				closeable.close();
+			}
+			catch (Exception ex) {
+				System.getLogger(SnowflakeGeneratorService.class.getName()).log(System.Logger.Level.WARNING,
+						"Closing the client of " + this.coordination.description() + " failed", ex);
+			}
+		}
+		this.coordination = null;
+	}
+
 	@Override
 	public synchronized void stop() {
 		if (this.segments != null) {
@@ -86,6 +115,7 @@ public final class SnowflakeGeneratorService implements Service, Stoppable {
 			this.managed.close();
 			this.managed = null;
 		}
+		closeCoordination();
 	}
 
 	static ConnectionSource connections(ServiceRegistry registry) {

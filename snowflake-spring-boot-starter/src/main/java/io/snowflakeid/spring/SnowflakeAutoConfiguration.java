@@ -6,6 +6,7 @@ import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.worker.ConnectionSource;
+import io.snowflakeid.worker.LeaseStore;
 import io.snowflakeid.worker.ManagedGenerator;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -50,7 +51,7 @@ public final class SnowflakeAutoConfiguration {
 	@ConditionalOnMissingBean({ ManagedGenerator.class, SnowflakeIdGenerator.class })
 	ManagedGenerator snowflakeManagedGenerator(SnowflakeProperties properties,
 			@SnowflakeDataSource ObjectProvider<DataSource> snowflakeDataSource, ObjectProvider<DataSource> dataSources,
-			ListableBeanFactory beanFactory) {
+			ObjectProvider<LeaseStore> coordination, ListableBeanFactory beanFactory) {
 		SnowflakeDataSources databases = new SnowflakeDataSources(snowflakeDataSource, dataSources, beanFactory);
 		DataSource database = databases.chosen();
 		if (database == null && databases.isAmbiguous()) {
@@ -62,8 +63,9 @@ public final class SnowflakeAutoConfiguration {
 						+ ", none marked @SnowflakeDataSource or @Primary, and none is needed)");
 			}
 		}
+		// snowflake.worker-assignment=zookeeper|redis: the store their auto-configurations made from the client
 		return SnowflakeGenerators.create(properties.toConfiguration(),
-				(database != null) ? ConnectionSource.of(database) : null);
+				(database != null) ? ConnectionSource.of(database) : null, coordination.getIfAvailable());
 	}
 
 	@Bean

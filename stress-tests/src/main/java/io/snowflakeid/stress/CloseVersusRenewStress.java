@@ -10,7 +10,7 @@ import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.TimeSource;
 import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.worker.ConnectionSource;
-import io.snowflakeid.worker.DatabaseWorkerLease;
+import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseSettings;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
@@ -77,7 +77,7 @@ public class CloseVersusRenewStress {
 
 	private final int datacenterId;
 
-	private final DatabaseWorkerLease lease;
+	private final WorkerLease lease;
 
 	/** The renewing actor: statements it runs are its renewal's. */
 	private volatile Thread renewer;
@@ -118,7 +118,7 @@ public class CloseVersusRenewStress {
 		};
 		try {
 			// No background renewal: the actor is the renewal thread. 3 s, the shortest lease: never runs out here.
-			this.lease = DatabaseWorkerLease.acquire(WorkerLeaseSettings.builder(connections).tableName(TABLE)
+			this.lease = WorkerLease.acquire(WorkerLeaseSettings.builder(connections).tableName(TABLE)
 				.createTable(false).layout(LAYOUT).datacenterId(this.datacenterId).duration(Duration.ofSeconds(3))
 				.timeSource(TIME).renewInBackground(false).build());
 		}

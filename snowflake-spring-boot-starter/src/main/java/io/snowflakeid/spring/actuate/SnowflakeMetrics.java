@@ -8,7 +8,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.snowflakeid.SnowflakeIdGenerator;
-import io.snowflakeid.worker.DatabaseWorkerLease;
+import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.ManagedGenerator;
 
 /** Micrometer meters of the generator and its worker lease. */
@@ -44,12 +44,12 @@ public class SnowflakeMetrics implements MeterBinder {
 			.description("Time left until the timestamp field runs out")
 			.baseUnit("seconds")
 			.register(registry);
-		DatabaseWorkerLease lease = (this.managed != null) ? this.managed.lease() : null;
+		WorkerLease lease = (this.managed != null) ? this.managed.lease() : null;
 		if (lease != null) {
-			FunctionCounter.builder("snowflake.lease.renewals", lease, DatabaseWorkerLease::renewals)
+			FunctionCounter.builder("snowflake.lease.renewals", lease, WorkerLease::renewals)
 				.description("Successful worker lease renewals")
 				.register(registry);
-			FunctionCounter.builder("snowflake.lease.renewal.failures", lease, DatabaseWorkerLease::renewalFailures)
+			FunctionCounter.builder("snowflake.lease.renewal.failures", lease, WorkerLease::renewalFailures)
 				.description("Failed worker lease renewals")
 				.register(registry);
 			Gauge.builder("snowflake.lease.valid", lease, (x) -> x.isValid() ? 1 : 0)

@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.snowflakeid.SnowflakeIdGenerator;
-import io.snowflakeid.worker.DatabaseWorkerLease;
+import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.ManagedGenerator;
 
 /**
@@ -25,7 +25,7 @@ record SnowflakeHealth(boolean up, Map<String, Object> details) {
 		boolean up = true;
 		if (managed != null) {
 			details.put("workerAssignment", managed.assignment().value());
-			DatabaseWorkerLease lease = managed.lease();
+			WorkerLease lease = managed.lease();
 			if (lease != null) {
 				details.put("leaseEnd", lease.leaseEnd().toString());
 				details.put("leaseOwner", lease.owner());

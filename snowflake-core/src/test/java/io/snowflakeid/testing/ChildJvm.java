@@ -1,4 +1,4 @@
-package io.snowflakeid.it;
+package io.snowflakeid.testing;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -16,11 +16,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A separate JVM on the test class path running a test main class, its stdout read line by line, for the
- * multi-process tests. Lines starting with any of the failure prefixes fail the test.
+ * multi-process tests (of the database lease in integration-tests, of the coordination modules in theirs). Lines
+ * starting with any of the failure prefixes fail the test.
  */
-final class ChildJvm {
+public final class ChildJvm {
 
-	final Process process;
+	public final Process process;
 
 	private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
 
@@ -45,26 +46,23 @@ final class ChildJvm {
 		reader.start();
 	}
 
-	/** Starts {@code mainClass} with the database's url, user, password (if any) and the extra arguments. */
-	static ChildJvm start(Class<?> mainClass, TestDatabase database, String url, List<String> failurePrefixes,
-			String... extraArguments) throws Exception {
+	/** Starts {@code mainClass} with {@code arguments}, on this JVM's class path, logging where this JVM logs. */
+	public static ChildJvm start(Class<?> mainClass, List<String> failurePrefixes, String... arguments)
+			throws Exception {
 		String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
 		List<String> command = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path")));
 		String logging = System.getProperty("java.util.logging.config.file");
 		if (logging != null) {
 			command.add("-Djava.util.logging.config.file=" + logging); // its log into the file, as the test JVM's
 		}
-		command.addAll(List.of(mainClass.getName(), url, database.username()));
-		if (!database.password().isEmpty()) {
-			command.add(database.password());
-		}
-		command.addAll(List.of(extraArguments));
+		command.add(mainClass.getName());
+		command.addAll(List.of(arguments));
 		return new ChildJvm(new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start(),
 				failurePrefixes);
 	}
 
 	/** The next line starting with {@code prefix} (within 60 s). */
-	String expect(String prefix) throws InterruptedException {
+	public String expect(String prefix) throws InterruptedException {
 		for (;;) {
 			String line = this.lines.poll(60, TimeUnit.SECONDS);
 			assertThat(line).as("child output before timeout (waiting for %s)", prefix).isNotNull();
@@ -78,26 +76,26 @@ final class ChildJvm {
 	}
 
 	/** Sends {@code command} and returns the first line starting with {@code reply}. */
-	String send(String command, String reply) throws Exception {
+	public String send(String command, String reply) throws Exception {
 		sendOnly(command);
 		return expect(reply);
 	}
 
 	/** Sends {@code command} without waiting for an answer. */
-	void sendOnly(String command) throws Exception {
+	public void sendOnly(String command) throws Exception {
 		Writer in = new OutputStreamWriter(this.process.getOutputStream(), StandardCharsets.UTF_8);
 		in.write(command + "\n");
 		in.flush();
 	}
 
 	/** Sends {@code command}, waits for {@code reply}, then for a clean exit. */
-	void finish(String command, String reply) throws Exception {
+	public void finish(String command, String reply) throws Exception {
 		send(command, reply);
 		assertThat(this.process.waitFor(30, TimeUnit.SECONDS)).isTrue();
 		assertThat(this.process.exitValue()).isZero();
 	}
 
-	void kill() throws InterruptedException {
+	public void kill() throws InterruptedException {
 		this.process.destroyForcibly();
 		this.process.waitFor(30, TimeUnit.SECONDS);
 	}

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-class DatabaseWorkerLeaseTests {
+class WorkerLeaseTests {
 
 	/** Four worker ids in datacenter 0: small enough to run out. */
 	private static final SnowflakeLayout FOUR_WORKERS = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5)
@@ -42,12 +42,12 @@ class DatabaseWorkerLeaseTests {
 		return DriverManager.getConnection(this.url, "sa", "");
 	};
 
-	private final List<DatabaseWorkerLease> leases = new ArrayList<>();
+	private final List<WorkerLease> leases = new ArrayList<>();
 
 	@AfterEach
 	void closeLeases() {
 		this.databaseDown.set(false);
-		this.leases.forEach(DatabaseWorkerLease::close);
+		this.leases.forEach(WorkerLease::close);
 	}
 
 	private WorkerLeaseSettings.Builder settings() {
@@ -55,8 +55,8 @@ class DatabaseWorkerLeaseTests {
 			.duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofSeconds(1));
 	}
 
-	private DatabaseWorkerLease acquire(WorkerLeaseSettings settings) {
-		DatabaseWorkerLease lease = DatabaseWorkerLease.acquire(settings);
+	private WorkerLease acquire(WorkerLeaseSettings settings) {
+		WorkerLease lease = WorkerLease.acquire(settings);
 		this.leases.add(lease);
 		return lease;
 	}
@@ -79,7 +79,7 @@ class DatabaseWorkerLeaseTests {
 	void concurrentLeasesGetDistinctWorkerIdsAndIdsOfTheirOwn() {
 		Set<Integer> workers = new HashSet<>();
 		for (int i = 0; i < 4; i++) {
-			DatabaseWorkerLease lease = acquire(settings().build());
+			WorkerLease lease = acquire(settings().build());
 			assertThat(workers.add(lease.workerId())).as("worker " + lease.workerId() + " leased twice").isTrue();
 			assertThat(lease.generator().decode(lease.generator().nextId()).workerId()).isEqualTo(lease.workerId());
 			assertThat(lease.isValid()).isTrue();
@@ -100,7 +100,7 @@ class DatabaseWorkerLeaseTests {
 
 	@Test
 	void closeReleasesTheWorkerIdAtOnceAndRecordsTheHighWaterMark() throws Exception {
-		DatabaseWorkerLease first = acquire(settings().build());
+		WorkerLease first = acquire(settings().build());
 		long lastId = first.generator().nextId();
 		first.close();
 		assertThatExceptionOfType(WorkerLeaseExpiredException.class).as("a released lease issues nothing")
@@ -110,7 +110,7 @@ class DatabaseWorkerLeaseTests {
 		long highWaterMark = queryLong(
 				"select high_water_mark from snowflake_worker_lease where worker_id = " + first.workerId());
 		assertThat(highWaterMark).isGreaterThanOrEqualTo(FOUR_WORKERS.decode(lastId).timestamp().toEpochMilli());
-		DatabaseWorkerLease second = acquire(settings().build());
+		WorkerLease second = acquire(settings().build());
 		assertThat(second.workerId()).as("the released id is reused at once").isEqualTo(first.workerId());
 		assertThat(second.generator().nextId()).as("the next holder continues after the high-water mark")
 			.isGreaterThan(lastId);
@@ -123,9 +123,9 @@ class DatabaseWorkerLeaseTests {
 		// worker 0: a crashed holder whose lease ended 200 ms ago (inside the 1 s margin); worker 1: long expired
 		sql("insert into snowflake_worker_lease values (0, 0, 'crashed', 'x', " + (now - 200) + ", " + (now - 300) + ")");
 		sql("insert into snowflake_worker_lease values (0, 1, 'crashed', 'y', " + (now - 5_000) + ", " + (now - 5_100) + ")");
-		DatabaseWorkerLease lease = acquire(settings().build());
+		WorkerLease lease = acquire(settings().build());
 		assertThat(lease.workerId()).as("an id whose lease ended within the safety margin is not reused").isEqualTo(1);
-		DatabaseWorkerLease next = acquire(settings().build());
+		WorkerLease next = acquire(settings().build());
 		assertThat(next.workerId()).as("a never-used id before the one still in its margin").isEqualTo(2);
 	}
 
@@ -141,7 +141,7 @@ class DatabaseWorkerLeaseTests {
 				+ ", 0)");
 		sql("insert into snowflake_worker_lease values (0, 3, 'busy', 'b', " + (System.currentTimeMillis() + 60_000)
 				+ ", 0)");
-		DatabaseWorkerLease lease = acquire(settings().timeSource(clock).clockTolerance(Duration.ofSeconds(1)).build());
+		WorkerLease lease = acquire(settings().timeSource(clock).clockTolerance(Duration.ofSeconds(1)).build());
 		assertThat(lease.workerId()).isEqualTo(0);
 		assertThat(clock.now().toEpochMilli()).as("waited for the clock to pass the high-water mark")
 			.isGreaterThan(highWaterMark);
@@ -212,7 +212,7 @@ class DatabaseWorkerLeaseTests {
 							}
 						});
 			};
-			DatabaseWorkerLease lease = acquire(WorkerLeaseSettings.builder(racing).layout(FOUR_WORKERS).datacenterId(0)
+			WorkerLease lease = acquire(WorkerLeaseSettings.builder(racing).layout(FOUR_WORKERS).datacenterId(0)
 				.duration(Duration.ofSeconds(3)).build());
 			assertThat(lease.workerId()).as("after " + failure.getMessage() + ": the next row, not a failed start")
 				.isEqualTo(1);
@@ -223,7 +223,7 @@ class DatabaseWorkerLeaseTests {
 	@Test
 	void theMarkIsWrittenAtClaimTime() throws Exception {
 		long before = System.currentTimeMillis();
-		DatabaseWorkerLease lease = acquire(settings().build());
+		WorkerLease lease = acquire(settings().build());
 		long mark = queryLong("select high_water_mark from snowflake_worker_lease where worker_id = " + lease.workerId());
 		assertThat(mark).as("mark " + mark + " covers the whole first permit (now + 3 s lease)")
 			.isGreaterThanOrEqualTo(before + 3_000 - 50);
@@ -232,7 +232,7 @@ class DatabaseWorkerLeaseTests {
 
 	@Test
 	void gracefulRestartAfterRenewalsIsInstantOnTheSameWorkerAndContinuesAboveIt() throws Exception {
-		DatabaseWorkerLease first = acquire(settings().build());
+		WorkerLease first = acquire(settings().build());
 		long last = 0;
 		for (int i = 0; i < 5; i++) {
 			first.renew(); // each renewal stores a mark a whole lease ahead
@@ -247,7 +247,7 @@ class DatabaseWorkerLeaseTests {
 					/ FOUR_WORKERS.tickMillis() * 0 + FOUR_WORKERS.tickOf(FOUR_WORKERS.decode(last).timestamp())).toEpochMilli()
 					+ FOUR_WORKERS.tickMillis() - 1);
 		long started = System.nanoTime();
-		DatabaseWorkerLease second = acquire(settings().build());
+		WorkerLease second = acquire(settings().build());
 		long tookMillis = (System.nanoTime() - started) / 1_000_000;
 		assertThat(second.workerId()).as("the released row is reused").isEqualTo(first.workerId());
 		assertThat(second.startWaitMillis()).as("no wait for the renewals' marks").isEqualTo(0);
@@ -258,7 +258,7 @@ class DatabaseWorkerLeaseTests {
 	@Test
 	void closeRacingARenewalNeverGrantsAfterCloseAndStoresAMarkAboveEveryIssuedId() throws Exception {
 		for (int round = 0; round < 60; round++) {
-			DatabaseWorkerLease lease = acquire(settings().build());
+			WorkerLease lease = acquire(settings().build());
 			java.util.concurrent.atomic.AtomicLong lastIssued = new java.util.concurrent.atomic.AtomicLong();
 			Thread issuer = new Thread(() -> {
 				try {
@@ -293,7 +293,7 @@ class DatabaseWorkerLeaseTests {
 					.as("round " + round + ": an id above the stored mark")
 					.isLessThanOrEqualTo(mark);
 			}
-			DatabaseWorkerLease next = acquire(settings().build());
+			WorkerLease next = acquire(settings().build());
 			if (next.workerId() == lease.workerId()) {
 				assertThat(next.generator().nextId()).as("round " + round + ": the successor continues above")
 					.isGreaterThan(lastIssued.get());
@@ -304,7 +304,7 @@ class DatabaseWorkerLeaseTests {
 
 	@Test
 	void aSecondHolderOfTheSameTokenLosesAtItsNextRenewal() throws Exception {
-		DatabaseWorkerLease lease = acquire(settings().build());
+		WorkerLease lease = acquire(settings().build());
 		lease.generator().nextId();
 		// A clone of this process renewed first: the row now carries a token this instance never saw.
 		sql("update snowflake_worker_lease set instance_id = 'clone-token' where worker_id = " + lease.workerId());
@@ -319,7 +319,7 @@ class DatabaseWorkerLeaseTests {
 		ConnectionSource flaky = new ConnectionSource() {
 			@Override
 			public Connection getConnection() throws SQLException {
-				return DriverManager.getConnection(DatabaseWorkerLeaseTests.this.url, "sa", "");
+				return DriverManager.getConnection(WorkerLeaseTests.this.url, "sa", "");
 			}
 
 			@Override
@@ -330,7 +330,7 @@ class DatabaseWorkerLeaseTests {
 				}
 			}
 		};
-		DatabaseWorkerLease lease = acquire(WorkerLeaseSettings.builder(flaky).layout(FOUR_WORKERS).datacenterId(0)
+		WorkerLease lease = acquire(WorkerLeaseSettings.builder(flaky).layout(FOUR_WORKERS).datacenterId(0)
 			.duration(Duration.ofSeconds(3)).build());
 		failAfterCommit.set(true);
 		lease.renew(); // committed, but this instance saw an error
@@ -347,7 +347,7 @@ class DatabaseWorkerLeaseTests {
 	void layoutsWithMoreThan31WorkerBitsAreRefusedAndWideOnesWork() {
 		SnowflakeLayout wide = SnowflakeLayout.builder().timestampBits(31).datacenterBits(0).workerBits(31)
 			.sequenceBits(1).tickLength(Duration.ofSeconds(1)).build();
-		DatabaseWorkerLease lease = acquire(WorkerLeaseSettings.builder(this.connections).layout(wide)
+		WorkerLease lease = acquire(WorkerLeaseSettings.builder(this.connections).layout(wide)
 			.duration(Duration.ofSeconds(3)).build());
 		assertThat(lease.workerId()).isEqualTo(0);
 		SnowflakeLayout tooWide = SnowflakeLayout.builder().timestampBits(30).datacenterBits(0).workerBits(32)
@@ -367,7 +367,7 @@ class DatabaseWorkerLeaseTests {
 			.clockTolerance(Duration.ZERO).timeSource(clock).wallClock(() -> clock.currentTimeNanos() / 1_000_000)
 			.elapsedClock(clock::currentTimeNanos).renewInBackground(false).build();
 		for (int restart = 0; restart < 3; restart++) {
-			DatabaseWorkerLease lease = acquire(frozen);
+			WorkerLease lease = acquire(frozen);
 			assertThat(lease.workerId()).as("restart " + restart + " reuses the released row, no new row").isEqualTo(0);
 			long id = lease.generator().nextId();
 			lease.close();
@@ -382,11 +382,11 @@ class DatabaseWorkerLeaseTests {
 			.sequenceBits(31).tickLength(Duration.ofHours(1)).build();
 		WorkerLeaseSettings hourlySettings = WorkerLeaseSettings.builder(this.connections).layout(hourly)
 			.datacenterId(0).duration(Duration.ofSeconds(3)).build();
-		DatabaseWorkerLease first = acquire(hourlySettings);
+		WorkerLease first = acquire(hourlySettings);
 		long firstId = first.generator().nextId();
 		first.close();
 		long started = System.nanoTime();
-		DatabaseWorkerLease second = acquire(hourlySettings);
+		WorkerLease second = acquire(hourlySettings);
 		long id = second.generator().nextId();
 		assertThat(second.startWaitMillis()).as("no wait for the rest of the hour").isEqualTo(0);
 		assertThat((System.nanoTime() - started) / 1_000_000).as("no wait for the rest of the hour").isLessThan(10_000);
@@ -397,7 +397,7 @@ class DatabaseWorkerLeaseTests {
 
 	@Test
 	void renewalFailingStopsIdsAtTheLeaseEndAndTheyResumeOnceRenewed() throws Exception {
-		DatabaseWorkerLease lease = acquire(settings().build());
+		WorkerLease lease = acquire(settings().build());
 		SnowflakeIdGenerator generator = lease.generator();
 		long lastBeforeOutage = generator.nextId();
 		long renewedBy = System.currentTimeMillis() + 5_000;
@@ -444,7 +444,7 @@ class DatabaseWorkerLeaseTests {
 
 	@Test
 	void leaseTakenOverAfterExpiryIsLostForGood() throws Exception {
-		DatabaseWorkerLease lease = acquire(settings().build());
+		WorkerLease lease = acquire(settings().build());
 		this.databaseDown.set(true);
 		Thread.sleep(3_200);
 		this.databaseDown.set(false);
@@ -497,7 +497,7 @@ class DatabaseWorkerLeaseTests {
 			.duration(Duration.ofSeconds(3)).build();
 		Set<String> nodes = new HashSet<>();
 		for (int i = 0; i < 6; i++) {
-			DatabaseWorkerLease lease = acquire(anyDatacenter);
+			WorkerLease lease = acquire(anyDatacenter);
 			assertThat(nodes.add(lease.datacenterId() + "/" + lease.workerId())).isTrue();
 		}
 		assertThat(nodes).as("moves on to datacenter 1: " + nodes).contains("1/0").contains("1/1");

@@ -2,7 +2,6 @@ package io.snowflakeid.worker;
 
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -42,9 +41,9 @@ import io.snowflakeid.SnowflakeIdGenerator;
  * and its successor issues only ids above ours. After a crash the row returns to the pool at its lease end plus
  * the safety margin, with the last renewal's mark covering every id the crashed instance could have issued.
  */
-public final class DatabaseWorkerLease implements AutoCloseable {
+public final class WorkerLease implements AutoCloseable {
 
-	private static final System.Logger logger = System.getLogger(DatabaseWorkerLease.class.getName());
+	private static final System.Logger logger = System.getLogger(WorkerLease.class.getName());
 
 	private final WorkerLeaseSettings settings;
 
@@ -99,7 +98,7 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 	/** How long acquire() waited for the previous holder's mark (0 after a graceful stop of the predecessor). */
 	private volatile long startWaitMillis;
 
-	private DatabaseWorkerLease(WorkerLeaseSettings settings, String owner, LeaseClaim.Claimed claim) {
+	private WorkerLease(WorkerLeaseSettings settings, String owner, LeaseClaim.Claimed claim) {
 		this.settings = settings;
 		this.owner = owner;
 		this.datacenterId = claim.row().datacenterId();
@@ -124,12 +123,12 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 	 * @throws WorkerLeaseException if no worker id is usable (all held, or the clock is too far behind the marks
 	 * of the free ones), or the database cannot be reached
 	 */
-	public static DatabaseWorkerLease acquire(WorkerLeaseSettings settings) {
+	public static WorkerLease acquire(WorkerLeaseSettings settings) {
 		String owner = ownerDescription();
 		LeaseClaim.Claimed claim = new LeaseClaim(settings, owner).claim();
-		DatabaseWorkerLease lease;
+		WorkerLease lease;
 		try {
-			lease = new DatabaseWorkerLease(settings, owner, claim);
+			lease = new WorkerLease(settings, owner, claim);
 		}
 		catch (RuntimeException | Error ex) {
 			claim.abandon(settings);
@@ -137,6 +136,7 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 		}
 		try {
 			lease.startWaitMillis = lease.awaitFirstTick(claim.issueAfterMillis());
+			settings.store.attached(lease);
 			lease.scheduleRenewal(lease.nextRenewalDelay());
 		}
 		catch (RuntimeException | Error ex) {
@@ -145,7 +145,7 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 			throw ex;
 		}
 		logger.log(System.Logger.Level.INFO, "Leased snowflake worker {0} from {1} until {2} (owner {3})",
-				lease.describe(), settings.tableName(), Instant.ofEpochMilli(claim.leaseEnd()), owner);
+				lease.describe(), settings.storeDescription(), Instant.ofEpochMilli(claim.leaseEnd()), owner);
 		return lease;
 	}
 
@@ -226,7 +226,6 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 		// A fresh token for every attempt: a late-executing earlier attempt can never match a row moved on since.
 		String newToken = UUID.randomUUID().toString();
 		List<String> tokens = knownTokens(false);
-		boolean[] reachedDatabase = { false };
 		boolean held;
 		this.inFlightToken = newToken;
 		// close() sets closed before it reads the in-flight token: one of the two sees the other.
@@ -235,14 +234,11 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 			return;
 		}
 		try {
-			held = this.settings.connections.run(true, this.settings.statementTimeout(), (connection) -> {
-				reachedDatabase[0] = true;
-				return this.settings.table.renew(connection, this.datacenterId, this.workerId, tokens, newToken,
-						leaseEnd, highWaterMark);
-			});
+			held = this.settings.store.renew(this.datacenterId, this.workerId, tokens, newToken, leaseEnd,
+					highWaterMark, this.settings.statementTimeout());
 		}
-		catch (SQLException | RuntimeException ex) {
-			if (reachedDatabase[0]) {
+		catch (Exception ex) {
+			if (!(ex instanceof LeaseStore.NotAppliedException)) {
 				rememberUnknown(newToken); // it may have committed: accept it as the row's token next time
 			}
 			this.inFlightToken = null;
@@ -349,13 +345,12 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 			boolean released = false;
 			for (int attempt = 0; attempt < 3; attempt++) {
 				try {
-					released = this.settings.connections.run(true, this.settings.statementTimeout(),
-							(connection) -> this.settings.table.release(connection, this.datacenterId,
-									this.workerId, tokens, exactMark));
+					released = this.settings.store.release(this.datacenterId, this.workerId, tokens, exactMark,
+							this.settings.statementTimeout());
 					break;
 				}
-				catch (SQLException | RuntimeException ex) {
-					if (attempt == 2 || !(ex instanceof SQLException sql && LeaseTable.isSerializationFailure(sql))) {
+				catch (Exception ex) {
+					if (attempt == 2 || !this.settings.store.isLostRace(ex)) {
 						logger.log(System.Logger.Level.WARNING, "Could not release snowflake worker " + describe()
 								+ "; it returns to the pool when its lease expires", ex);
 						break;
@@ -378,7 +373,34 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 				this.renewalLock.unlock();
 			}
 			this.renewals.shutdownNow();
+			detachFromStore();
 		}
+	}
+
+	private void detachFromStore() {
+		try {
+			this.settings.store.detached(this);
+		}
+		catch (RuntimeException ex) {
+			logger.log(System.Logger.Level.WARNING, "Detaching snowflake worker " + describe() + " from "
+					+ this.settings.storeDescription() + " failed", ex);
+		}
+	}
+
+	/**
+	 * Stops issuing ids at once, until the next successful renewal: the store's client has lost its connection
+	 * (ZooKeeper's SUSPENDED), so the lease may be ending without this instance knowing. Does nothing once closed.
+	 */
+	public void suspend(String reason) {
+		if (!this.closed.get() && !this.lost) {
+			this.permit.revoke("worker " + describe() + " is suspended: " + reason);
+			logger.log(System.Logger.Level.WARNING, "Snowflake worker {0} suspended: {1}", describe(), reason);
+		}
+	}
+
+	/** Renews as soon as possible, on the renewal thread: the store's client is connected again. */
+	public void renewSoon() {
+		scheduleRenewal(0);
 	}
 
 	public SnowflakeIdGenerator generator() {
@@ -436,7 +458,7 @@ public final class DatabaseWorkerLease implements AutoCloseable {
 
 	@Override
 	public String toString() {
-		return "DatabaseWorkerLease[" + describe() + " in " + this.settings.tableName() + ", owner " + this.owner
+		return "WorkerLease[" + describe() + " in " + this.settings.tableName() + ", owner " + this.owner
 				+ ", lease end " + leaseEnd() + "]";
 	}
 

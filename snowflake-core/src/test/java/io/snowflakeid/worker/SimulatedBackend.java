@@ -1,0 +1,41 @@
+package io.snowflakeid.worker;
+
+import java.util.List;
+
+/**
+ * A lease store for {@link LeaseSimulation}: the database lease's table, or a coordination service (the modules
+ * {@code snowflake-zookeeper} and {@code snowflake-redis} run the same schedules against their real servers).
+ */
+public interface SimulatedBackend {
+
+	/** A fresh, empty namespace (table, key, path) for one schedule: schedules run in parallel. */
+	Namespace newNamespace();
+
+	/** One schedule's records. */
+	interface Namespace extends AutoCloseable {
+
+		/**
+		 * The store one start of a simulated process uses: its own client (and session, where the store has
+		 * sessions), as a separate process would have. Faults (the store down, slow answers) are injected around
+		 * it by the simulation.
+		 */
+		LeaseStore open();
+
+		/**
+		 * The process that opened {@code store} is gone without releasing: a store with sessions ends the session
+		 * (as the server does when the session times out); a table keeps the row as the last renewal left it.
+		 */
+		default void crash(LeaseStore store) {
+		}
+
+		/** A graceful stop's end of the client, after its lease was closed. */
+		default void closed(LeaseStore store) {
+		}
+
+		/** What an observer reads now, all datacenters. */
+		List<LeaseRecord> records();
+
+		@Override
+		void close();
+	}
+}
