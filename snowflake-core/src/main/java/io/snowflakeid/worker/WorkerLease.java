@@ -95,6 +95,9 @@ public final class WorkerLease implements AutoCloseable {
 
 	private volatile boolean lost;
 
+	/** Why ids are suspended (the store's connection is lost), until the next successful renewal; else null. */
+	private volatile String suspendedReason;
+
 	/** How long acquire() waited for the previous holder's mark (0 after a graceful stop of the predecessor). */
 	private volatile long startWaitMillis;
 
@@ -257,6 +260,7 @@ public final class WorkerLease implements AutoCloseable {
 			this.inFlightToken = null;
 			if (!this.closed.get()) {
 				this.permitStartNanos = elapsedStart;
+				this.suspendedReason = null;
 				this.permit.grant(elapsedStart + this.settings.duration.toNanos(), highWaterMark * 1_000_000L);
 				this.leaseEndMillis = leaseEnd;
 				this.renewalsDone.incrementAndGet();
@@ -393,6 +397,7 @@ public final class WorkerLease implements AutoCloseable {
 	 */
 	public void suspend(String reason) {
 		if (!this.closed.get() && !this.lost) {
+			this.suspendedReason = reason;
 			this.permit.revoke("worker " + describe() + " is suspended: " + reason);
 			logger.log(System.Logger.Level.WARNING, "Snowflake worker {0} suspended: {1}", describe(), reason);
 		}
@@ -438,6 +443,19 @@ public final class WorkerLease implements AutoCloseable {
 	 */
 	public long startWaitMillis() {
 		return this.startWaitMillis;
+	}
+
+	/**
+	 * Why ids are suspended ({@link #suspend}: the store's client lost its connection), until the next successful
+	 * renewal; null when not suspended.
+	 */
+	public String suspendedReason() {
+		return this.suspendedReason;
+	}
+
+	/** Where the lease is kept: {@code table snowflake_worker_lease}, a Redis key, a ZooKeeper path. */
+	public String storeDescription() {
+		return this.settings.storeDescription();
 	}
 
 	public long renewalFailures() {

@@ -47,8 +47,9 @@ public class SnowflakeProperties {
 
 	/**
 	 * How this instance gets its worker id: auto (static ids if set, else a database lease when a DataSource
-	 * exists), static, database-lease, hostname-ordinal (a StatefulSet pod orders-7 is worker 7) or ip-address (low
-	 * bits of the private IPv4 address; can collide). Static ids, when set, always win.
+	 * exists), static, database-lease, hostname-ordinal (a StatefulSet pod orders-7 is worker 7), ip-address (low
+	 * bits of the private IPv4 address; can collide), zookeeper or redis (a lease in a coordination service the whole
+	 * fleet shares: modules snowflake-zookeeper and snowflake-redis). Static ids, when set, always win.
 	 */
 	private WorkerAssignment workerAssignment = WorkerAssignment.AUTO;
 

@@ -61,7 +61,7 @@ class SnowflakeConfigurationMetadataTests {
 		}
 		assertThat(hints).containsEntry("snowflake.layout.preset", Set.of("classic", "javascript-safe"))
 			.containsEntry("snowflake.worker-assignment",
-					Set.of("auto", "static", "database-lease", "hostname-ordinal", "ip-address"))
+					Set.of("auto", "static", "database-lease", "hostname-ordinal", "ip-address", "zookeeper", "redis"))
 			.containsEntry("snowflake.schema-check", Set.of("fail", "warn", "off"));
 	}
 

@@ -46,18 +46,24 @@ public class SnowflakeMetrics implements MeterBinder {
 			.register(registry);
 		WorkerLease lease = (this.managed != null) ? this.managed.lease() : null;
 		if (lease != null) {
+			// Tagged with where the lease is kept: database-lease, zookeeper or redis.
+			String assignment = this.managed.assignment().value();
 			FunctionCounter.builder("snowflake.lease.renewals", lease, WorkerLease::renewals)
 				.description("Successful worker lease renewals")
+				.tag("assignment", assignment)
 				.register(registry);
 			FunctionCounter.builder("snowflake.lease.renewal.failures", lease, WorkerLease::renewalFailures)
 				.description("Failed worker lease renewals")
+				.tag("assignment", assignment)
 				.register(registry);
 			Gauge.builder("snowflake.lease.valid", lease, (x) -> x.isValid() ? 1 : 0)
 				.description("1 while the worker lease is held, 0 when ids are refused")
+				.tag("assignment", assignment)
 				.register(registry);
 			Gauge.builder("snowflake.lease.remaining", lease,
 					(x) -> Math.max(0, Duration.between(Instant.now(), x.leaseEnd()).toMillis() / 1000.0))
 				.description("Time left on the worker lease")
+				.tag("assignment", assignment)
 				.baseUnit("seconds")
 				.register(registry);
 		}

@@ -27,12 +27,16 @@ record SnowflakeHealth(boolean up, Map<String, Object> details) {
 			details.put("workerAssignment", managed.assignment().value());
 			WorkerLease lease = managed.lease();
 			if (lease != null) {
+				details.put("leaseStore", lease.storeDescription());
 				details.put("leaseEnd", lease.leaseEnd().toString());
 				details.put("leaseOwner", lease.owner());
 				if (!lease.isValid()) {
 					up = false;
+					String suspended = lease.suspendedReason();
 					details.put("error", lease.isLost() ? "worker lease lost to another instance"
-							: "worker lease expired: renewal failing (" + lease.renewalFailures() + " failures)");
+							: (suspended != null) ? "worker lease suspended: " + suspended
+									: "worker lease expired: renewal failing (" + lease.renewalFailures()
+											+ " failures)");
 				}
 			}
 		}
