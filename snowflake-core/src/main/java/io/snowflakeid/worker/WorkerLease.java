@@ -95,6 +95,9 @@ public final class WorkerLease implements AutoCloseable {
 
 	private volatile boolean lost;
 
+	/** The next renewal scheduled in the background (guarded by this). */
+	private java.util.concurrent.ScheduledFuture<?> pendingRenewal;
+
 	/** Why ids are suspended (the store's connection is lost), until the next successful renewal; else null. */
 	private volatile String suspendedReason;
 
@@ -188,10 +191,17 @@ public final class WorkerLease implements AutoCloseable {
 		return Math.max(0, (dueNanos - this.permit.elapsedNanos()) / 1_000_000);
 	}
 
-	private void scheduleRenewal(long delayMillis) {
+	/**
+	 * Schedules the next renewal, replacing the one pending: one chain of renewals, however often
+	 * {@link #renewSoon()} asks for an early one.
+	 */
+	private synchronized void scheduleRenewal(long delayMillis) {
 		if (!this.closed.get() && this.settings.renewInBackground) {
+			if (this.pendingRenewal != null) {
+				this.pendingRenewal.cancel(false); // a renewal running now is not interrupted
+			}
 			try {
-				this.renewals.schedule(this::renew, delayMillis, TimeUnit.MILLISECONDS);
+				this.pendingRenewal = this.renewals.schedule(this::renew, delayMillis, TimeUnit.MILLISECONDS);
 			}
 			catch (java.util.concurrent.RejectedExecutionException ex) {
 				// closed meanwhile

@@ -1,0 +1,205 @@
+package io.snowflakeid.worker;
+
+import java.sql.DriverManager;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.WorkerLeaseExpiredException;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * What {@link WorkerLease} offers a store beyond its five operations (used by the ZooKeeper store): a bound on the
+ * lease length, the attach/detach calls, suspension on a lost connection and an early renewal when it is back.
+ */
+class LeaseStoreHooksTests {
+
+	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5)
+		.workerBits(2).sequenceBits(15).build();
+
+	private final String url = "jdbc:h2:mem:hooks-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+
+	private final LeaseStore table = new JdbcLeaseStore(() -> DriverManager.getConnection(this.url, "sa", ""),
+			new LeaseTable("snowflake_worker_lease"), true);
+
+	@Test
+	void aStoreBoundsTheLeaseDurationAndALongerOneIsShortenedToIt() {
+		HookedStore store = new HookedStore(this.table, Duration.ofSeconds(4));
+		WorkerLeaseSettings settings = WorkerLeaseSettings.builder(store).layout(LAYOUT).datacenterId(0)
+			.duration(Duration.ofSeconds(60)).build();
+		assertThat(settings.duration()).isEqualTo(Duration.ofSeconds(4));
+		WorkerLeaseSettings shorter = WorkerLeaseSettings.builder(store).layout(LAYOUT).datacenterId(0)
+			.duration(Duration.ofSeconds(3)).build();
+		assertThat(shorter.duration()).as("a shorter lease is kept").isEqualTo(Duration.ofSeconds(3));
+	}
+
+	@Test
+	void theStoreIsToldOnceWhenTheLeaseIsHeldAndOnceWhenItIsClosed() {
+		HookedStore store = new HookedStore(this.table, null);
+		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(store).layout(LAYOUT).datacenterId(0)
+			.duration(Duration.ofSeconds(3)).build());
+		assertThat(store.attached.get()).isEqualTo(1);
+		assertThat(store.detached.get()).isZero();
+		lease.close();
+		lease.close();
+		assertThat(store.attached.get()).isEqualTo(1);
+		assertThat(store.detached.get()).isEqualTo(1);
+	}
+
+	@Test
+	void aSuspendedLeaseIssuesNothingUntilTheNextRenewalSucceeds() {
+		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(this.table).layout(LAYOUT).datacenterId(0)
+			.duration(Duration.ofSeconds(3)).renewInBackground(false).build());
+		try {
+			long before = lease.generator().nextId();
+			lease.suspend("connection to the store lost (test)");
+			assertThat(lease.isValid()).isFalse();
+			assertThat(lease.suspendedReason()).isEqualTo("connection to the store lost (test)");
+			assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId)
+				.withMessageContaining("suspended").withMessageContaining("connection to the store lost (test)");
+			lease.renew();
+			assertThat(lease.suspendedReason()).isNull();
+			assertThat(lease.generator().nextId()).isGreaterThan(before);
+		}
+		finally {
+			lease.close();
+		}
+	}
+
+	@Test
+	void earlyRenewalsDoNotMultiplyTheBackgroundRenewals() throws Exception {
+		CountingStore store = new CountingStore(this.table);
+		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(store).layout(LAYOUT).datacenterId(0)
+			.duration(Duration.ofSeconds(3)).build());
+		try {
+			for (int i = 0; i < 5; i++) {
+				lease.renewSoon();
+				awaitRenewals(store, i + 1);
+			}
+			// Renewals are due every second. One chain renews at most twice in the next 1.5 s; had each early
+			// renewal started a chain of its own, the six chains would renew about six times each second.
+			Thread.sleep(1_500);
+			assertThat(store.renewals.get()).isBetween(5, 7);
+			assertThat(lease.isValid()).isTrue();
+		}
+		finally {
+			lease.close();
+		}
+	}
+
+	private static void awaitRenewals(CountingStore store, int count) throws InterruptedException {
+		long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+		while (store.renewals.get() < count) {
+			assertThat(System.nanoTime() - deadline).as("renewal " + count + " within 10 s").isNegative();
+			Thread.sleep(5);
+		}
+	}
+
+	/** Forwards to the table, counting hooks, with an optional bound on the lease. */
+	static class HookedStore extends ForwardingStore {
+
+		final Duration bound;
+
+		final AtomicInteger attached = new AtomicInteger();
+
+		final AtomicInteger detached = new AtomicInteger();
+
+		HookedStore(LeaseStore target, Duration bound) {
+			super(target);
+			this.bound = bound;
+		}
+
+		@Override
+		public Duration maxLeaseDuration() {
+			return this.bound;
+		}
+
+		@Override
+		public void attached(WorkerLease lease) {
+			this.attached.incrementAndGet();
+		}
+
+		@Override
+		public void detached(WorkerLease lease) {
+			this.detached.incrementAndGet();
+		}
+	}
+
+	/** Forwards to the table, counting renewals. */
+	static class CountingStore extends ForwardingStore {
+
+		final AtomicInteger renewals = new AtomicInteger();
+
+		CountingStore(LeaseStore target) {
+			super(target);
+		}
+
+		@Override
+		public boolean renew(int datacenterId, int workerId, Collection<String> tokens, String newToken,
+				long leaseEnd, long mark, Duration timeout) throws Exception {
+			boolean renewed = super.renew(datacenterId, workerId, tokens, newToken, leaseEnd, mark, timeout);
+			this.renewals.incrementAndGet();
+			return renewed;
+		}
+	}
+
+	/** Every operation forwarded to another store. */
+	static class ForwardingStore implements LeaseStore {
+
+		private final LeaseStore target;
+
+		ForwardingStore(LeaseStore target) {
+			this.target = target;
+		}
+
+		@Override
+		public String description() {
+			return this.target.description();
+		}
+
+		@Override
+		public void prepare(Duration timeout) throws Exception {
+			this.target.prepare(timeout);
+		}
+
+		@Override
+		public List<LeaseRecord> records(Integer datacenterId, Duration timeout) throws Exception {
+			return this.target.records(datacenterId, timeout);
+		}
+
+		@Override
+		public boolean takeFree(LeaseRecord record, String owner, String token, long leaseEnd, long mark,
+				long expiredBefore, Duration timeout) throws Exception {
+			return this.target.takeFree(record, owner, token, leaseEnd, mark, expiredBefore, timeout);
+		}
+
+		@Override
+		public boolean insertNew(int datacenterId, int workerId, String owner, String token, long leaseEnd,
+				long mark, Duration timeout) throws Exception {
+			return this.target.insertNew(datacenterId, workerId, owner, token, leaseEnd, mark, timeout);
+		}
+
+		@Override
+		public boolean renew(int datacenterId, int workerId, Collection<String> tokens, String newToken,
+				long leaseEnd, long mark, Duration timeout) throws Exception {
+			return this.target.renew(datacenterId, workerId, tokens, newToken, leaseEnd, mark, timeout);
+		}
+
+		@Override
+		public boolean release(int datacenterId, int workerId, Collection<String> tokens, long exactMark,
+				Duration timeout) throws Exception {
+			return this.target.release(datacenterId, workerId, tokens, exactMark, timeout);
+		}
+
+		@Override
+		public boolean isLostRace(Exception failure) {
+			return this.target.isLostRace(failure);
+		}
+	}
+}
