@@ -22,6 +22,8 @@ import io.snowflakeid.worker.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.ConnectionStateListener;
 import org.apache.curator.utils.ZKPaths;
@@ -92,6 +94,35 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	 */
 	public ZooKeeperLeaseStore(CuratorFramework client, String path) {
 		this(client, path, false);
+	}
+
+	/**
+	 * A store with a Curator client of its own, started here and closed by {@link #close()}.
+	 * @throws SnowflakeConfigurationException if a value is out of range (naming its {@code snowflake.zookeeper.*}
+	 * setting)
+	 */
+	public static ZooKeeperLeaseStore connect(String connectString, String path, Duration sessionTimeout,
+			Duration connectionTimeout) {
+		if (connectString == null || connectString.isBlank()) {
+			throw new SnowflakeConfigurationException(ZooKeeperSettings.CONNECT_STRING,
+					(connectString == null) ? "(not set)" : "'" + connectString + "'",
+					"the ZooKeeper ensemble, such as zk1:2181,zk2:2181,zk3:2181 (required with "
+							+ "snowflake.worker-assignment=zookeeper)");
+		}
+		ZooKeeperLeaseStoreProvider.checkTimeout(ZooKeeperSettings.SESSION_TIMEOUT, sessionTimeout,
+				ZooKeeperSettings.MIN_SESSION_TIMEOUT);
+		ZooKeeperLeaseStoreProvider.checkTimeout(ZooKeeperSettings.CONNECTION_TIMEOUT, connectionTimeout,
+				Duration.ofMillis(1));
+		validatePath(path);
+		CuratorFramework client = CuratorFrameworkFactory.builder()
+			.connectString(connectString.trim())
+			.sessionTimeoutMs((int) sessionTimeout.toMillis())
+			.connectionTimeoutMs((int) connectionTimeout.toMillis())
+			// Only for the client's own background work: the store sends each operation once, bounded.
+			.retryPolicy(new ExponentialBackoffRetry(200, 3))
+			.build();
+		client.start();
+		return new ZooKeeperLeaseStore(client, path, true);
 	}
 
 	ZooKeeperLeaseStore(CuratorFramework client, String path, boolean ownsClient) {

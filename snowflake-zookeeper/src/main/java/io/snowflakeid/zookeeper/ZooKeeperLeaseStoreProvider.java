@@ -10,9 +10,6 @@ import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.worker.LeaseStore;
 import io.snowflakeid.worker.LeaseStoreProvider;
 import io.snowflakeid.worker.WorkerAssignment;
-import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.ExponentialBackoffRetry;
 
 /**
  * Makes a {@link ZooKeeperLeaseStore} from plain settings ({@code snowflake.zookeeper.*}, see
@@ -30,12 +27,6 @@ public final class ZooKeeperLeaseStoreProvider implements LeaseStoreProvider {
 	@Override
 	public LeaseStore create(Map<String, ?> settings) {
 		Object connect = settings.get(ZooKeeperSettings.CONNECT_STRING);
-		if (connect == null || connect.toString().isBlank()) {
-			throw new SnowflakeConfigurationException(ZooKeeperSettings.CONNECT_STRING,
-					(connect == null) ? "(not set)" : "'" + connect + "'",
-					"the ZooKeeper ensemble, such as zk1:2181,zk2:2181,zk3:2181 (required with "
-							+ "snowflake.worker-assignment=zookeeper)");
-		}
 		Object pathSetting = settings.get(ZooKeeperSettings.PATH);
 		String path = (pathSetting != null) ? pathSetting.toString().trim() : ZooKeeperSettings.DEFAULT_PATH;
 		Duration sessionTimeout = duration(settings, ZooKeeperSettings.SESSION_TIMEOUT,
@@ -43,24 +34,7 @@ public final class ZooKeeperLeaseStoreProvider implements LeaseStoreProvider {
 		Duration connectionTimeout = duration(settings, ZooKeeperSettings.CONNECTION_TIMEOUT,
 				ZooKeeperSettings.DEFAULT_CONNECTION_TIMEOUT);
 		ZooKeeperLeaseStore.validatePath(path);
-		return create(connect.toString().trim(), path, sessionTimeout, connectionTimeout);
-	}
-
-	/** A store with a client of its own (started here, closed by the store). */
-	static ZooKeeperLeaseStore create(String connectString, String path, Duration sessionTimeout,
-			Duration connectionTimeout) {
-		checkTimeout(ZooKeeperSettings.SESSION_TIMEOUT, sessionTimeout, ZooKeeperSettings.MIN_SESSION_TIMEOUT);
-		checkTimeout(ZooKeeperSettings.CONNECTION_TIMEOUT, connectionTimeout, Duration.ofMillis(1));
-		ZooKeeperLeaseStore.validatePath(path);
-		CuratorFramework client = CuratorFrameworkFactory.builder()
-			.connectString(connectString)
-			.sessionTimeoutMs((int) sessionTimeout.toMillis())
-			.connectionTimeoutMs((int) connectionTimeout.toMillis())
-			// Only for the client's own background work: the store sends each operation once, bounded.
-			.retryPolicy(new ExponentialBackoffRetry(200, 3))
-			.build();
-		client.start();
-		return new ZooKeeperLeaseStore(client, path, true);
+		return ZooKeeperLeaseStore.connect((connect != null) ? connect.toString() : null, path, sessionTimeout, connectionTimeout);
 	}
 
 	static void checkTimeout(String setting, Duration value, Duration min) {
