@@ -1,12 +1,45 @@
 package io.snowflakeid.spring.zookeeper;
 
+import io.snowflakeid.worker.LeaseStore;
+import io.snowflakeid.zookeeper.ZooKeeperLeaseStore;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.imps.CuratorFrameworkState;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
 
 /**
- * {@code snowflake.worker-assignment=zookeeper}: the worker lease kept in ZooKeeper (module {@code snowflake-zookeeper}).
- * Not yet configured: issue 13 in progress.
+ * {@code snowflake.worker-assignment=zookeeper}: the worker lease kept in ZooKeeper (module
+ * {@code snowflake-zookeeper}). Defines the {@link LeaseStore} the generator's lease uses: on the application's
+ * {@link CuratorFramework} bean if it has exactly one (started if it is not; never closed by us), else on a client
+ * made from {@code snowflake.zookeeper.*}, closed with the context.
  */
 @AutoConfiguration
+@ConditionalOnClass({ CuratorFramework.class, ZooKeeperLeaseStore.class })
+@ConditionalOnProperty(name = "snowflake.worker-assignment", havingValue = "zookeeper")
+@EnableConfigurationProperties(SnowflakeZooKeeperProperties.class)
 public final class SnowflakeZooKeeperAutoConfiguration {
 
+	/**
+	 * The store. Closed after the generator's lease (it is created while the generator is, so destroyed after it):
+	 * the lease's release still reaches ZooKeeper.
+	 */
+	@Bean
+	@ConditionalOnMissingBean(LeaseStore.class)
+	ZooKeeperLeaseStore snowflakeZooKeeperLeaseStore(SnowflakeZooKeeperProperties properties,
+			ObjectProvider<CuratorFramework> curators) {
+		CuratorFramework application = curators.getIfUnique();
+		if (application != null) {
+			if (application.getState() == CuratorFrameworkState.LATENT) {
+				application.start();
+			}
+			return new ZooKeeperLeaseStore(application, properties.getPath());
+		}
+		return ZooKeeperLeaseStore.connect(properties.getConnectString(), properties.getPath(),
+				properties.getSessionTimeout(), properties.getConnectionTimeout());
+	}
 }

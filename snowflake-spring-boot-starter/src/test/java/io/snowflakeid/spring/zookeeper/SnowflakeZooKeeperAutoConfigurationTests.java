@@ -1,0 +1,159 @@
+package io.snowflakeid.spring.zookeeper;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.spring.SnowflakeAutoConfiguration;
+import io.snowflakeid.worker.LeaseStore;
+import io.snowflakeid.worker.ManagedGenerator;
+import io.snowflakeid.worker.WorkerLease;
+import io.snowflakeid.zookeeper.ZooKeeperLeaseStore;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.imps.CuratorFrameworkState;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@link SnowflakeZooKeeperAutoConfiguration} on a real ZooKeeper server (in process). */
+class SnowflakeZooKeeperAutoConfigurationTests {
+
+	private static TestingServer server;
+
+	private static int paths;
+
+	private CuratorFramework observer;
+
+	private String path;
+
+	private ApplicationContextRunner contextRunner;
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		server = new TestingServer();
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		server.close();
+	}
+
+	@BeforeEach
+	void observe() throws Exception {
+		this.observer = client();
+		this.observer.start();
+		this.observer.blockUntilConnected(10, TimeUnit.SECONDS);
+		this.path = "/spring-tests/run-" + (++paths);
+		this.contextRunner = new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(SnowflakeAutoConfiguration.class,
+					SnowflakeZooKeeperAutoConfiguration.class))
+			.withPropertyValues("snowflake.worker-assignment=zookeeper", "snowflake.zookeeper.path=" + this.path);
+	}
+
+	@AfterEach
+	void closeObserver() {
+		this.observer.close();
+	}
+
+	@Test
+	void theGeneratorIsLeasedInZooKeeper() {
+		this.contextRunner.withPropertyValues("snowflake.zookeeper.connect-string=" + server.getConnectString())
+			.run((context) -> {
+				assertThat(context).hasSingleBean(LeaseStore.class);
+				assertThat(context.getBean(LeaseStore.class)).isInstanceOf(ZooKeeperLeaseStore.class);
+				WorkerLease lease = context.getBean(ManagedGenerator.class).lease();
+				assertThat(lease).isNotNull();
+				assertThat(this.observer.checkExists().forPath(holder(lease))).isNotNull();
+				SnowflakeIdGenerator generator = context.getBean(SnowflakeIdGenerator.class);
+				assertThat(generator.layout().decode(generator.nextId()).workerId()).isEqualTo(lease.workerId());
+			});
+	}
+
+	@Test
+	void anApplicationsCuratorClientIsUsedAndNeverClosedByTheStarter() {
+		CuratorFramework application = client(); // not started: the starter starts it
+		try {
+			this.contextRunner
+				.withBean("applicationCurator", CuratorFramework.class, () -> application,
+						(definition) -> definition.setDestroyMethodName("")) // the application closes it itself
+				.run((context) -> {
+					assertThat(((ZooKeeperLeaseStore) context.getBean(LeaseStore.class)).client())
+						.isSameAs(application);
+					assertThat(application.getState()).isEqualTo(CuratorFrameworkState.STARTED);
+				});
+			assertThat(application.getState()).as("still open after the context closed")
+				.isEqualTo(CuratorFrameworkState.STARTED);
+		}
+		finally {
+			application.close();
+		}
+	}
+
+	@Test
+	void closingTheContextReleasesThePairAtOnceForTheNextContext() throws Exception {
+		ApplicationContextRunner runner = this.contextRunner
+			.withPropertyValues("snowflake.zookeeper.connect-string=" + server.getConnectString());
+		int[] first = new int[2];
+		String[] holder = new String[1];
+		runner.run((context) -> {
+			WorkerLease lease = context.getBean(ManagedGenerator.class).lease();
+			first[0] = lease.datacenterId();
+			first[1] = lease.workerId();
+			holder[0] = holder(lease);
+		});
+		assertThat(this.observer.checkExists().forPath(holder[0])).as("holder node deleted at close").isNull();
+		String data = new String(this.observer.getData().forPath(holder[0].replace("/holder", "")),
+				StandardCharsets.UTF_8);
+		assertThat(data).contains("leaseEnd=0\n");
+		runner.run((context) -> {
+			WorkerLease lease = context.getBean(ManagedGenerator.class).lease();
+			assertThat(new int[] { lease.datacenterId(), lease.workerId() }).isEqualTo(first);
+			assertThat(lease.startWaitMillis()).isZero();
+		});
+	}
+
+	@Test
+	void aMissingConnectStringWithoutACuratorBeanFailsNamingTheProperty() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasFailed();
+			Throwable failure = context.getStartupFailure();
+			while (failure.getCause() != null && !(failure instanceof SnowflakeConfigurationException)) {
+				failure = failure.getCause();
+			}
+			assertThat(failure).isInstanceOf(SnowflakeConfigurationException.class)
+				.hasMessageContaining("snowflake.zookeeper.connect-string");
+		});
+	}
+
+	@Test
+	void otherAssignmentsDoNotCreateTheStore() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(SnowflakeAutoConfiguration.class,
+					SnowflakeZooKeeperAutoConfiguration.class))
+			.withPropertyValues("snowflake.worker-assignment=static", "snowflake.datacenter-id=1",
+					"snowflake.worker-id=2", "snowflake.zookeeper.connect-string=" + server.getConnectString())
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context).doesNotHaveBean(LeaseStore.class);
+			});
+	}
+
+	private String holder(WorkerLease lease) {
+		return this.path + "/" + lease.datacenterId() + "-" + lease.workerId() + "/holder";
+	}
+
+	private static CuratorFramework client() {
+		return CuratorFrameworkFactory.newClient(server.getConnectString(), new RetryOneTime(100));
+	}
+}

@@ -1,0 +1,622 @@
+package io.snowflakeid.zookeeper;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.worker.LeaseRecord;
+import io.snowflakeid.worker.LeaseStore;
+import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.worker.WorkerLease;
+import io.snowflakeid.worker.WorkerLeaseException;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.ExponentialBackoffRetry;
+import org.apache.curator.framework.state.ConnectionState;
+import org.apache.curator.framework.state.ConnectionStateListener;
+import org.apache.curator.utils.ZKPaths;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.Op;
+import org.apache.zookeeper.OpResult;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.ZooKeeper;
+import org.apache.zookeeper.common.PathUtils;
+import org.apache.zookeeper.data.Stat;
+
+/**
+ * Worker leases in ZooKeeper ({@code snowflake.worker-assignment=zookeeper}), through an Apache Curator client.
+ * <p>
+ * <b>Layout.</b> Per (datacenter, worker) pair a PERSISTENT node {@code {path}/{datacenter}-{worker}} holds the
+ * lease end, high-water mark, token and owner; under it an EPHEMERAL node {@code holder}, created in the same
+ * transaction ({@code multi}) as the claim's data write, belongs to the holder's session. A pair whose
+ * {@code holder} is gone (its session ended: the process crashed, or was cut off longer than the session timeout;
+ * or it released the pair) is free at once, whatever lease end is stored; a pair whose holder still exists is free
+ * only once its stored lease end has passed (plus the safety margin), as in the database lease. Every write is one
+ * {@code multi} that checks the versions it read: two claimants can never both win.
+ * <p>
+ * <b>Why ids stop before a successor can start.</b> A session's ephemeral nodes are removed when the server expires
+ * it: no earlier than the session timeout after the server last heard from the client. {@link #maxLeaseDuration()}
+ * returns the NEGOTIATED session timeout, so the lease lasts at most that long; each permit is counted from before
+ * the operation that proved the session alive (the claim or renewal, sent on that session), so every permit ends
+ * before the server can expire the session and delete {@code holder}. A successor that finds the holder gone
+ * therefore starts only after the previous holder's last permit ended, and it still waits past the stored
+ * high-water mark (the claim does that) for the case of clocks that disagree. On top of that the lease is
+ * {@link WorkerLease#suspend suspended} (ids stop at once) as soon as the client reports SUSPENDED or LOST, and
+ * renewed as soon as it is RECONNECTED: a surviving session re-grants, an expired one finds its holder gone and the
+ * lease is lost (sealed).
+ * <p>
+ * Every operation is bounded by its timeout: it is sent once on the current ZooKeeper handle (no retries behind
+ * the caller's back) and awaited at most the timeout. A call while the client is not connected changes nothing and
+ * throws {@link NotAppliedException}; a connection loss or timeout after sending has an unknown outcome and is
+ * thrown as is.
+ * <p>
+ * A store made with {@link #ZooKeeperLeaseStore(CuratorFramework, String)} uses the application's client and never
+ * closes it; the {@link ZooKeeperLeaseStoreProvider} makes a store that owns its client and closes it in
+ * {@link #close()}. One store may serve several leases.
+ */
+public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
+
+	/** What an operation may take beyond its timeout (thread hand-off), before it is abandoned. */
+	private static final long SLACK_MILLIS = 200;
+
+	private static final String HOLDER = "holder";
+
+	private static final Pattern PAIR = Pattern.compile("(\\d{1,10})-(\\d{1,10})");
+
+	private final CuratorFramework client;
+
+	private final String path;
+
+	private final boolean ownsClient;
+
+	private final Map<WorkerLease, ConnectionStateListener> listeners = new ConcurrentHashMap<>();
+
+	/** The session timeout the lease was capped at, or 0 before {@link #maxLeaseDuration()}. */
+	private volatile long cappedAtMillis;
+
+	/**
+	 * A store on the application's {@code client} (started, or started later by the application), its records
+	 * under {@code path} (the client's namespace applies). The client is never closed by this store.
+	 * @throws SnowflakeConfigurationException if {@code path} is not a valid ZooKeeper path
+	 */
+	public ZooKeeperLeaseStore(CuratorFramework client, String path) {
+		this(client, path, false);
+	}
+
+	/**
+	 * A store with a Curator client of its own, started here and closed by {@link #close()}.
+	 * @throws SnowflakeConfigurationException if a value is out of range (naming its {@code snowflake.zookeeper.*}
+	 * setting)
+	 */
+	public static ZooKeeperLeaseStore connect(String connectString, String path, Duration sessionTimeout,
+			Duration connectionTimeout) {
+		if (connectString == null || connectString.isBlank()) {
+			throw new SnowflakeConfigurationException(ZooKeeperSettings.CONNECT_STRING,
+					(connectString == null) ? "(not set)" : "'" + connectString + "'",
+					"the ZooKeeper ensemble, such as zk1:2181,zk2:2181,zk3:2181 (required with "
+							+ "snowflake.worker-assignment=zookeeper)");
+		}
+		ZooKeeperLeaseStoreProvider.checkTimeout(ZooKeeperSettings.SESSION_TIMEOUT, sessionTimeout,
+				ZooKeeperSettings.MIN_SESSION_TIMEOUT);
+		ZooKeeperLeaseStoreProvider.checkTimeout(ZooKeeperSettings.CONNECTION_TIMEOUT, connectionTimeout,
+				Duration.ofMillis(1));
+		validatePath(path);
+		CuratorFramework client = CuratorFrameworkFactory.builder()
+			.connectString(connectString.trim())
+			.sessionTimeoutMs((int) sessionTimeout.toMillis())
+			.connectionTimeoutMs((int) connectionTimeout.toMillis())
+			// Only for the client's own background work: the store sends each operation once, bounded.
+			.retryPolicy(new ExponentialBackoffRetry(200, 3))
+			.build();
+		client.start();
+		return new ZooKeeperLeaseStore(client, path, true);
+	}
+
+	ZooKeeperLeaseStore(CuratorFramework client, String path, boolean ownsClient) {
+		this.client = Objects.requireNonNull(client, "client must not be null");
+		this.path = validatePath(path);
+		this.ownsClient = ownsClient;
+	}
+
+	/** The path given, checked: absolute, not the root, no trailing slash, no empty or relative segments. */
+	static String validatePath(String path) {
+		String allowed = "an absolute ZooKeeper path other than the root, such as " + ZooKeeperSettings.DEFAULT_PATH
+				+ " (no trailing slash, no empty, . or .. segments)";
+		if (path == null || path.isBlank() || "/".equals(path)) {
+			throw new SnowflakeConfigurationException(ZooKeeperSettings.PATH, "'" + path + "'", allowed);
+		}
+		try {
+			PathUtils.validatePath(path);
+		}
+		catch (IllegalArgumentException ex) {
+			throw new SnowflakeConfigurationException(ZooKeeperSettings.PATH, "'" + path + "'",
+					allowed + " (" + ex.getMessage() + ")");
+		}
+		return path;
+	}
+
+	/** The client this store talks through. */
+	public CuratorFramework client() {
+		return this.client;
+	}
+
+	/** The base path of the lease nodes, as configured (within the client's namespace). */
+	public String path() {
+		return this.path;
+	}
+
+	@Override
+	public String description() {
+		return "ZooKeeper path " + this.path + " (" + this.client.getZookeeperClient().getCurrentConnectionString()
+				+ ")";
+	}
+
+	@Override
+	public String assignment() {
+		return WorkerAssignment.ZOOKEEPER.value();
+	}
+
+	@Override
+	public String unavailableAdvice() {
+		return " (check " + ZooKeeperSettings.CONNECT_STRING + " and that the ensemble is up)";
+	}
+
+	/**
+	 * The negotiated session timeout: waits for a connection (at most the client's connection timeout), as the
+	 * server may grant another timeout than the one requested.
+	 * @throws SnowflakeConfigurationException if the server granted less than 3 s
+	 * @throws WorkerLeaseException if no connection could be had in time
+	 */
+	@Override
+	public Duration maxLeaseDuration() {
+		int connectionTimeout = this.client.getZookeeperClient().getConnectionTimeoutMs();
+		try {
+			if (!this.client.blockUntilConnected(connectionTimeout, TimeUnit.MILLISECONDS)) {
+				throw new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE,
+						"Cannot lease a worker id from " + description() + ": not connected within "
+								+ connectionTimeout + " ms" + unavailableAdvice());
+			}
+			long negotiated = this.client.getZookeeperClient().getZooKeeper().getSessionTimeout();
+			checkSessionTimeout(negotiated);
+			this.cappedAtMillis = negotiated;
+			return Duration.ofMillis(negotiated);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE,
+					"Interrupted while connecting to " + description(), ex);
+		}
+		catch (WorkerLeaseException | SnowflakeConfigurationException ex) {
+			throw ex;
+		}
+		catch (Exception ex) {
+			throw new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE,
+					"Cannot lease a worker id from " + description() + ": " + ex.getMessage(), ex);
+		}
+	}
+
+	private static void checkSessionTimeout(long negotiatedMillis) {
+		if (negotiatedMillis < ZooKeeperSettings.MIN_SESSION_TIMEOUT.toMillis()) {
+			throw new SnowflakeConfigurationException(ZooKeeperSettings.SESSION_TIMEOUT,
+					negotiatedMillis + " ms (as negotiated with the server)",
+					"at least " + ZooKeeperSettings.MIN_SESSION_TIMEOUT.toSeconds() + " s: the lease lasts at most the "
+							+ "session timeout",
+					"Raise " + ZooKeeperSettings.SESSION_TIMEOUT + " (the servers' minSessionTimeout and "
+							+ "maxSessionTimeout bound what they grant)");
+		}
+	}
+
+	@Override
+	public void attached(WorkerLease lease) {
+		ConnectionStateListener listener = (client, state) -> {
+			if (state == ConnectionState.SUSPENDED || state == ConnectionState.LOST) {
+				// The session may be ending without us knowing: no id until a renewal proves it alive again.
+				lease.suspend("ZooKeeper connection " + state);
+			}
+			else if (state == ConnectionState.RECONNECTED) {
+				lease.renewSoon();
+			}
+		};
+		this.listeners.put(lease, listener);
+		this.client.getConnectionStateListenable().addListener(listener);
+	}
+
+	@Override
+	public void detached(WorkerLease lease) {
+		ConnectionStateListener listener = this.listeners.remove(lease);
+		if (listener != null) {
+			this.client.getConnectionStateListenable().removeListener(listener);
+		}
+	}
+
+	@Override
+	public void prepare(Duration timeout) throws Exception {
+		Call call = call(timeout);
+		String base = rawPath(this.path);
+		if (call.exists(base) != null) {
+			return;
+		}
+		StringBuilder current = new StringBuilder();
+		for (String segment : base.substring(1).split("/")) {
+			current.append('/').append(segment);
+			int rc = call.rc(call.zk.create(current.toString(), new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE,
+					CreateMode.PERSISTENT));
+			if (rc != KeeperException.Code.OK.intValue() && rc != KeeperException.Code.NODEEXISTS.intValue()) {
+				throw KeeperException.create(KeeperException.Code.get(rc), current.toString());
+			}
+		}
+	}
+
+	@Override
+	public List<LeaseRecord> records(Integer datacenterId, Duration timeout) throws Exception {
+		Call call = call(timeout);
+		String base = rawPath(this.path);
+		List<String> children = call.children(base);
+		if (children == null) {
+			return new ArrayList<>(); // not prepared yet: no records
+		}
+		List<int[]> pairs = new ArrayList<>();
+		List<CompletableFuture<Read>> reads = new ArrayList<>();
+		List<CompletableFuture<Stat>> holders = new ArrayList<>();
+		for (String child : children) {
+			Matcher matcher = PAIR.matcher(child);
+			if (!matcher.matches()) {
+				continue; // not ours
+			}
+			long dc = Long.parseLong(matcher.group(1));
+			long worker = Long.parseLong(matcher.group(2));
+			if (dc > Integer.MAX_VALUE || worker > Integer.MAX_VALUE
+					|| (datacenterId != null && dc != datacenterId)) {
+				continue;
+			}
+			String node = base + "/" + child;
+			pairs.add(new int[] { (int) dc, (int) worker });
+			reads.add(call.zk.getData(node));
+			holders.add(call.zk.exists(node + "/" + HOLDER));
+		}
+		List<LeaseRecord> records = new ArrayList<>();
+		for (int i = 0; i < pairs.size(); i++) {
+			Read read = call.await(reads.get(i));
+			Stat holder = call.await(holders.get(i));
+			if (read == null) {
+				continue; // deleted meanwhile (by hand): no record
+			}
+			NodeData data = NodeData.parse(read.data);
+			long leaseEnd = (holder != null) ? data.leaseEnd : 0; // no holder: its session ended, or released
+			records.add(new LeaseRecord(pairs.get(i)[0], pairs.get(i)[1], leaseEnd, data.mark));
+		}
+		return records;
+	}
+
+	@Override
+	public boolean takeFree(LeaseRecord record, String owner, String token, long leaseEnd, long mark,
+			long expiredBefore, Duration timeout) throws Exception {
+		Call call = call(timeout);
+		String node = node(record.datacenterId(), record.workerId());
+		State state = call.state(node);
+		if (state == null || state.data.mark != record.highWaterMark()) {
+			return false; // another claimant moved it on since it was read
+		}
+		if (state.holder != null && state.data.leaseEnd >= expiredBefore) {
+			return false; // held by a live session whose lease has not ended
+		}
+		List<Op> ops = new ArrayList<>();
+		ops.add(Op.setData(node, new NodeData(leaseEnd, mark, token, owner).encode(), state.version));
+		if (state.holder != null) {
+			ops.add(Op.delete(node + "/" + HOLDER, state.holder.getVersion()));
+		}
+		ops.add(holderCreate(node, owner));
+		return call.multi(ops);
+	}
+
+	@Override
+	public boolean insertNew(int datacenterId, int workerId, String owner, String token, long leaseEnd, long mark,
+			Duration timeout) throws Exception {
+		Call call = call(timeout);
+		String node = node(datacenterId, workerId);
+		return call.multi(List.of(
+				Op.create(node, new NodeData(leaseEnd, mark, token, owner).encode(), ZooDefs.Ids.OPEN_ACL_UNSAFE,
+						CreateMode.PERSISTENT),
+				holderCreate(node, owner)));
+	}
+
+	@Override
+	public boolean renew(int datacenterId, int workerId, Collection<String> tokens, String newToken, long leaseEnd,
+			long mark, Duration timeout) throws Exception {
+		Call call = call(timeout);
+		long capped = this.cappedAtMillis;
+		if (capped > 0 && call.zk.handle.getSessionTimeout() < capped) {
+			// A new session with a shorter timeout than the lease was capped at: permits could outlive it.
+			throw new NotAppliedException(new IllegalStateException("the ZooKeeper session timeout is now "
+					+ call.zk.handle.getSessionTimeout() + " ms, shorter than the lease (" + capped + " ms)"));
+		}
+		String node = node(datacenterId, workerId);
+		State state = call.state(node);
+		if (state == null || state.holder == null
+				|| state.holder.getEphemeralOwner() != call.zk.handle.getSessionId()) {
+			return false; // our session ended (or another holder took over): lost, fail closed
+		}
+		if (!tokens.contains(state.data.token)) {
+			return false;
+		}
+		NodeData renewed = new NodeData(leaseEnd, Math.max(mark, state.data.mark), newToken, state.data.owner);
+		return call.multi(List.of(Op.check(node + "/" + HOLDER, state.holder.getVersion()),
+				Op.setData(node, renewed.encode(), state.version)));
+	}
+
+	@Override
+	public boolean release(int datacenterId, int workerId, Collection<String> tokens, long exactMark,
+			Duration timeout) throws Exception {
+		Call call = call(timeout);
+		String node = node(datacenterId, workerId);
+		State state = call.state(node);
+		if (state == null || !tokens.contains(state.data.token)) {
+			return false;
+		}
+		List<Op> ops = new ArrayList<>();
+		ops.add(Op.setData(node, new NodeData(0, exactMark, "", "").encode(), state.version));
+		if (state.holder != null && state.holder.getEphemeralOwner() == call.zk.handle.getSessionId()) {
+			ops.add(Op.delete(node + "/" + HOLDER, state.holder.getVersion()));
+		}
+		return call.multi(ops);
+	}
+
+	/** Closes the client if this store created it (from settings); an application's client is left open. */
+	@Override
+	public void close() {
+		for (ConnectionStateListener listener : this.listeners.values()) {
+			this.client.getConnectionStateListenable().removeListener(listener);
+		}
+		this.listeners.clear();
+		if (this.ownsClient) {
+			this.client.close();
+		}
+	}
+
+	@Override
+	public String toString() {
+		return "ZooKeeperLeaseStore[" + this.path + "]";
+	}
+
+	private Op holderCreate(String node, String owner) {
+		return Op.create(node + "/" + HOLDER, owner.getBytes(StandardCharsets.UTF_8), ZooDefs.Ids.OPEN_ACL_UNSAFE,
+				CreateMode.EPHEMERAL);
+	}
+
+	private String node(int datacenterId, int workerId) {
+		return rawPath(this.path) + "/" + datacenterId + "-" + workerId;
+	}
+
+	/** The path on the server: the client's namespace applies, as for its own operations. */
+	private String rawPath(String path) {
+		return ZKPaths.fixForNamespace(this.client.getNamespace(), path);
+	}
+
+	/** Starts an operation bounded by {@code timeout}, on the current handle; nothing sent if not connected. */
+	private Call call(Duration timeout) throws Exception {
+		long deadline = System.nanoTime() + timeout.toNanos() + TimeUnit.MILLISECONDS.toNanos(SLACK_MILLIS);
+		if (!this.client.getZookeeperClient().isConnected()) {
+			throw new NotAppliedException(new KeeperException.ConnectionLossException());
+		}
+		ZooKeeper handle;
+		try {
+			handle = this.client.getZookeeperClient().getZooKeeper();
+		}
+		catch (Exception ex) {
+			throw new NotAppliedException(ex);
+		}
+		return new Call(new Async(handle), deadline);
+	}
+
+	/** The node's data and version and its holder's stat, read at once. */
+	private record State(NodeData data, int version, Stat holder) {
+	}
+
+	/** Data and stat of a node. */
+	private record Read(byte[] data, Stat stat) {
+	}
+
+	/** One bounded operation: its calls share one deadline. */
+	private static final class Call {
+
+		final Async zk;
+
+		final long deadline;
+
+		Call(Async zk, long deadline) {
+			this.zk = zk;
+			this.deadline = deadline;
+		}
+
+		<T> T await(CompletableFuture<T> future) throws Exception {
+			long remaining = this.deadline - System.nanoTime();
+			try {
+				return future.get(Math.max(remaining, 0), TimeUnit.NANOSECONDS);
+			}
+			catch (TimeoutException ex) {
+				future.cancel(false);
+				// Sent, no answer in time: it may still be applied.
+				KeeperException timeout = new KeeperException.OperationTimeoutException();
+				timeout.initCause(ex);
+				throw timeout;
+			}
+			catch (ExecutionException ex) {
+				if (ex.getCause() instanceof Exception cause) {
+					throw cause;
+				}
+				throw ex;
+			}
+		}
+
+		int rc(CompletableFuture<Integer> future) throws Exception {
+			return await(future);
+		}
+
+		Stat exists(String node) throws Exception {
+			return await(this.zk.exists(node));
+		}
+
+		List<String> children(String node) throws Exception {
+			return await(this.zk.children(node));
+		}
+
+		State state(String node) throws Exception {
+			CompletableFuture<Read> read = this.zk.getData(node);
+			CompletableFuture<Stat> holder = this.zk.exists(node + "/" + HOLDER);
+			Read data = await(read);
+			Stat holderStat = await(holder);
+			return (data != null) ? new State(NodeData.parse(data.data), data.stat.getVersion(), holderStat) : null;
+		}
+
+		/** True if the transaction committed, false if a version or existence check failed (a race lost). */
+		boolean multi(List<Op> ops) throws Exception {
+			return await(this.zk.multi(ops));
+		}
+	}
+
+	/** The asynchronous calls of one ZooKeeper handle as futures; absent nodes as null. */
+	private static final class Async {
+
+		final ZooKeeper handle;
+
+		Async(ZooKeeper handle) {
+			this.handle = handle;
+		}
+
+		CompletableFuture<Read> getData(String node) {
+			CompletableFuture<Read> result = new CompletableFuture<>();
+			this.handle.getData(node, false, (rc, path, ctx, data, stat) -> {
+				if (rc == KeeperException.Code.OK.intValue()) {
+					result.complete(new Read(data, stat));
+				}
+				else if (rc == KeeperException.Code.NONODE.intValue()) {
+					result.complete(null);
+				}
+				else {
+					result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), path));
+				}
+			}, null);
+			return result;
+		}
+
+		CompletableFuture<Stat> exists(String node) {
+			CompletableFuture<Stat> result = new CompletableFuture<>();
+			this.handle.exists(node, false, (rc, path, ctx, stat) -> {
+				if (rc == KeeperException.Code.OK.intValue()) {
+					result.complete(stat);
+				}
+				else if (rc == KeeperException.Code.NONODE.intValue()) {
+					result.complete(null);
+				}
+				else {
+					result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), path));
+				}
+			}, null);
+			return result;
+		}
+
+		CompletableFuture<List<String>> children(String node) {
+			CompletableFuture<List<String>> result = new CompletableFuture<>();
+			this.handle.getChildren(node, false, (rc, path, ctx, children) -> {
+				if (rc == KeeperException.Code.OK.intValue()) {
+					result.complete(children);
+				}
+				else if (rc == KeeperException.Code.NONODE.intValue()) {
+					result.complete(null);
+				}
+				else {
+					result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), path));
+				}
+			}, null);
+			return result;
+		}
+
+		CompletableFuture<Integer> create(String node, byte[] data, List<org.apache.zookeeper.data.ACL> acl,
+				CreateMode mode) {
+			CompletableFuture<Integer> result = new CompletableFuture<>();
+			this.handle.create(node, data, acl, mode, (rc, path, ctx, name) -> result.complete(rc), null);
+			return result;
+		}
+
+		/** Completes true if committed, false on a failed check (BADVERSION, NONODE, NODEEXISTS). */
+		CompletableFuture<Boolean> multi(List<Op> ops) {
+			CompletableFuture<Boolean> result = new CompletableFuture<>();
+			this.handle.multi(ops, (rc, path, ctx, results) -> {
+				if (rc == KeeperException.Code.OK.intValue()) {
+					result.complete(true);
+					return;
+				}
+				int code = rc;
+				if (results != null) {
+					// The op that failed carries the reason; the others report RUNTIMEINCONSISTENCY or OK.
+					for (OpResult opResult : results) {
+						if (opResult instanceof OpResult.ErrorResult error && error.getErr() != 0
+								&& error.getErr() != KeeperException.Code.RUNTIMEINCONSISTENCY.intValue()) {
+							code = error.getErr();
+							break;
+						}
+					}
+				}
+				if (code == KeeperException.Code.BADVERSION.intValue() || code == KeeperException.Code.NONODE.intValue()
+						|| code == KeeperException.Code.NODEEXISTS.intValue()) {
+					result.complete(false);
+				}
+				else {
+					result.completeExceptionally(KeeperException.create(KeeperException.Code.get(code), path));
+				}
+			}, null);
+			return result;
+		}
+	}
+
+	/** The pair node's data: a few {@code key=value} lines. */
+	record NodeData(long leaseEnd, long mark, String token, String owner) {
+
+		byte[] encode() {
+			return ("leaseEnd=" + this.leaseEnd + "\nmark=" + this.mark + "\ntoken=" + this.token + "\nowner="
+					+ this.owner.replace('\n', ' ').replace('\r', ' ') + "\n").getBytes(StandardCharsets.UTF_8);
+		}
+
+		static NodeData parse(byte[] bytes) {
+			Long leaseEnd = null;
+			Long mark = null;
+			String token = "";
+			String owner = "";
+			String text = (bytes != null) ? new String(bytes, StandardCharsets.UTF_8) : "";
+			for (String line : text.split("\n")) {
+				int eq = line.indexOf('=');
+				if (eq < 0) {
+					continue;
+				}
+				String value = line.substring(eq + 1);
+				switch (line.substring(0, eq)) {
+					case "leaseEnd" -> leaseEnd = Long.parseLong(value);
+					case "mark" -> mark = Long.parseLong(value);
+					case "token" -> token = value;
+					case "owner" -> owner = value;
+					default -> {
+						// a later version's field: ignored
+					}
+				}
+			}
+			if (leaseEnd == null || mark == null) {
+				// Not written by this store: refuse rather than guess a mark (ids could repeat).
+				throw new IllegalStateException("Unreadable worker lease node (no leaseEnd/mark): '" + text + "'");
+			}
+			return new NodeData(leaseEnd, mark, token, owner);
+		}
+	}
+}

@@ -1,0 +1,109 @@
+package io.snowflakeid.zookeeper.hibernate;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.snowflakeid.SnowflakeIdParts;
+import io.snowflakeid.hibernate.SnowflakeGeneratorService;
+import io.snowflakeid.worker.WorkerLease;
+import io.snowflakeid.zookeeper.ZooKeeperSettings;
+import io.snowflakeid.zookeeper.ZooKeeperTesting;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.test.TestingServer;
+import org.hibernate.SessionFactory;
+import org.hibernate.cfg.Configuration;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Plain Hibernate (no Spring) with {@code snowflake.worker-assignment=zookeeper} in its settings: the store comes
+ * from {@code ZooKeeperLeaseStoreProvider} (ServiceLoader) with a client of its own, closed with the factory.
+ */
+class PlainHibernateZooKeeperTests {
+
+	private static TestingServer server;
+
+	@BeforeAll
+	static void startServer() throws Exception {
+		server = ZooKeeperTesting.server(-1);
+	}
+
+	@AfterAll
+	static void stopServer() throws Exception {
+		server.close();
+	}
+
+	private static SessionFactory build(String name, boolean withConnectString) {
+		Configuration configuration = new Configuration().addAnnotatedClass(Ticket.class)
+			.setProperty("hibernate.connection.url", "jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1")
+			.setProperty("hibernate.connection.username", "sa")
+			.setProperty("hibernate.hbm2ddl.auto", "create-drop")
+			.setProperty("snowflake.worker-assignment", "zookeeper")
+			.setProperty(ZooKeeperSettings.PATH, "/plain-hibernate/" + name)
+			.setProperty(ZooKeeperSettings.SESSION_TIMEOUT, "5s");
+		if (withConnectString) {
+			configuration.setProperty(ZooKeeperSettings.CONNECT_STRING, server.getConnectString());
+		}
+		return configuration.buildSessionFactory();
+	}
+
+	@Test
+	void entitiesGetIdsOfTheLeasedPairAndClosingTheFactoryReleasesIt() throws Exception {
+		String holder;
+		try (SessionFactory factory = build("leased", true)) {
+			List<Long> ids = new ArrayList<>();
+			factory.inTransaction((session) -> {
+				for (int i = 0; i < 20; i++) {
+					Ticket ticket = new Ticket();
+					session.persist(ticket);
+					ids.add(ticket.getId());
+				}
+			});
+			SnowflakeGeneratorService service = factory.unwrap(SessionFactoryImplementor.class)
+				.getServiceRegistry()
+				.getService(SnowflakeGeneratorService.class);
+			WorkerLease lease = service.managedGenerator().lease();
+			assertThat(lease).isNotNull();
+			assertThat(lease.toString()).contains("ZooKeeper path /plain-hibernate/leased");
+			for (long id : ids) {
+				SnowflakeIdParts parts = lease.generator().layout().decode(id);
+				assertThat(parts.datacenterId()).isEqualTo(lease.datacenterId());
+				assertThat(parts.workerId()).isEqualTo(lease.workerId());
+			}
+			assertThat(ids).doesNotHaveDuplicates().isSorted();
+			holder = "/plain-hibernate/leased/" + lease.datacenterId() + "-" + lease.workerId() + "/holder";
+			try (CuratorFramework observer = ZooKeeperTesting.client(server.getConnectString(), 5_000)) {
+				assertThat(observer.checkExists().forPath(holder)).isNotNull();
+			}
+		}
+		try (CuratorFramework observer = ZooKeeperTesting.client(server.getConnectString(), 5_000)) {
+			assertThat(observer.checkExists().forPath(holder)).as("released with the factory").isNull();
+		}
+	}
+
+	@Test
+	void aMissingConnectStringFailsNamingIt() {
+		try (SessionFactory factory = build("missing", false)) {
+			assertThatThrownBy(() -> factory.inTransaction((session) -> session.persist(new Ticket())))
+				.satisfies((ex) -> {
+					Throwable cause = ex;
+					StringBuilder messages = new StringBuilder();
+					while (cause != null) {
+						messages.append(cause.getMessage()).append('\n');
+						cause = cause.getCause();
+					}
+					assertThat(messages.toString()).contains(ZooKeeperSettings.CONNECT_STRING);
+				});
+		}
+		catch (RuntimeException ex) {
+			// the factory itself refused to build: as good, if it names the setting
+			assertThat(ex).hasStackTraceContaining(ZooKeeperSettings.CONNECT_STRING);
+		}
+	}
+
+}
