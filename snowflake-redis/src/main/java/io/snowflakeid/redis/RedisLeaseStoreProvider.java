@@ -17,7 +17,7 @@ import io.snowflakeid.worker.WorkerLeaseException;
 public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
 
 	/** How long connecting may take, at start and on each reconnect. */
-	static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+	public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
 	@Override
 	public WorkerAssignment assignment() {
@@ -26,7 +26,7 @@ public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
 
 	@Override
 	public LeaseStore create(Map<String, ?> settings) {
-		RedisURI uri = uri(settings.get(RedisSettings.URI));
+		RedisURI uri = parseUri(settings.get(RedisSettings.URI));
 		Object key = settings.get(RedisSettings.KEY);
 		String checkedKey = RedisLeaseStore.checkKey((key != null) ? key.toString() : RedisSettings.DEFAULT_KEY);
 		LettuceRedisScripts scripts;
@@ -44,7 +44,11 @@ public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
 	private static final String ALLOWED = "a Redis URI: redis://host:port/database (rediss:// for TLS), required with "
 			+ WorkerAssignment.SETTING + "=redis";
 
-	static RedisURI uri(Object value) {
+	/**
+	 * {@code value} as a Redis URI.
+	 * @throws SnowflakeConfigurationException naming {@link RedisSettings#URI} if it is missing or not one
+	 */
+	public static RedisURI parseUri(Object value) {
 		if (value == null || value.toString().isBlank()) {
 			throw new SnowflakeConfigurationException(RedisSettings.URI, value, ALLOWED);
 		}
