@@ -21,7 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SnowflakeConfigurationMetadataTests {
 
-	private static final Set<String> NO_DEFAULT_BY_DESIGN = Set.of("snowflake.datacenter-id", "snowflake.worker-id");
+	// snowflake.redis.uri: without it the application's RedisConnectionFactory is used.
+	private static final Set<String> NO_DEFAULT_BY_DESIGN = Set.of("snowflake.datacenter-id", "snowflake.worker-id",
+			"snowflake.redis.uri");
 
 	@SuppressWarnings("unchecked")
 	private static Map<String, Object> metadata() throws IOException {

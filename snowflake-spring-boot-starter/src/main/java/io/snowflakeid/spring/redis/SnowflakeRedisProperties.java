@@ -1,6 +1,5 @@
 package io.snowflakeid.spring.redis;
 
-import io.snowflakeid.redis.RedisSettings;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -13,7 +12,7 @@ public class SnowflakeRedisProperties {
 	 * Hash the lease records are kept in, one field per (datacenter, worker) pair. Every service that must get
 	 * distinct worker ids uses the same key on the same server.
 	 */
-	private String key = RedisSettings.DEFAULT_KEY;
+	private String key = "snowflake:worker-lease"; // a literal: the metadata shows it (RedisSettings.DEFAULT_KEY)
 
 	/**
 	 * Server to keep the leases on, as redis://[user:password@]host:port/database (rediss:// for TLS): a Lettuce
