@@ -21,9 +21,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class SnowflakeConfigurationMetadataTests {
 
-	// The ZooKeeper connect string has none: an application Curator bean may stand in for it.
+	// The ZooKeeper connect string has none: an application Curator bean may stand in for it; snowflake.redis.uri
+	// neither: without it the application's RedisConnectionFactory is used.
 	private static final Set<String> NO_DEFAULT_BY_DESIGN = Set.of("snowflake.datacenter-id", "snowflake.worker-id",
-			"snowflake.zookeeper.connect-string");
+			"snowflake.zookeeper.connect-string", "snowflake.redis.uri");
 
 	@SuppressWarnings("unchecked")
 	private static Map<String, Object> metadata() throws IOException {

@@ -1,0 +1,132 @@
+package io.snowflakeid.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisConnectionException;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.StringCodec;
+import io.snowflakeid.worker.LeaseStore;
+
+/**
+ * {@link RedisScripts} over a Lettuce connection: the application's ({@link #LettuceRedisScripts(StatefulRedisConnection)},
+ * left open by {@link #close()}), or one opened from a URI and owned ({@link #open(RedisURI, Duration)}). Every
+ * call waits at most its timeout for the answer.
+ */
+public final class LettuceRedisScripts implements RedisScripts {
+
+	private final StatefulRedisConnection<String, String> connection;
+
+	/** The client this adapter opened, or null when the connection is the application's. */
+	private final RedisClient ownedClient;
+
+	private final String description;
+
+	/** Over the application's connection (a {@code String} codec); {@link #close()} leaves it open. */
+	public LettuceRedisScripts(StatefulRedisConnection<String, String> connection) {
+		this(Objects.requireNonNull(connection, "connection must not be null"), null, "Redis (Lettuce)");
+	}
+
+	private LettuceRedisScripts(StatefulRedisConnection<String, String> connection, RedisClient ownedClient,
+			String description) {
+		this.connection = connection;
+		this.ownedClient = ownedClient;
+		this.description = description;
+	}
+
+	/**
+	 * Opens a client and a connection to {@code uri}, closed by {@link #close()}. Commands are rejected at once
+	 * while the connection is down (not queued until it is back), so that a renewal during an outage fails as
+	 * certainly not applied instead of running late.
+	 * @param connectTimeout the bound on connecting and on each reconnect
+	 */
+	public static LettuceRedisScripts open(RedisURI uri, Duration connectTimeout) {
+		RedisClient client = RedisClient.create(uri);
+		try {
+			client.setOptions(ClientOptions.builder()
+				.autoReconnect(true)
+				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+				.socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).build())
+				.build());
+			StatefulRedisConnection<String, String> connection = client.connect(StringCodec.UTF8);
+			return new LettuceRedisScripts(connection, client, describe(uri));
+		}
+		catch (RuntimeException ex) {
+			client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+			throw ex;
+		}
+	}
+
+	/** host:port/database, never the password. */
+	static String describe(RedisURI uri) {
+		String host = (uri.getSocket() != null) ? uri.getSocket() : uri.getHost() + ":" + uri.getPort();
+		return (uri.isSsl() ? "rediss://" : "redis://") + host + "/" + uri.getDatabase();
+	}
+
+	@Override
+	public long evalLong(String script, String key, List<String> args, Duration timeout) throws Exception {
+		Long result = await(this.connection.async().<Long>eval(script, ScriptOutputType.INTEGER, new String[] { key },
+				args.toArray(new String[0])), timeout);
+		return result;
+	}
+
+	@Override
+	public List<String> evalList(String script, String key, List<String> args, Duration timeout) throws Exception {
+		List<Object> result = await(this.connection.async().<List<Object>>eval(script, ScriptOutputType.MULTI,
+				new String[] { key }, args.toArray(new String[0])), timeout);
+		List<String> strings = new ArrayList<>(result.size());
+		for (Object value : result) {
+			strings.add(String.valueOf(value));
+		}
+		return strings;
+	}
+
+	private <T> T await(RedisFuture<T> future, Duration timeout) throws Exception {
+		try {
+			return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (ExecutionException ex) {
+			Throwable cause = ex.getCause();
+			if (notSent(cause)) {
+				throw new LeaseStore.NotAppliedException((Exception) cause);
+			}
+			throw (cause instanceof Exception exception) ? exception : ex;
+		}
+		// a TimeoutException is thrown as is: the script may still run
+	}
+
+	/**
+	 * Whether the command certainly never left this client: the connection could not be made, or the client
+	 * rejected the command because it is disconnected ({@code DisconnectedBehavior.REJECT_COMMANDS}).
+	 */
+	private boolean notSent(Throwable cause) {
+		if (cause instanceof RedisConnectionException) {
+			return true;
+		}
+		return cause instanceof io.lettuce.core.RedisException && cause.getMessage() != null
+				&& cause.getMessage().startsWith("Currently not connected");
+	}
+
+	@Override
+	public String description() {
+		return this.description;
+	}
+
+	@Override
+	public void close() {
+		if (this.ownedClient != null) {
+			this.connection.close();
+			this.ownedClient.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+		}
+	}
+}

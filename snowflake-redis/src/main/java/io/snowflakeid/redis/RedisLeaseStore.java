@@ -1,0 +1,252 @@
+package io.snowflakeid.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.worker.LeaseRecord;
+import io.snowflakeid.worker.LeaseStore;
+import io.snowflakeid.worker.WorkerAssignment;
+
+/**
+ * Worker leases in Redis ({@code snowflake.worker-assignment=redis}): one hash (default
+ * {@code snowflake:worker-lease}) with a field {@code {datacenter}:{worker}} per pair, whose value (JSON) holds the
+ * lease end, the high-water mark, the holder's token and its owner description. Every operation is ONE Lua script
+ * on that one key, so it is atomic on the server (and the key's slot decides the node on a Redis Cluster): the same
+ * compare-and-set conditions as the lease table's statements.
+ * <p>
+ * Lease ends are the claimant host's wall-clock milliseconds, compared in the scripts exactly as the SQL compares
+ * them; Redis key expiry (TTL) is deliberately not used for the lease end: the record must outlive every lease,
+ * because its high-water mark is what the next holder of the pair issues above. A key that expired would hand the
+ * pair out again with no mark, and the next holder could repeat ids of the last one. Numbers are kept as the
+ * decimal strings Java wrote and compared as exact integers in the scripts (Lua numbers are doubles).
+ * <p>
+ * Every script is idempotent on the claimant's or renewal's fresh token: executed twice (Lettuce re-sends commands
+ * in flight after a reconnect), the second run answers as the first did instead of reporting a lost race.
+ * <p>
+ * The guarantee holds as long as the server never forgets an acknowledged write: see the README (Redis persistence
+ * {@code appendonly yes} with {@code appendfsync always}, and no failover to a replica that missed writes). A
+ * holder whose record went back (the server lost its latest renewal) finds its token gone at the next renewal and
+ * stops at once, like a holder whose lease was taken over.
+ */
+public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
+
+	/** Exact comparison of canonical decimal integer strings, and the record codec: prepended to every script. */
+	private static final String PRELUDE = """
+			local function cmp(a, b)
+			  local na, nb = string.sub(a, 1, 1) == '-', string.sub(b, 1, 1) == '-'
+			  if na ~= nb then if na then return -1 else return 1 end end
+			  local r
+			  if a == b then return 0 end
+			  if #a ~= #b then if #a < #b then r = -1 else r = 1 end
+			  elseif a < b then r = -1 else r = 1 end
+			  if na then return -r end
+			  return r
+			end
+			local function put(field, leaseEnd, mark, token, owner)
+			  redis.call('HSET', KEYS[1], field, cjson.encode({leaseEnd = leaseEnd, highWaterMark = mark,
+			    token = token, owner = owner}))
+			end
+			local function get(field)
+			  local raw = redis.call('HGET', KEYS[1], field)
+			  if not raw then return nil end
+			  return cjson.decode(raw)
+			end
+			""";
+
+	/** ARGV: datacenter id or '' for all. Returns field, lease end, mark, ... */
+	static final String RECORDS = PRELUDE + """
+			local all = redis.call('HGETALL', KEYS[1])
+			local out = {}
+			for i = 1, #all, 2 do
+			  local field = all[i]
+			  local sep = string.find(field, ':', 1, true)
+			  if sep and (ARGV[1] == '' or string.sub(field, 1, sep - 1) == ARGV[1]) then
+			    local r = cjson.decode(all[i + 1])
+			    out[#out + 1] = field
+			    out[#out + 1] = r.leaseEnd
+			    out[#out + 1] = r.highWaterMark
+			  end
+			end
+			return out
+			""";
+
+	/** ARGV: field, owner, token, lease end, mark, expired before, mark read. */
+	static final String TAKE_FREE = PRELUDE + """
+			local r = get(ARGV[1])
+			if not r then return 0 end
+			if r.token == ARGV[3] then return 1 end
+			if cmp(r.leaseEnd, ARGV[6]) < 0 and cmp(r.highWaterMark, ARGV[7]) == 0 then
+			  put(ARGV[1], ARGV[4], ARGV[5], ARGV[3], ARGV[2])
+			  return 1
+			end
+			return 0
+			""";
+
+	/** ARGV: field, owner, token, lease end, mark. */
+	static final String INSERT_NEW = PRELUDE + """
+			local r = get(ARGV[1])
+			if r then
+			  if r.token == ARGV[3] then return 1 end
+			  return 0
+			end
+			put(ARGV[1], ARGV[4], ARGV[5], ARGV[3], ARGV[2])
+			return 1
+			""";
+
+	/** ARGV: field, new token, lease end, mark, tokens... The mark is raised, never lowered. */
+	static final String RENEW = PRELUDE + """
+			local r = get(ARGV[1])
+			if not r or r.token == '' then return 0 end
+			if r.token == ARGV[2] then return 1 end
+			for i = 5, #ARGV do
+			  if r.token == ARGV[i] then
+			    local mark = ARGV[4]
+			    if cmp(r.highWaterMark, mark) > 0 then mark = r.highWaterMark end
+			    put(ARGV[1], ARGV[3], mark, ARGV[2], r.owner)
+			    return 1
+			  end
+			end
+			return 0
+			""";
+
+	/** ARGV: field, exact mark, tokens... */
+	static final String RELEASE = PRELUDE + """
+			local r = get(ARGV[1])
+			if not r or r.token == '' then return 0 end
+			for i = 3, #ARGV do
+			  if r.token == ARGV[i] then
+			    put(ARGV[1], '0', ARGV[2], '', '')
+			    return 1
+			  end
+			end
+			return 0
+			""";
+
+	private final RedisScripts scripts;
+
+	private final String key;
+
+	private final boolean ownsClient;
+
+	/**
+	 * A store over {@code scripts} in the hash {@code key}.
+	 * @param ownsClient whether {@link #close()} closes {@code scripts} (a client this store's provider opened),
+	 * else it is the application's and stays open
+	 */
+	public RedisLeaseStore(RedisScripts scripts, String key, boolean ownsClient) {
+		this.scripts = Objects.requireNonNull(scripts, "scripts must not be null");
+		this.key = checkKey(key);
+		this.ownsClient = ownsClient;
+	}
+
+	/** A store over the application's client in the default hash; {@link #close()} leaves the client open. */
+	public RedisLeaseStore(RedisScripts scripts) {
+		this(scripts, RedisSettings.DEFAULT_KEY, false);
+	}
+
+	static String checkKey(String key) {
+		if (key == null || key.isBlank() || key.length() > 1024 || !key.equals(key.strip())) {
+			throw new SnowflakeConfigurationException(RedisSettings.KEY, (key == null) ? null : "'" + key + "'",
+					"a Redis key of 1 to 1024 characters without leading or trailing blanks (default "
+							+ RedisSettings.DEFAULT_KEY + ")");
+		}
+		return key;
+	}
+
+	/** The hash the records are in. */
+	public String key() {
+		return this.key;
+	}
+
+	@Override
+	public String description() {
+		return "Redis hash " + this.key + " on " + this.scripts.description();
+	}
+
+	@Override
+	public String assignment() {
+		return WorkerAssignment.REDIS.value();
+	}
+
+	@Override
+	public List<LeaseRecord> records(Integer datacenterId, Duration timeout) throws Exception {
+		List<String> flat = this.scripts.evalList(RECORDS, this.key,
+				List.of((datacenterId != null) ? datacenterId.toString() : ""), timeout);
+		List<LeaseRecord> records = new ArrayList<>(flat.size() / 3);
+		for (int i = 0; i + 2 < flat.size(); i += 3) {
+			String field = flat.get(i);
+			int separator = field.indexOf(':');
+			try {
+				records.add(new LeaseRecord(Integer.parseInt(field.substring(0, separator)),
+						Integer.parseInt(field.substring(separator + 1)), Long.parseLong(flat.get(i + 1)),
+						Long.parseLong(flat.get(i + 2))));
+			}
+			catch (NumberFormatException ex) {
+				// Never skipped: a record not understood could be a pair in use.
+				throw new IllegalStateException("Unexpected field '" + field + "' in " + description()
+						+ ": it is not a snowflake worker lease record (use a key of its own for "
+						+ RedisSettings.KEY + ")", ex);
+			}
+		}
+		return records;
+	}
+
+	@Override
+	public boolean takeFree(LeaseRecord record, String owner, String token, long leaseEnd, long mark,
+			long expiredBefore, Duration timeout) throws Exception {
+		return this.scripts.evalLong(TAKE_FREE, this.key,
+				List.of(field(record.datacenterId(), record.workerId()), owner, token, Long.toString(leaseEnd),
+						Long.toString(mark), Long.toString(expiredBefore), Long.toString(record.highWaterMark())),
+				timeout) == 1;
+	}
+
+	@Override
+	public boolean insertNew(int datacenterId, int workerId, String owner, String token, long leaseEnd, long mark,
+			Duration timeout) throws Exception {
+		return this.scripts.evalLong(INSERT_NEW, this.key, List.of(field(datacenterId, workerId), owner, token,
+				Long.toString(leaseEnd), Long.toString(mark)), timeout) == 1;
+	}
+
+	@Override
+	public boolean renew(int datacenterId, int workerId, Collection<String> tokens, String newToken, long leaseEnd,
+			long mark, Duration timeout) throws Exception {
+		List<String> args = new ArrayList<>(4 + tokens.size());
+		args.add(field(datacenterId, workerId));
+		args.add(newToken);
+		args.add(Long.toString(leaseEnd));
+		args.add(Long.toString(mark));
+		args.addAll(tokens);
+		return this.scripts.evalLong(RENEW, this.key, args, timeout) == 1;
+	}
+
+	@Override
+	public boolean release(int datacenterId, int workerId, Collection<String> tokens, long exactMark,
+			Duration timeout) throws Exception {
+		List<String> args = new ArrayList<>(2 + tokens.size());
+		args.add(field(datacenterId, workerId));
+		args.add(Long.toString(exactMark));
+		args.addAll(tokens);
+		return this.scripts.evalLong(RELEASE, this.key, args, timeout) == 1;
+	}
+
+	private static String field(int datacenterId, int workerId) {
+		return datacenterId + ":" + workerId;
+	}
+
+	/** Closes the client if this store opened it ({@link RedisLeaseStoreProvider}); else nothing. */
+	@Override
+	public void close() {
+		if (this.ownsClient) {
+			this.scripts.close();
+		}
+	}
+
+	@Override
+	public String toString() {
+		return "RedisLeaseStore[" + description() + "]";
+	}
+}

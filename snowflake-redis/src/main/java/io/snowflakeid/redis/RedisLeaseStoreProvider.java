@@ -1,0 +1,73 @@
+package io.snowflakeid.redis;
+
+import java.time.Duration;
+import java.util.Map;
+
+import io.lettuce.core.RedisURI;
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.worker.LeaseStore;
+import io.snowflakeid.worker.LeaseStoreProvider;
+import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.worker.WorkerLeaseException;
+
+/**
+ * {@code snowflake.worker-assignment=redis} in plain Hibernate: a {@link RedisLeaseStore} over a Lettuce client
+ * opened from {@link RedisSettings#URI}, which the store owns and closes.
+ */
+public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
+
+	/** How long connecting may take, at start and on each reconnect. */
+	public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
+	@Override
+	public WorkerAssignment assignment() {
+		return WorkerAssignment.REDIS;
+	}
+
+	@Override
+	public LeaseStore create(Map<String, ?> settings) {
+		RedisURI uri = parseUri(settings.get(RedisSettings.URI));
+		Object key = settings.get(RedisSettings.KEY);
+		String checkedKey = RedisLeaseStore.checkKey((key != null) ? key.toString() : RedisSettings.DEFAULT_KEY);
+		LettuceRedisScripts scripts;
+		try {
+			scripts = LettuceRedisScripts.open(uri, CONNECT_TIMEOUT);
+		}
+		catch (RuntimeException ex) {
+			throw new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE,
+					"Could not connect to Redis at " + LettuceRedisScripts.describe(uri) + " (" + RedisSettings.URI
+							+ ") to lease a worker id: " + ex.getMessage(), ex);
+		}
+		return new RedisLeaseStore(scripts, checkedKey, true);
+	}
+
+	private static final String ALLOWED = "a Redis URI: redis://host:port/database (rediss:// for TLS), required with "
+			+ WorkerAssignment.SETTING + "=redis";
+
+	/**
+	 * {@code value} as a Redis URI.
+	 * @throws SnowflakeConfigurationException naming {@link RedisSettings#URI} if it is missing or not one
+	 */
+	public static RedisURI parseUri(Object value) {
+		if (value == null || value.toString().isBlank()) {
+			throw new SnowflakeConfigurationException(RedisSettings.URI, value, ALLOWED);
+		}
+		String text = value.toString().trim();
+		if (!text.startsWith("redis://") && !text.startsWith("rediss://")) {
+			throw new SnowflakeConfigurationException(RedisSettings.URI, "'" + redact(text) + "'", ALLOWED);
+		}
+		try {
+			return RedisURI.create(text);
+		}
+		catch (RuntimeException ex) {
+			throw new SnowflakeConfigurationException(RedisSettings.URI, "'" + redact(text) + "'", ALLOWED);
+		}
+	}
+
+	/** The URI without its user info (a password must not reach a log). */
+	private static String redact(String uri) {
+		int at = uri.indexOf('@');
+		int scheme = uri.indexOf("://");
+		return (at > scheme && scheme >= 0) ? uri.substring(0, scheme + 3) + "***" + uri.substring(at) : uri;
+	}
+}

@@ -1,0 +1,204 @@
+package io.snowflakeid.redis;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * The Redis servers of the tests: the shared one named by {@code -Dsnowflake.test.redis=host:port} (only unique keys
+ * of its own are touched, and deleted after), and servers a test starts itself to stop and restart
+ * ({@code redis-server} from {@code -Dsnowflake.test.redis-server}, default {@code /usr/bin/redis-server}).
+ */
+public final class RedisTestServers {
+
+	static final String SHARED = System.getProperty("snowflake.test.redis", "").trim();
+
+	static final String SERVER_BINARY = System.getProperty("snowflake.test.redis-server", "/usr/bin/redis-server");
+
+	private RedisTestServers() {
+	}
+
+	/** Skips the calling test unless a Redis server is configured for the tests. */
+	public static void assumeRedis() {
+		assumeTrue(!SHARED.isEmpty(), "No Redis server for the tests: run with -Dsnowflake.test.redis=host:port "
+				+ "(e.g. 127.0.0.1:6379) to run the tests that need one");
+	}
+
+	/** Skips the calling test unless Redis is configured and this machine can start servers of its own. */
+	public static void assumeOwnServers() {
+		assumeRedis();
+		assumeTrue(new File(SERVER_BINARY).canExecute(), "Cannot start a Redis server of the test's own: "
+				+ SERVER_BINARY + " is missing (set -Dsnowflake.test.redis-server=/path/to/redis-server)");
+	}
+
+	/** {@code redis://host:port} of the shared server. */
+	public static String sharedUri() {
+		assumeRedis();
+		return "redis://" + SHARED;
+	}
+
+	/** A key no other test (or run) uses. */
+	public static String uniqueKey() {
+		return "snowflake-test:" + UUID.randomUUID();
+	}
+
+	/** A plain client connection to {@code uri}, for tests to read and write records directly. */
+	public static Direct direct(String uri) {
+		return new Direct(uri);
+	}
+
+	/** A client on a server, for a test's own reads and writes. */
+	public static final class Direct implements AutoCloseable {
+
+		private final RedisClient client;
+
+		public final StatefulRedisConnection<String, String> connection;
+
+		Direct(String uri) {
+			this.client = RedisClient.create(RedisURI.create(uri));
+			this.connection = this.client.connect();
+		}
+
+		/** The record of a pair as JSON fields (leaseEnd, highWaterMark, token, owner), or null. */
+		public String record(String key, int datacenterId, int workerId) {
+			return this.connection.sync().hget(key, datacenterId + ":" + workerId);
+		}
+
+		public long number(String key, int datacenterId, int workerId, String name) {
+			String json = record(key, datacenterId, workerId);
+			java.util.regex.Matcher matcher = java.util.regex.Pattern.compile("\"" + name + "\":\"(-?\\d+)\"")
+				.matcher(json);
+			if (!matcher.find()) {
+				throw new AssertionError(name + " not in " + json);
+			}
+			return Long.parseLong(matcher.group(1));
+		}
+
+		public String token(String key, int datacenterId, int workerId) {
+			String json = record(key, datacenterId, workerId);
+			java.util.regex.Matcher matcher = java.util.regex.Pattern.compile("\"token\":\"([^\"]*)\"").matcher(json);
+			return matcher.find() ? matcher.group(1) : null;
+		}
+
+		/** Writes a record as the store does. */
+		public void put(String key, int datacenterId, int workerId, long leaseEnd, long mark, String token,
+				String owner) {
+			this.connection.sync().hset(key, datacenterId + ":" + workerId, "{\"leaseEnd\":\"" + leaseEnd
+					+ "\",\"highWaterMark\":\"" + mark + "\",\"token\":\"" + token + "\",\"owner\":\"" + owner + "\"}");
+		}
+
+		public Map<String, String> all(String key) {
+			return this.connection.sync().hgetall(key);
+		}
+
+		public void delete(String key) {
+			this.connection.sync().del(key);
+		}
+
+		@Override
+		public void close() {
+			this.connection.close();
+			this.client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+		}
+	}
+
+	/**
+	 * A {@code redis-server} of a test's own, on a free port, its data in a directory of its own: stopped and
+	 * started again on the same directory (and so the same append-only file).
+	 */
+	public static final class OwnServer implements AutoCloseable {
+
+		public final int port;
+
+		public final Path dir;
+
+		private final boolean appendOnly;
+
+		private Process process;
+
+		public OwnServer(boolean appendOnly) throws IOException {
+			try (ServerSocket socket = new ServerSocket(0)) {
+				this.port = socket.getLocalPort();
+			}
+			this.dir = Files.createTempDirectory("snowflake-redis-test");
+			this.appendOnly = appendOnly;
+		}
+
+		/** An append-only server that fsyncs every write: what the README asks for. */
+		public static OwnServer durable() throws IOException {
+			return new OwnServer(true).start();
+		}
+
+		public String uri() {
+			return "redis://127.0.0.1:" + this.port;
+		}
+
+		public OwnServer start() throws IOException {
+			List<String> command = new ArrayList<>(List.of(SERVER_BINARY, "--port", Integer.toString(this.port),
+					"--bind", "127.0.0.1", "--dir", this.dir.toString(), "--save", "", "--daemonize", "no"));
+			if (this.appendOnly) {
+				command.addAll(List.of("--appendonly", "yes", "--appendfsync", "always"));
+			}
+			else {
+				command.addAll(List.of("--appendonly", "no"));
+			}
+			this.process = new ProcessBuilder(command).redirectErrorStream(true)
+				.redirectOutput(this.dir.resolve("server.log").toFile()).start();
+			long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+			while (System.nanoTime() < deadline) {
+				try (java.net.Socket socket = new java.net.Socket("127.0.0.1", this.port)) {
+					socket.getOutputStream().write("PING\r\n".getBytes());
+					if (socket.getInputStream().read() == '+') {
+						return this;
+					}
+				}
+				catch (IOException ex) {
+					// not listening yet
+				}
+				if (!this.process.isAlive()) {
+					break;
+				}
+				try {
+					Thread.sleep(20);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+					break;
+				}
+			}
+			throw new IOException("redis-server did not start on port " + this.port + ": "
+					+ Files.readString(this.dir.resolve("server.log")));
+		}
+
+		/** A graceful stop (SIGTERM: Redis' SHUTDOWN, the append-only file flushed). */
+		public void stop() throws InterruptedException {
+			if (this.process != null && this.process.isAlive()) {
+				this.process.destroy();
+				if (!this.process.waitFor(15, java.util.concurrent.TimeUnit.SECONDS)) {
+					this.process.destroyForcibly().waitFor();
+				}
+			}
+		}
+
+		@Override
+		public void close() throws Exception {
+			stop();
+			try (var files = Files.walk(this.dir)) {
+				files.sorted(java.util.Comparator.reverseOrder()).forEach((path) -> path.toFile().delete());
+			}
+		}
+	}
+}

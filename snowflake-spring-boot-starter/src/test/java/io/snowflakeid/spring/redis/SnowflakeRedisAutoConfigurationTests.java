@@ -1,0 +1,162 @@
+package io.snowflakeid.spring.redis;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.redis.RedisLeaseStore;
+import io.snowflakeid.spring.SnowflakeAutoConfiguration;
+import io.snowflakeid.worker.LeaseStore;
+import io.snowflakeid.worker.ManagedGenerator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * {@link SnowflakeRedisAutoConfiguration} on a real server ({@code -Dsnowflake.test.redis=host:port}; the tests
+ * that need one are skipped without it): the lease through Spring Boot's Redis auto-configuration
+ * ({@code spring.data.redis.*}) or {@code snowflake.redis.uri}, released when the context closes.
+ */
+class SnowflakeRedisAutoConfigurationTests {
+
+	private static final String REDIS = System.getProperty("snowflake.test.redis", "").trim();
+
+	private final String key = "snowflake-test:" + UUID.randomUUID();
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(redisAutoConfiguration(), SnowflakeRedisAutoConfiguration.class,
+				SnowflakeAutoConfiguration.class))
+		.withPropertyValues("snowflake.redis.key=" + this.key);
+
+	private RedisClient client;
+
+	private StatefulRedisConnection<String, String> connection;
+
+	/** Spring Boot's Redis auto-configuration: Boot 4's module, or 3.5's class in spring-boot-autoconfigure. */
+	private static Class<?> redisAutoConfiguration() {
+		for (String name : new String[] { "org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration",
+				"org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration" }) {
+			try {
+				return Class.forName(name);
+			}
+			catch (ClassNotFoundException ex) {
+				// the other line
+			}
+		}
+		throw new IllegalStateException("no Redis auto-configuration on the test class path");
+	}
+
+	private Map<String, String> records() {
+		if (this.connection == null) {
+			this.client = RedisClient.create(RedisURI.create("redis://" + REDIS));
+			this.connection = this.client.connect();
+		}
+		return this.connection.sync().hgetall(this.key);
+	}
+
+	private static void assumeRedis() {
+		assumeTrue(!REDIS.isEmpty(), "No Redis server for the tests: run with -Dsnowflake.test.redis=host:port");
+	}
+
+	@AfterEach
+	void deleteKey() {
+		if (this.connection != null) {
+			this.connection.sync().del(this.key);
+			this.connection.close();
+			this.client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+		}
+	}
+
+	@Test
+	void leasesInRedisThroughSpringsConnectionFactory() {
+		assumeRedis();
+		String[] hostPort = REDIS.split(":");
+		this.contextRunner
+			.withPropertyValues("snowflake.worker-assignment=redis", "spring.data.redis.host=" + hostPort[0],
+					"spring.data.redis.port=" + hostPort[1])
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				LeaseStore store = context.getBean(LeaseStore.class);
+				assertThat(store.description()).contains(this.key).contains("RedisConnectionFactory");
+				SnowflakeIdGenerator generator = context.getBean(SnowflakeIdGenerator.class);
+				ManagedGenerator managed = context.getBean(ManagedGenerator.class);
+				var parts = generator.decode(generator.nextId());
+				assertThat(parts.workerId()).isEqualTo(managed.lease().workerId());
+				assertThat(records()).containsKey(parts.datacenterId() + ":" + parts.workerId());
+			});
+	}
+
+	@Test
+	void leasesThroughSnowflakeRedisUriWithAClientOfItsOwn() {
+		assumeRedis();
+		this.contextRunner.withPropertyValues("snowflake.worker-assignment=redis", "snowflake.redis.uri=redis://" + REDIS)
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(LeaseStore.class).description()).contains("redis://" + REDIS + "/0");
+				SnowflakeIdGenerator generator = context.getBean(SnowflakeIdGenerator.class);
+				var parts = generator.decode(generator.nextId());
+				assertThat(records()).containsOnlyKeys(parts.datacenterId() + ":" + parts.workerId());
+			});
+	}
+
+	@Test
+	void closingTheContextReleasesTheWorkerIdAtOnce() {
+		assumeRedis();
+		ConfigurableApplicationContext[] kept = new ConfigurableApplicationContext[1];
+		String[] field = new String[1];
+		this.contextRunner.withPropertyValues("snowflake.worker-assignment=redis", "snowflake.redis.uri=redis://" + REDIS)
+			.run((context) -> {
+				ManagedGenerator managed = context.getBean(ManagedGenerator.class);
+				managed.generator().nextId();
+				field[0] = managed.lease().datacenterId() + ":" + managed.lease().workerId();
+				assertThat(records().get(field[0])).doesNotContain("\"leaseEnd\":\"0\"");
+				kept[0] = context;
+			});
+		assertThat(kept[0].isActive()).isFalse();
+		assertThat(records().get(field[0])).as("released by the context's close, before the client was closed")
+			.contains("\"leaseEnd\":\"0\"").contains("\"token\":\"\"");
+	}
+
+	@Test
+	void otherAssignmentsCreateNoRedisStore() {
+		this.contextRunner.withPropertyValues("snowflake.worker-assignment=static", "snowflake.datacenter-id=1",
+				"snowflake.worker-id=2", "snowflake.redis.uri=redis://127.0.0.1:1")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context).doesNotHaveBean(LeaseStore.class);
+				assertThat(context).doesNotHaveBean(RedisLeaseStore.class);
+			});
+	}
+
+	@Test
+	void withoutAConnectionFactoryOrUriTheFailureSaysWhatToConfigure() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(SnowflakeRedisAutoConfiguration.class, SnowflakeAutoConfiguration.class))
+			.withPropertyValues("snowflake.worker-assignment=redis")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("spring.data.redis")
+				.hasMessageContaining("snowflake.redis.uri"));
+	}
+
+	@Test
+	void aBadUriNamesTheProperty() {
+		this.contextRunner.withPropertyValues("snowflake.worker-assignment=redis", "snowflake.redis.uri=http://x")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("snowflake.redis.uri")
+				.hasMessageContaining("redis://host:port/database"));
+	}
+}
