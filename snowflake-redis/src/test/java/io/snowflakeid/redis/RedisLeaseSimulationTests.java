@@ -14,14 +14,14 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link LeaseSimulation} on Redis: the seeded schedules (starts, crashes, pauses, outages, clocks stepped both ways)
  * against the real scripts on a real server, one key per schedule. Seeds: {@code -Dsnowflake.redis-simulation.seeds}
- * (default 2000, about 30 s on two cores), replay one with {@code -Dsnowflake.redis-simulation.first-seed=N -Dsnowflake.redis-simulation.seeds=1}.
+ * (default 500, a few seconds; CI runs 10,000), replay one with {@code -Dsnowflake.redis-simulation.first-seed=N -Dsnowflake.redis-simulation.seeds=1}.
  */
 class RedisLeaseSimulationTests {
 
 	@Test
 	void manySeededSchedulesNeverIssueAnIdTwice() {
 		String uri = RedisTestServers.sharedUri();
-		int seeds = Integer.getInteger("snowflake.redis-simulation.seeds", 2000);
+		int seeds = Integer.getInteger("snowflake.redis-simulation.seeds", 500);
 		long firstSeed = Long.getLong("snowflake.redis-simulation.first-seed", 1);
 		// One connection for every schedule: Redis has no sessions, so a client per simulated process would only
 		// add connection set-up; the faults are injected around the store by the simulation.

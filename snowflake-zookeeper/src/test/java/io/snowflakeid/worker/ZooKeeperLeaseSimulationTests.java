@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link LeaseSimulation} on ZooKeeper: every simulated process start opens its own Curator client (its own
  * session), a crash closes it without releasing (its holder node goes, as at session expiry), all on one real
- * server. Seeds: {@code -Dsnowflake.zk-simulation.seeds} (default 20, about 35 s on two cores), from {@code .first-seed}.
+ * server. Seeds: {@code -Dsnowflake.zk-simulation.seeds} (default 10, about 18 s on two cores; CI runs 60 more), from {@code .first-seed}.
  */
 class ZooKeeperLeaseSimulationTests {
 
@@ -37,7 +37,7 @@ class ZooKeeperLeaseSimulationTests {
 
 	@Test
 	void manySeededSchedulesNeverIssueAnIdTwice() {
-		int seeds = Integer.getInteger("snowflake.zk-simulation.seeds", 20);
+		int seeds = Integer.getInteger("snowflake.zk-simulation.seeds", 10);
 		long firstSeed = Long.getLong("snowflake.zk-simulation.first-seed", 1);
 		Map<String, Long> counts = LeaseSimulation.runSeeds(new ZooKeeperBackend(), firstSeed, seeds,
 				"snowflake.zk-simulation");
