@@ -3,12 +3,9 @@ package io.snowflakeid.config;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeSettings;
@@ -23,8 +20,6 @@ import io.snowflakeid.worker.WorkerAssignment;
  */
 final class SettingsMapReader {
 
-	/** Spring Boot's simple duration form: a whole number and an optional unit (no unit: milliseconds). */
-	private static final Pattern SIMPLE_DURATION = Pattern.compile("([+-]?\\d+)\\s*(ns|us|ms|s|m|h|d)?");
 
 	private final Map<String, ?> settings;
 
@@ -148,32 +143,11 @@ final class SettingsMapReader {
 
 	/** A {@link Duration}, a number of milliseconds, Spring Boot's simple form (10ms, 1s, 5m, 1h) or ISO-8601. */
 	static Duration toDuration(Object value) {
-		if (value instanceof Duration duration) {
-			return duration;
-		}
-		if (value instanceof Long || value instanceof Integer) {
-			return Duration.ofMillis(((Number) value).longValue());
-		}
-		String text = value.toString().trim();
-		Matcher simple = SIMPLE_DURATION.matcher(text.toLowerCase(Locale.ROOT));
-		if (simple.matches()) {
-			long amount = Long.parseLong(simple.group(1));
-			String unit = (simple.group(2) != null) ? simple.group(2) : "ms";
-			return switch (unit) {
-				case "ns" -> Duration.ofNanos(amount);
-				case "us" -> Duration.ofNanos(Math.multiplyExact(amount, 1000L));
-				case "s" -> Duration.ofSeconds(amount);
-				case "m" -> Duration.ofMinutes(amount);
-				case "h" -> Duration.ofHours(amount);
-				case "d" -> Duration.ofDays(amount);
-				default -> Duration.ofMillis(amount);
-			};
-		}
 		try {
-			return Duration.parse(text.toUpperCase(Locale.ROOT));
+			return SnowflakeSettings.parseDuration(value);
 		}
 		catch (DateTimeParseException ex) {
-			throw new Unparseable("a duration such as 10ms, 1s, 5m or PT0.01S (a plain number means milliseconds)");
+			throw new Unparseable(SnowflakeSettings.DURATION_FORMS);
 		}
 	}
 
