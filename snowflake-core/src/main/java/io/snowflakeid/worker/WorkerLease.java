@@ -430,6 +430,14 @@ public final class WorkerLease implements AutoCloseable {
 		return this.workerId;
 	}
 
+	/**
+	 * How long each claim or renewal lets ids be issued: the lease duration, shortened to the store's
+	 * {@link LeaseStore#maxLeaseDuration() bound}. A store tied to a session checks its session outlasts it.
+	 */
+	public java.time.Duration duration() {
+		return this.settings.duration;
+	}
+
 	/** The lease end last written to the table (epoch milliseconds). */
 	public Instant leaseEnd() {
 		return Instant.ofEpochMilli(this.leaseEndMillis);

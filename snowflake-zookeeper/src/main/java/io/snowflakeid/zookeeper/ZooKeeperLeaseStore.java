@@ -337,11 +337,11 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	public boolean renew(int datacenterId, int workerId, Collection<String> tokens, String newToken, long leaseEnd,
 			long mark, Duration timeout) throws Exception {
 		Call call = call(timeout);
-		long capped = this.cappedAtMillis;
-		if (capped > 0 && call.zk.handle.getSessionTimeout() < capped) {
-			// A new session with a shorter timeout than the lease was capped at: permits could outlive it.
+		long needed = leaseMillis(datacenterId, workerId);
+		if (needed > 0 && call.zk.handle.getSessionTimeout() < needed) {
+			// A session (re)negotiated with a shorter timeout than the lease: permits could outlive it.
 			throw new NotAppliedException(new IllegalStateException("the ZooKeeper session timeout is now "
-					+ call.zk.handle.getSessionTimeout() + " ms, shorter than the lease (" + capped + " ms)"));
+					+ call.zk.handle.getSessionTimeout() + " ms, shorter than the lease (" + needed + " ms)"));
 		}
 		String node = node(datacenterId, workerId);
 		State state = call.state(node);
@@ -372,6 +372,20 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			ops.add(Op.delete(node + "/" + HOLDER, state.holder.getVersion()));
 		}
 		return call.multi(ops);
+	}
+
+	/**
+	 * How long a renewal of the pair lets ids be issued: the duration of the lease attached for it (the configured
+	 * one, which may be shorter than the session timeout it was capped at), else the cap itself.
+	 */
+	private long leaseMillis(int datacenterId, int workerId) {
+		long millis = 0;
+		for (WorkerLease lease : this.listeners.keySet()) {
+			if (lease.datacenterId() == datacenterId && lease.workerId() == workerId) {
+				millis = Math.max(millis, lease.duration().toMillis());
+			}
+		}
+		return (millis > 0) ? millis : this.cappedAtMillis;
 	}
 
 	/** Closes the client if this store created it (from settings); an application's client is left open. */
