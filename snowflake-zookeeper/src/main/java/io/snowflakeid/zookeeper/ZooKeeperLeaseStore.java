@@ -23,6 +23,7 @@ import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.framework.state.ConnectionStateListener;
@@ -74,7 +75,8 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 
 	private static final String HOLDER = "holder";
 
-	private static final Pattern PAIR = Pattern.compile("(\\d{1,10})-(\\d{1,10})");
+	/** Exactly the names {@link #node} writes: no leading zeros (00-1 is not pair (0, 1)'s node, and not ours). */
+	private static final Pattern PAIR = Pattern.compile("(0|[1-9]\\d{0,9})-(0|[1-9]\\d{0,9})");
 
 	private final CuratorFramework client;
 
@@ -185,9 +187,14 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		int connectionTimeout = this.client.getZookeeperClient().getConnectionTimeoutMs();
 		try {
 			if (!this.client.blockUntilConnected(connectionTimeout, TimeUnit.MILLISECONDS)) {
+				CuratorFrameworkState state = this.client.getState();
+				// An application's client never started (or closed) cannot connect: say so, not "check the ensemble".
+				String why = (state == CuratorFrameworkState.STARTED) ? unavailableAdvice()
+						: " (the CuratorFramework given is " + ((state == CuratorFrameworkState.LATENT)
+								? "not started: start it before the lease is acquired" : "closed") + ")";
 				throw new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE,
 						"Cannot lease a worker id from " + description() + ": not connected within "
-								+ connectionTimeout + " ms" + unavailableAdvice());
+								+ connectionTimeout + " ms" + why);
 			}
 			long negotiated = this.client.getZookeeperClient().getZooKeeper().getSessionTimeout();
 			checkSessionTimeout(negotiated);
@@ -269,6 +276,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			return new ArrayList<>(); // not prepared yet: no records
 		}
 		List<int[]> pairs = new ArrayList<>();
+		List<String> nodes = new ArrayList<>();
 		List<CompletableFuture<Read>> reads = new ArrayList<>();
 		List<CompletableFuture<Stat>> holders = new ArrayList<>();
 		for (String child : children) {
@@ -284,6 +292,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			}
 			String node = base + "/" + child;
 			pairs.add(new int[] { (int) dc, (int) worker });
+			nodes.add(node);
 			reads.add(call.zk.getData(node));
 			holders.add(call.zk.exists(node + "/" + HOLDER));
 		}
@@ -294,7 +303,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			if (read == null) {
 				continue; // deleted meanwhile (by hand): no record
 			}
-			NodeData data = NodeData.parse(read.data);
+			NodeData data = NodeData.parse(nodes.get(i), read.data);
 			long leaseEnd = (holder != null) ? data.leaseEnd : 0; // no holder: its session ended, or released
 			records.add(new LeaseRecord(pairs.get(i)[0], pairs.get(i)[1], leaseEnd, data.mark));
 		}
@@ -492,7 +501,8 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			CompletableFuture<Stat> holder = this.zk.exists(node + "/" + HOLDER);
 			Read data = await(read);
 			Stat holderStat = await(holder);
-			return (data != null) ? new State(NodeData.parse(data.data), data.stat.getVersion(), holderStat) : null;
+			return (data != null) ? new State(NodeData.parse(node, data.data), data.stat.getVersion(), holderStat)
+					: null;
 		}
 
 		/** True if the transaction committed, false if a version or existence check failed (a race lost). */
@@ -604,7 +614,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 					+ this.owner.replace('\n', ' ').replace('\r', ' ') + "\n").getBytes(StandardCharsets.UTF_8);
 		}
 
-		static NodeData parse(byte[] bytes) {
+		static NodeData parse(String node, byte[] bytes) {
 			Long leaseEnd = null;
 			Long mark = null;
 			String token = "";
@@ -617,8 +627,8 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 				}
 				String value = line.substring(eq + 1);
 				switch (line.substring(0, eq)) {
-					case "leaseEnd" -> leaseEnd = Long.parseLong(value);
-					case "mark" -> mark = Long.parseLong(value);
+					case "leaseEnd" -> leaseEnd = number(node, text, value);
+					case "mark" -> mark = number(node, text, value);
 					case "token" -> token = value;
 					case "owner" -> owner = value;
 					default -> {
@@ -628,9 +638,25 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			}
 			if (leaseEnd == null || mark == null) {
 				// Not written by this store: refuse rather than guess a mark (ids could repeat).
-				throw new IllegalStateException("Unreadable worker lease node (no leaseEnd/mark): '" + text + "'");
+				throw unreadable(node, text, "no leaseEnd/mark");
 			}
 			return new NodeData(leaseEnd, mark, token, owner);
+		}
+
+		private static long number(String node, String text, String value) {
+			try {
+				return Long.parseLong(value);
+			}
+			catch (NumberFormatException ex) {
+				throw unreadable(node, text, "'" + value + "' is not a number");
+			}
+		}
+
+		/** Names the node: the operator has to find it (a node written by hand, or by another program). */
+		private static IllegalStateException unreadable(String node, String text, String why) {
+			return new IllegalStateException("Unreadable worker lease node " + node + " (" + why + "): '" + text
+					+ "'; not written by snowflake-id (or changed by hand): fix or remove it once no instance holds the pair, or "
+					+ "use another " + ZooKeeperSettings.PATH);
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package io.snowflakeid.zookeeper;
 
 import java.io.File;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -9,8 +10,11 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.snowflakeid.worker.WorkerLease;
+import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.worker.WorkerLeaseSettings;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
 import org.apache.curator.test.InstanceSpec;
 import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterAll;
@@ -22,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Edge cases of the ZooKeeper lease store found in review: a session whose timeout changes on reconnection.
+ * Edge cases of the ZooKeeper lease store found in review: foreign and corrupt nodes under the path, clients the
+ * application did not start, and a session whose timeout changes on reconnection.
  */
 class ZooKeeperLeaseStoreEdgeTests {
 
@@ -54,6 +59,43 @@ class ZooKeeperLeaseStoreEdgeTests {
 				// already closed
 			}
 		}
+	}
+
+	@Test
+	void aForeignNodeWithLeadingZerosDoesNotBlockThePairItResembles() throws Exception {
+		CuratorFramework client = client(server.getConnectString());
+		// Not written by this store: 00-0 is not the node of pair (0, 0), which is 0-0.
+		client.create().creatingParentsIfNeeded().forPath(this.path + "/00-0",
+				"leaseEnd=0\nmark=0\n".getBytes(StandardCharsets.UTF_8));
+		WorkerLease lease = acquire(settings(new ZooKeeperLeaseStore(client, this.path)).layout(ZooKeeperWorkerLeaseTests.onePair()));
+		assertThat(lease.workerId()).isZero();
+		assertThat(client.checkExists().forPath(this.path + "/0-0/holder")).isNotNull();
+	}
+
+	@Test
+	void aCorruptNodeIsRefusedNamingTheNode() throws Exception {
+		CuratorFramework client = client(server.getConnectString());
+		client.create().creatingParentsIfNeeded().forPath(this.path + "/0-3",
+				"leaseEnd=soon\nmark=0\n".getBytes(StandardCharsets.UTF_8));
+		assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> acquire(settings(new ZooKeeperLeaseStore(client, this.path))))
+			.withMessageContaining(this.path + "/0-3");
+	}
+
+	@Test
+	void anApplicationsClientNotStartedOrClosedIsNamedAsSuch() throws Exception {
+		CuratorFramework latent = CuratorFrameworkFactory.builder().connectString(server.getConnectString())
+			.sessionTimeoutMs(4_000).connectionTimeoutMs(3_000).retryPolicy(new RetryOneTime(100)).build();
+		this.resources.add(latent);
+		// The application may still start it while the store waits (the connection timeout); it did not.
+		assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> settings(new ZooKeeperLeaseStore(latent, this.path)).build())
+			.withMessageContaining("CuratorFramework given is not started");
+		latent.start();
+		latent.close();
+		assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> settings(new ZooKeeperLeaseStore(latent, this.path)).build())
+			.withMessageContaining("CuratorFramework given is closed");
 	}
 
 	@Test
