@@ -128,6 +128,28 @@ class SnowflakeRedisAutoConfigurationTests {
 	}
 
 	@Test
+	void closingTheContextReleasesTheWorkerIdAtOnceThroughSpringsConnectionFactory() {
+		assumeRedis();
+		String[] hostPort = REDIS.split(":");
+		ConfigurableApplicationContext[] kept = new ConfigurableApplicationContext[1];
+		String[] field = new String[1];
+		this.contextRunner
+			.withPropertyValues("snowflake.worker-assignment=redis", "spring.data.redis.host=" + hostPort[0],
+					"spring.data.redis.port=" + hostPort[1])
+			.run((context) -> {
+				ManagedGenerator managed = context.getBean(ManagedGenerator.class);
+				managed.generator().nextId();
+				field[0] = managed.lease().datacenterId() + ":" + managed.lease().workerId();
+				assertThat(records().get(field[0])).doesNotContain("\"leaseEnd\":\"0\"");
+				kept[0] = context;
+			});
+		assertThat(kept[0].isActive()).isFalse();
+		assertThat(records().get(field[0]))
+			.as("released by the context's close, before the connection factory was stopped")
+			.contains("\"leaseEnd\":\"0\"").contains("\"token\":\"\"");
+	}
+
+	@Test
 	void otherAssignmentsCreateNoRedisStore() {
 		this.contextRunner.withPropertyValues("snowflake.worker-assignment=static", "snowflake.datacenter-id=1",
 				"snowflake.worker-id=2", "snowflake.redis.uri=redis://127.0.0.1:1")
