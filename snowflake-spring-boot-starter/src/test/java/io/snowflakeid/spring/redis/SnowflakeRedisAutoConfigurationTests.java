@@ -173,6 +173,23 @@ class SnowflakeRedisAutoConfigurationTests {
 	}
 
 	@Test
+	void aServerUnreachableAtStartIsAWorkerLeaseFailureNamingTheUriProperty() {
+		this.contextRunner.withPropertyValues("snowflake.worker-assignment=redis", "snowflake.redis.uri=redis://127.0.0.1:1")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				Throwable failure = context.getStartupFailure();
+				java.util.List<Throwable> chain = new java.util.ArrayList<>();
+				for (Throwable t = failure; t != null && !chain.contains(t); t = t.getCause()) {
+					chain.add(t);
+				}
+				assertThat(chain).as("the failure's causes").anySatisfy((cause) -> {
+					assertThat(cause).isInstanceOf(io.snowflakeid.worker.WorkerLeaseException.class);
+					assertThat(cause.getMessage()).contains("snowflake.redis.uri").contains("redis://127.0.0.1:1/0");
+				});
+			});
+	}
+
+	@Test
 	void aBadUriNamesTheProperty() {
 		this.contextRunner.withPropertyValues("snowflake.worker-assignment=redis", "snowflake.redis.uri=http://x")
 			.run((context) -> assertThat(context).hasFailed()
