@@ -1,6 +1,5 @@
 package io.snowflakeid.spring.redis;
 
-import io.snowflakeid.redis.LettuceRedisScripts;
 import io.snowflakeid.redis.RedisLeaseStore;
 import io.snowflakeid.redis.RedisLeaseStoreProvider;
 import io.snowflakeid.redis.RedisScripts;
@@ -49,7 +48,7 @@ public final class SnowflakeRedisAutoConfiguration {
 						RedisSettings.URI + " needs the Lettuce client (io.lettuce:lettuce-core) on the class path; "
 								+ "or remove it to use the application's RedisConnectionFactory");
 			}
-			return new RedisLeaseStore(openLettuce(properties.getUri()), key, true);
+			return LettuceFromUri.store(properties.getUri(), key);
 		}
 		RedisScripts scripts = ClassUtils.isPresent(CONNECTION_FACTORY, loader) ? FromFactory.scripts(beanFactory) : null;
 		if (scripts == null) {
@@ -127,16 +126,18 @@ public final class SnowflakeRedisAutoConfiguration {
 		}
 	}
 
-	private static RedisScripts openLettuce(String uri) {
-		return LettuceFromUri.open(uri);
-	}
-
 	/** Loaded only when Lettuce is on the class path. */
 	private static final class LettuceFromUri {
 
-		static RedisScripts open(String uri) {
-			return LettuceRedisScripts.open(RedisLeaseStoreProvider.parseUri(uri),
-					RedisLeaseStoreProvider.CONNECT_TIMEOUT);
+		/**
+		 * What plain Hibernate gets from the same settings: a failure to connect is a {@link WorkerLeaseException}
+		 * naming {@link RedisSettings#URI} (never the password), not the client's bare exception.
+		 */
+		static RedisLeaseStore store(String uri, String key) {
+			java.util.Map<String, Object> settings = new java.util.HashMap<>();
+			settings.put(RedisSettings.URI, uri);
+			settings.put(RedisSettings.KEY, key);
+			return (RedisLeaseStore) new RedisLeaseStoreProvider().create(settings);
 		}
 	}
 
