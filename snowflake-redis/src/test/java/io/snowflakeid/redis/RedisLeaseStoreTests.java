@@ -130,4 +130,14 @@ class RedisLeaseStoreTests {
 			.isThrownBy(() -> this.store.records(null, TIMEOUT))
 			.withMessageContaining("snowflake.redis.key");
 	}
+
+	@Test
+	void aRecordOfAPairWithoutItsNumbersIsAnErrorNotSkipped() {
+		// The last (here only) record of the hash lacking its mark: it could be a pair in use, never to be ignored.
+		this.direct.connection.sync().hset(this.key, "0:0", "{\"leaseEnd\":\"99\",\"token\":\"t\"}");
+		org.assertj.core.api.Assertions.assertThatException()
+			.isThrownBy(() -> this.store.records(null, TIMEOUT))
+			.withMessageContaining("0:0")
+			.withMessageContaining("snowflake.redis.key");
+	}
 }
