@@ -65,14 +65,19 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 			  local field = all[i]
 			  local sep = string.find(field, ':', 1, true)
 			  if sep and (ARGV[1] == '' or string.sub(field, 1, sep - 1) == ARGV[1]) then
-			    local r = cjson.decode(all[i + 1])
+			    local ok, r = pcall(cjson.decode, all[i + 1])
+			    -- A nil would shift every later value (or drop this record unseen): a record not understood
+			    -- could be a pair in use, so it is an error, never skipped.
+			    if not ok or type(r) ~= 'table' or type(r.leaseEnd) ~= 'string' or type(r.highWaterMark) ~= 'string' then
+			      return redis.error_reply('field ' .. field .. ' of ' .. KEYS[1] .. ' is not a snowflake worker lease record (use a key of its own for KEY_SETTING)')
+			    end
 			    out[#out + 1] = field
 			    out[#out + 1] = r.leaseEnd
 			    out[#out + 1] = r.highWaterMark
 			  end
 			end
 			return out
-			""";
+			""".replace("KEY_SETTING", RedisSettings.KEY);
 
 	/** ARGV: field, owner, token, lease end, mark, expired before, mark read. */
 	static final String TAKE_FREE = PRELUDE + """
