@@ -190,6 +190,37 @@ class SnowflakeRedisAutoConfigurationTests {
 	}
 
 	@Test
+	void aServerThatDoesNotAnswerInTimeFailsTheStartSayingSoAndNamingTheBound() throws Exception {
+		// Accepts connections and never answers: every call of the lease waits out its bound (1 s for a 3 s lease).
+		try (java.net.ServerSocket silent = new java.net.ServerSocket(0)) {
+			java.util.List<java.net.Socket> accepted = new java.util.concurrent.CopyOnWriteArrayList<>();
+			Thread acceptor = new Thread(() -> {
+				try {
+					while (true) {
+						accepted.add(silent.accept());
+					}
+				}
+				catch (java.io.IOException ex) {
+					// closed
+				}
+			});
+			acceptor.setDaemon(true);
+			acceptor.start();
+			this.contextRunner
+				.withPropertyValues("snowflake.worker-assignment=redis", "snowflake.lease.duration=3s",
+						"spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + silent.getLocalPort())
+				.run((context) -> assertThat(context).hasFailed()
+					.getFailure()
+					.rootCause()
+					.hasMessageContaining("1000 ms")
+					.hasMessageContaining("snowflake.lease.duration"));
+			for (java.net.Socket socket : accepted) {
+				socket.close();
+			}
+		}
+	}
+
+	@Test
 	void aBadUriNamesTheProperty() {
 		this.contextRunner.withPropertyValues("snowflake.worker-assignment=redis", "snowflake.redis.uri=http://x")
 			.run((context) -> assertThat(context).hasFailed()
