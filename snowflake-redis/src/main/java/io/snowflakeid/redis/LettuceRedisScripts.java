@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
@@ -16,6 +17,7 @@ import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
+import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.worker.LeaseStore;
 
 /**
@@ -102,7 +104,17 @@ public final class LettuceRedisScripts implements RedisScripts {
 			}
 			throw (cause instanceof Exception exception) ? exception : ex;
 		}
-		// a TimeoutException is thrown as is: the script may still run
+		catch (TimeoutException ex) {
+			// Still a TimeoutException (the script may still run), with a message: the JDK's has none.
+			throw timedOut(timeout);
+		}
+	}
+
+	/** What a call that got no answer within {@code timeout} throws: it may still run on the server. */
+	static TimeoutException timedOut(Duration timeout) {
+		return new TimeoutException("No answer from Redis within " + timeout.toMillis() + " ms (the bound of each "
+				+ "lease operation: a sixth of " + SnowflakeSettings.LEASE_DURATION + ", at least 1 s); it may "
+				+ "still be applied");
 	}
 
 	/**

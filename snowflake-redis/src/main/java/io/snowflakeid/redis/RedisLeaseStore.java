@@ -34,7 +34,10 @@ import io.snowflakeid.worker.WorkerAssignment;
  */
 public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 
-	/** Exact comparison of canonical decimal integer strings, and the record codec: prepended to every script. */
+	/**
+	 * Exact comparison of canonical decimal integer strings (as {@code Long.toString} writes them: no sign but a
+	 * minus, no leading zero; records() refuses others), and the record codec: prepended to every script.
+	 */
 	private static final String PRELUDE = """
 			local function cmp(a, b)
 			  local na, nb = string.sub(a, 1, 1) == '-', string.sub(b, 1, 1) == '-'
@@ -45,6 +48,9 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 			  elseif a < b then r = -1 else r = 1 end
 			  if na then return -r end
 			  return r
+			end
+			local function canonical(n)
+			  return type(n) == 'string' and (n == '0' or string.match(n, '^%-?[1-9]%d*$') ~= nil) and #n <= 20
 			end
 			local function put(field, leaseEnd, mark, token, owner)
 			  redis.call('HSET', KEYS[1], field, cjson.encode({leaseEnd = leaseEnd, highWaterMark = mark,
@@ -65,14 +71,19 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 			  local field = all[i]
 			  local sep = string.find(field, ':', 1, true)
 			  if sep and (ARGV[1] == '' or string.sub(field, 1, sep - 1) == ARGV[1]) then
-			    local r = cjson.decode(all[i + 1])
+			    local ok, r = pcall(cjson.decode, all[i + 1])
+			    -- A nil would shift every later value (or drop this record unseen): a record not understood
+			    -- could be a pair in use, so it is an error, never skipped.
+			    if not ok or type(r) ~= 'table' or not canonical(r.leaseEnd) or not canonical(r.highWaterMark) then
+			      return redis.error_reply('field ' .. field .. ' of ' .. KEYS[1] .. ' is not a snowflake worker lease record (use a key of its own for KEY_SETTING)')
+			    end
 			    out[#out + 1] = field
 			    out[#out + 1] = r.leaseEnd
 			    out[#out + 1] = r.highWaterMark
 			  end
 			end
 			return out
-			""";
+			""".replace("KEY_SETTING", RedisSettings.KEY);
 
 	/** ARGV: field, owner, token, lease end, mark, expired before, mark read. */
 	static final String TAKE_FREE = PRELUDE + """

@@ -130,4 +130,25 @@ class RedisLeaseStoreTests {
 			.isThrownBy(() -> this.store.records(null, TIMEOUT))
 			.withMessageContaining("snowflake.redis.key");
 	}
+
+	@Test
+	void aRecordOfAPairWithoutItsNumbersIsAnErrorNotSkipped() {
+		// The last (here only) record of the hash lacking its mark: it could be a pair in use, never to be ignored.
+		this.direct.connection.sync().hset(this.key, "0:0", "{\"leaseEnd\":\"99\",\"token\":\"t\"}");
+		org.assertj.core.api.Assertions.assertThatException()
+			.isThrownBy(() -> this.store.records(null, TIMEOUT))
+			.withMessageContaining("0:0")
+			.withMessageContaining("snowflake.redis.key");
+	}
+
+	@Test
+	void aRecordWhoseNumbersAreNotCanonicalIsAnErrorNotMisread() {
+		// 0099 parses as 99 in Java, but the scripts compare it by length as above 100: never act on such a record.
+		this.direct.connection.sync().hset(this.key, "0:1", "{\"leaseEnd\":\"0\",\"highWaterMark\":\"0099\","
+				+ "\"token\":\"\",\"owner\":\"\"}");
+		org.assertj.core.api.Assertions.assertThatException()
+			.isThrownBy(() -> this.store.records(0, TIMEOUT))
+			.withMessageContaining("0:1")
+			.withMessageContaining("snowflake.redis.key");
+	}
 }

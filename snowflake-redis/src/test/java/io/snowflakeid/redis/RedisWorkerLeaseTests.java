@@ -303,6 +303,20 @@ class RedisWorkerLeaseTests {
 		assertThat(lastId).isPositive();
 	}
 
+	@Test
+	void aServerThatDoesNotAnswerInTimeFailsTheStartSayingSoAndNamingTheBound() throws Exception {
+		RedisTestServers.assumeOwnServers();
+		RedisTestServers.OwnServer server = new RedisTestServers.OwnServer(false).start();
+		this.resources.add(server);
+		RedisLeaseStore store = storeOn(server.uri());
+		// Every other client's commands wait 2.5 s: longer than the 1 s bound of a 3 s lease's operations.
+		this.direct.connection.sync().clientPause(2_500);
+		assertThatExceptionOfType(WorkerLeaseException.class).isThrownBy(() -> acquire(settings(store).build()))
+			.withMessageContaining("1000 ms")
+			.withMessageContaining("snowflake.lease.duration")
+			.withMessageNotContaining(": null");
+	}
+
 	private static void awaitRenewals(WorkerLease lease, int renewals) throws InterruptedException {
 		long deadline = System.currentTimeMillis() + 5_000;
 		while (lease.renewals() < renewals && System.currentTimeMillis() < deadline) {

@@ -1,6 +1,5 @@
 package io.snowflakeid.spring.redis;
 
-import io.snowflakeid.redis.LettuceRedisScripts;
 import io.snowflakeid.redis.RedisLeaseStore;
 import io.snowflakeid.redis.RedisLeaseStoreProvider;
 import io.snowflakeid.redis.RedisScripts;
@@ -8,12 +7,16 @@ import io.snowflakeid.redis.RedisSettings;
 import io.snowflakeid.worker.LeaseStore;
 import io.snowflakeid.worker.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
+import io.snowflakeid.worker.ManagedGenerator;
 import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.Phased;
+import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.util.ClassUtils;
 
@@ -45,7 +48,7 @@ public final class SnowflakeRedisAutoConfiguration {
 						RedisSettings.URI + " needs the Lettuce client (io.lettuce:lettuce-core) on the class path; "
 								+ "or remove it to use the application's RedisConnectionFactory");
 			}
-			return new RedisLeaseStore(openLettuce(properties.getUri()), key, true);
+			return LettuceFromUri.store(properties.getUri(), key);
 		}
 		RedisScripts scripts = ClassUtils.isPresent(CONNECTION_FACTORY, loader) ? FromFactory.scripts(beanFactory) : null;
 		if (scripts == null) {
@@ -57,16 +60,84 @@ public final class SnowflakeRedisAutoConfiguration {
 		return new RedisLeaseStore(scripts, key, true); // closes the adapter's threads, never the factory
 	}
 
-	private static RedisScripts openLettuce(String uri) {
-		return LettuceFromUri.open(uri);
+	/**
+	 * Hands the worker id back when the context stops, just before Spring stops the {@code RedisConnectionFactory}
+	 * the store may run on: the factory is a {@link SmartLifecycle} (phase 0 by default), stopped before any bean
+	 * is destroyed, so the generator's own close would find it stopped and the pair would stay taken until its
+	 * lease end plus the safety margin. The phase just above the factory's comes after the web server's graceful
+	 * shutdown: requests still in flight get their ids.
+	 */
+	@Bean
+	static SmartLifecycle snowflakeRedisLeaseRelease(ConfigurableListableBeanFactory beanFactory) {
+		int phase = 0;
+		if (ClassUtils.isPresent(CONNECTION_FACTORY, SnowflakeRedisAutoConfiguration.class.getClassLoader())) {
+			phase = FromFactory.phaseAbove(beanFactory);
+		}
+		return new ReleaseBeforeTheFactoryStops(beanFactory, phase);
+	}
+
+	/** Closes the generators already created whose lease is in a {@link RedisLeaseStore} of this context. */
+	static final class ReleaseBeforeTheFactoryStops implements SmartLifecycle {
+
+		private final ConfigurableListableBeanFactory beanFactory;
+
+		private final int phase;
+
+		private volatile boolean running;
+
+		ReleaseBeforeTheFactoryStops(ConfigurableListableBeanFactory beanFactory, int phase) {
+			this.beanFactory = beanFactory;
+			this.phase = phase;
+		}
+
+		@Override
+		public void start() {
+			this.running = true;
+		}
+
+		@Override
+		public void stop() {
+			this.running = false;
+			java.util.Set<String> stores = new java.util.HashSet<>();
+			for (String name : this.beanFactory.getBeanNamesForType(RedisLeaseStore.class, false, false)) {
+				if (this.beanFactory.containsSingleton(name)) {
+					stores.add(this.beanFactory.getBean(name, RedisLeaseStore.class).description());
+				}
+			}
+			// Only generators that exist: one not created yet must not claim a worker id during shutdown.
+			for (String name : this.beanFactory.getBeanNamesForType(ManagedGenerator.class, false, false)) {
+				if (this.beanFactory.containsSingleton(name)) {
+					ManagedGenerator managed = this.beanFactory.getBean(name, ManagedGenerator.class);
+					if (managed.lease() != null && stores.contains(managed.lease().storeDescription())) {
+						managed.close(); // the destroy method's close later does nothing
+					}
+				}
+			}
+		}
+
+		@Override
+		public boolean isRunning() {
+			return this.running;
+		}
+
+		@Override
+		public int getPhase() {
+			return this.phase;
+		}
 	}
 
 	/** Loaded only when Lettuce is on the class path. */
 	private static final class LettuceFromUri {
 
-		static RedisScripts open(String uri) {
-			return LettuceRedisScripts.open(RedisLeaseStoreProvider.parseUri(uri),
-					RedisLeaseStoreProvider.CONNECT_TIMEOUT);
+		/**
+		 * What plain Hibernate gets from the same settings: a failure to connect is a {@link WorkerLeaseException}
+		 * naming {@link RedisSettings#URI} (never the password), not the client's bare exception.
+		 */
+		static RedisLeaseStore store(String uri, String key) {
+			java.util.Map<String, Object> settings = new java.util.HashMap<>();
+			settings.put(RedisSettings.URI, uri);
+			settings.put(RedisSettings.KEY, key);
+			return (RedisLeaseStore) new RedisLeaseStoreProvider().create(settings);
 		}
 	}
 
@@ -78,6 +149,15 @@ public final class SnowflakeRedisAutoConfiguration {
 				.getBeanProvider(org.springframework.data.redis.connection.RedisConnectionFactory.class)
 				.getIfUnique();
 			return (factory != null) ? new SpringDataRedisScripts(factory) : null;
+		}
+
+		/** The phase just above the connection factory's (0 if it has none): stopped before it. */
+		static int phaseAbove(ListableBeanFactory beanFactory) {
+			org.springframework.data.redis.connection.RedisConnectionFactory factory = beanFactory
+				.getBeanProvider(org.springframework.data.redis.connection.RedisConnectionFactory.class)
+				.getIfUnique();
+			int phase = (factory instanceof Phased phased) ? phased.getPhase() : 0;
+			return (phase == Integer.MAX_VALUE) ? phase : phase + 1;
 		}
 	}
 }

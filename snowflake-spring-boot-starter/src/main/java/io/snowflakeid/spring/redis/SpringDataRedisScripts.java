@@ -9,8 +9,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
+import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.redis.RedisScripts;
 import io.snowflakeid.worker.LeaseStore;
 import org.springframework.data.redis.connection.RedisConnection;
@@ -81,7 +83,13 @@ final class SpringDataRedisScripts implements RedisScripts {
 		catch (ExecutionException ex) {
 			throw (ex.getCause() instanceof Exception cause) ? cause : ex;
 		}
-		// a TimeoutException is thrown as is (the script may still run); the thread ends with the factory's timeout
+		catch (TimeoutException ex) {
+			// Still a TimeoutException (the script may still run), with a message: the JDK's has none. The thread
+			// ends with the factory's own timeout.
+			throw new TimeoutException("No answer from Redis within " + timeout.toMillis() + " ms (the bound of each "
+					+ "lease operation: a sixth of " + SnowflakeSettings.LEASE_DURATION + ", at least 1 s); it may "
+					+ "still be applied");
+		}
 	}
 
 	private static byte[] bytes(String text) {

@@ -128,6 +128,28 @@ class SnowflakeRedisAutoConfigurationTests {
 	}
 
 	@Test
+	void closingTheContextReleasesTheWorkerIdAtOnceThroughSpringsConnectionFactory() {
+		assumeRedis();
+		String[] hostPort = REDIS.split(":");
+		ConfigurableApplicationContext[] kept = new ConfigurableApplicationContext[1];
+		String[] field = new String[1];
+		this.contextRunner
+			.withPropertyValues("snowflake.worker-assignment=redis", "spring.data.redis.host=" + hostPort[0],
+					"spring.data.redis.port=" + hostPort[1])
+			.run((context) -> {
+				ManagedGenerator managed = context.getBean(ManagedGenerator.class);
+				managed.generator().nextId();
+				field[0] = managed.lease().datacenterId() + ":" + managed.lease().workerId();
+				assertThat(records().get(field[0])).doesNotContain("\"leaseEnd\":\"0\"");
+				kept[0] = context;
+			});
+		assertThat(kept[0].isActive()).isFalse();
+		assertThat(records().get(field[0]))
+			.as("released by the context's close, before the connection factory was stopped")
+			.contains("\"leaseEnd\":\"0\"").contains("\"token\":\"\"");
+	}
+
+	@Test
 	void otherAssignmentsCreateNoRedisStore() {
 		this.contextRunner.withPropertyValues("snowflake.worker-assignment=static", "snowflake.datacenter-id=1",
 				"snowflake.worker-id=2", "snowflake.redis.uri=redis://127.0.0.1:1")
@@ -148,6 +170,54 @@ class SnowflakeRedisAutoConfigurationTests {
 				.rootCause()
 				.hasMessageContaining("spring.data.redis")
 				.hasMessageContaining("snowflake.redis.uri"));
+	}
+
+	@Test
+	void aServerUnreachableAtStartIsAWorkerLeaseFailureNamingTheUriProperty() {
+		this.contextRunner.withPropertyValues("snowflake.worker-assignment=redis", "snowflake.redis.uri=redis://127.0.0.1:1")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				Throwable failure = context.getStartupFailure();
+				java.util.List<Throwable> chain = new java.util.ArrayList<>();
+				for (Throwable t = failure; t != null && !chain.contains(t); t = t.getCause()) {
+					chain.add(t);
+				}
+				assertThat(chain).as("the failure's causes").anySatisfy((cause) -> {
+					assertThat(cause).isInstanceOf(io.snowflakeid.worker.WorkerLeaseException.class);
+					assertThat(cause.getMessage()).contains("snowflake.redis.uri").contains("redis://127.0.0.1:1/0");
+				});
+			});
+	}
+
+	@Test
+	void aServerThatDoesNotAnswerInTimeFailsTheStartSayingSoAndNamingTheBound() throws Exception {
+		// Accepts connections and never answers: every call of the lease waits out its bound (1 s for a 3 s lease).
+		try (java.net.ServerSocket silent = new java.net.ServerSocket(0)) {
+			java.util.List<java.net.Socket> accepted = new java.util.concurrent.CopyOnWriteArrayList<>();
+			Thread acceptor = new Thread(() -> {
+				try {
+					while (true) {
+						accepted.add(silent.accept());
+					}
+				}
+				catch (java.io.IOException ex) {
+					// closed
+				}
+			});
+			acceptor.setDaemon(true);
+			acceptor.start();
+			this.contextRunner
+				.withPropertyValues("snowflake.worker-assignment=redis", "snowflake.lease.duration=3s",
+						"spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + silent.getLocalPort())
+				.run((context) -> assertThat(context).hasFailed()
+					.getFailure()
+					.rootCause()
+					.hasMessageContaining("1000 ms")
+					.hasMessageContaining("snowflake.lease.duration"));
+			for (java.net.Socket socket : accepted) {
+				socket.close();
+			}
+		}
 	}
 
 	@Test
