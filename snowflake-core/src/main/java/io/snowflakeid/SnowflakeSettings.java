@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 public final class SnowflakeSettings {
 
 	/** The forms a duration setting may take, for messages. */
-	public static final String DURATION_FORMS = "a duration such as 10ms, 1s, 5m or PT0.01S (a plain number means "
+	private static final String DURATION_FORMS = "a duration such as 10ms, 1s, 5m or PT0.01S (a plain number means "
 			+ "milliseconds)";
 
 	/** Spring Boot's simple duration form: a whole number and an optional unit (no unit: milliseconds). */
@@ -85,7 +85,7 @@ public final class SnowflakeSettings {
 	/**
 	 * A duration as every binding reads them: a {@link Duration}, a number of milliseconds, Spring Boot's simple form
 	 * ({@code 10ms}, {@code 1s}, {@code 5m}, {@code 1h}, {@code 1d}) or ISO-8601 ({@code PT0.01S}).
-	 * @throws DateTimeParseException if it is none of these
+	 * @throws IllegalArgumentException if it is none of these (the message says what is allowed)
 	 * @throws ArithmeticException if it overflows
 	 */
 	public static Duration parseDuration(Object value) {
@@ -110,7 +110,12 @@ public final class SnowflakeSettings {
 				default -> Duration.ofMillis(amount);
 			};
 		}
-		return Duration.parse(text.toUpperCase(Locale.ROOT));
+		try {
+			return Duration.parse(text.toUpperCase(Locale.ROOT));
+		}
+		catch (DateTimeParseException ex) {
+			throw new IllegalArgumentException(DURATION_FORMS, ex);
+		}
 	}
 
 	/**
@@ -126,7 +131,7 @@ public final class SnowflakeSettings {
 		try {
 			return parseDuration(value);
 		}
-		catch (DateTimeParseException | ArithmeticException | NumberFormatException ex) {
+		catch (IllegalArgumentException | ArithmeticException ex) {
 			throw new SnowflakeConfigurationException(setting, "'" + value + "'", DURATION_FORMS);
 		}
 	}

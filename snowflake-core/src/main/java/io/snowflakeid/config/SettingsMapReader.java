@@ -143,12 +143,7 @@ final class SettingsMapReader {
 
 	/** A {@link Duration}, a number of milliseconds, Spring Boot's simple form (10ms, 1s, 5m, 1h) or ISO-8601. */
 	static Duration toDuration(Object value) {
-		try {
-			return SnowflakeSettings.parseDuration(value);
-		}
-		catch (DateTimeParseException ex) {
-			throw new Unparseable(SnowflakeSettings.DURATION_FORMS);
-		}
+		return SnowflakeSettings.parseDuration(value); // its IllegalArgumentException says what is allowed
 	}
 
 	/** A value of the wrong form; {@link #read} turns it into a message naming the key and the value. */
