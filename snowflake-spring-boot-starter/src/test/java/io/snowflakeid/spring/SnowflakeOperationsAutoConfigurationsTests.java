@@ -1,7 +1,6 @@
 package io.snowflakeid.spring;
 
 import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -40,25 +39,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SnowflakeOperationsAutoConfigurationsTests {
 
-	private static final String BOOT_4_HEALTH = "org.springframework.boot.health.contributor.HealthIndicator";
-
-	private static final String BOOT_3_HEALTH = "org.springframework.boot.actuate.health.HealthIndicator";
-
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(
 				AutoConfigurations.of(SnowflakeAutoConfiguration.class, SnowflakeActuatorAutoConfiguration.class,
 						SnowflakeJacksonAutoConfiguration.class, SnowflakeBoot3AutoConfiguration.class))
 		.withPropertyValues("snowflake.datacenter-id=3", "snowflake.worker-id=4");
 
-	/** Calls health() on whichever HealthIndicator the running Boot line has; returns status and details. */
-	@SuppressWarnings("unchecked")
+	/** Status and details of {@code indicator} now (see {@link HealthProbe}). */
 	private static Object[] health(Object indicator) throws Exception {
-		Method health = indicator.getClass().getMethod("health");
-		Object result = health.invoke(indicator);
-		Object status = result.getClass().getMethod("getStatus").invoke(result);
-		String code = (String) status.getClass().getMethod("getCode").invoke(status);
-		Map<String, Object> details = (Map<String, Object>) result.getClass().getMethod("getDetails").invoke(result);
-		return new Object[] { code, details };
+		HealthProbe probe = HealthProbe.of(indicator);
+		return new Object[] { probe.status(), probe.details() };
 	}
 
 	@SuppressWarnings("unchecked")
@@ -67,12 +57,7 @@ class SnowflakeOperationsAutoConfigurationsTests {
 	}
 
 	private static boolean isHealthIndicator(Object bean) {
-		for (Class<?> type : bean.getClass().getInterfaces()) {
-			if (type.getName().equals(BOOT_4_HEALTH) || type.getName().equals(BOOT_3_HEALTH)) {
-				return true;
-			}
-		}
-		return false;
+		return HealthProbe.isHealthIndicator(bean);
 	}
 
 	@Test
@@ -91,7 +76,7 @@ class SnowflakeOperationsAutoConfigurationsTests {
 
 	@Test
 	void healthBacksOffWithoutTheHealthApi() {
-		this.contextRunner.withClassLoader(new FilteredClassLoader(BOOT_4_HEALTH, BOOT_3_HEALTH))
+		this.contextRunner.withClassLoader(new FilteredClassLoader(HealthProbe.BOOT_4_HEALTH, HealthProbe.BOOT_3_HEALTH))
 			.run((context) -> {
 				assertThat(context).hasSingleBean(SnowflakeIdGenerator.class);
 				assertThat(context).doesNotHaveBean("snowflakeHealthIndicator");

@@ -3,9 +3,14 @@ package io.snowflakeid.spring.zookeeper;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.spring.HealthProbe;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
+import io.snowflakeid.spring.actuate.SnowflakeActuatorAutoConfiguration;
+import io.snowflakeid.spring.actuate.SnowflakeMetrics;
+import io.snowflakeid.spring.boot3.SnowflakeBoot3AutoConfiguration;
 import io.snowflakeid.worker.LeaseStore;
 import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerLease;
@@ -121,6 +126,51 @@ class SnowflakeZooKeeperAutoConfigurationTests {
 			assertThat(new int[] { lease.datacenterId(), lease.workerId() }).isEqualTo(first);
 			assertThat(lease.startWaitMillis()).isZero();
 		});
+	}
+
+	@Test
+	void healthNamesTheStoreAndGoesDownWhileZooKeeperIsAwayAndMetersCarryTheAssignment() throws Exception {
+		this.contextRunner
+			.withConfiguration(AutoConfigurations.of(SnowflakeActuatorAutoConfiguration.class,
+					SnowflakeBoot3AutoConfiguration.class))
+			.withPropertyValues("snowflake.zookeeper.connect-string=" + server.getConnectString(),
+					"snowflake.zookeeper.session-timeout=20s")
+			.run((context) -> {
+				Object indicator = context.getBean("snowflakeHealthIndicator");
+				HealthProbe up = HealthProbe.of(indicator);
+				assertThat(up.status()).isEqualTo("UP");
+				assertThat(up.details()).containsEntry("workerAssignment", "zookeeper");
+				assertThat((String) up.details().get("leaseStore")).startsWith("ZooKeeper path " + this.path);
+				SimpleMeterRegistry registry = new SimpleMeterRegistry();
+				context.getBean(SnowflakeMetrics.class).bindTo(registry);
+				assertThat(registry.get("snowflake.lease.valid").tag("assignment", "zookeeper").gauge().value())
+					.isEqualTo(1.0);
+				server.stop();
+				try {
+					HealthProbe down = await(indicator, "DOWN");
+					assertThat((String) down.details().get("error")).contains("suspended")
+						.contains("SUSPENDED");
+				}
+				finally {
+					server.restart();
+				}
+				// Back within the session timeout: the same session, renewed at once, ids again.
+				await(indicator, "UP");
+				SnowflakeIdGenerator generator = context.getBean(SnowflakeIdGenerator.class);
+				assertThat(generator.nextId()).isPositive();
+			});
+	}
+
+	private static HealthProbe await(Object indicator, String status) throws Exception {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+		HealthProbe health = HealthProbe.of(indicator);
+		while (!health.status().equals(status)) {
+			assertThat(System.nanoTime() - deadline).as("health " + status + " within 30 s, is " + health.details())
+				.isNegative();
+			Thread.sleep(50);
+			health = HealthProbe.of(indicator);
+		}
+		return health;
 	}
 
 	@Test
