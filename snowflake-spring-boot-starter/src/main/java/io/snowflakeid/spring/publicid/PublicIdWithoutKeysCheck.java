@@ -91,9 +91,11 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 	private static void collect(Class<?> type, List<String> usages) {
 		List<AnnotatedElement> elements = new ArrayList<>(List.of(type.getDeclaredFields()));
 		elements.addAll(List.of(type.getDeclaredMethods()));
-		elements.addAll(List.of(type.getDeclaredConstructors()));
 		if (type.isRecord()) {
-			elements.addAll(List.of(type.getRecordComponents()));
+			elements.addAll(List.of(type.getRecordComponents())); // the canonical constructor repeats them
+		}
+		else {
+			elements.addAll(List.of(type.getDeclaredConstructors()));
 		}
 		for (AnnotatedElement element : elements) {
 			boolean used = element.isAnnotationPresent(PublicId.class);
@@ -103,8 +105,9 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 				}
 			}
 			if (used) {
-				String name = (element instanceof java.lang.reflect.Member member) ? member.getName()
-						: ((RecordComponent) element).getName();
+				String name = (element instanceof java.lang.reflect.Constructor<?>) ? "<init>"
+						: (element instanceof java.lang.reflect.Member member) ? member.getName()
+								: ((RecordComponent) element).getName();
 				String usage = type.getName() + "." + name;
 				if (!usages.contains(usage)) {
 					usages.add(usage);
