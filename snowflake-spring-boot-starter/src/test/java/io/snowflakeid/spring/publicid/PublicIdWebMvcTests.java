@@ -137,7 +137,9 @@ class PublicIdWebMvcTests {
 		@SuppressWarnings({ "deprecation", "removal" })
 		public void extendMessageConverters(List<HttpMessageConverter<?>> converters) {
 			converters.add(0, new org.springframework.http.converter.json.MappingJackson2HttpMessageConverter(
-					new com.fasterxml.jackson.databind.ObjectMapper().registerModule(new PublicIdJackson2Module(this.codec))));
+					org.springframework.http.converter.json.Jackson2ObjectMapperBuilder.json() // with the ProblemDetail mix-in
+						.modules(new PublicIdJackson2Module(this.codec))
+						.build()));
 		}
 	}
 }
