@@ -39,8 +39,9 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 
 	@Override
 	public void afterSingletonsInstantiated() {
-		if (!AutoConfigurationPackages.has(this.beanFactory)) {
-			return;
+		if (!AutoConfigurationPackages.has(this.beanFactory)
+				|| this.beanFactory.getBeanProvider(PublicIdCodec.class).getIfAvailable() != null) {
+			return; // no application packages, or a codec bean of the application's own
 		}
 		List<String> usages = usages(AutoConfigurationPackages.get(this.beanFactory), getClass().getClassLoader());
 		if (!usages.isEmpty()) {
