@@ -18,7 +18,7 @@ import org.openjdk.jmh.util.Statistics;
 
 /**
  * Runs the benchmarks and writes {@code docs/benchmarks.md}. Usage (from the repository root, see
- * {@code benchmarks/run}): {@code RunBenchmarks [all|generators|jpa|lease|report] [--quick]}.
+ * {@code benchmarks/run}): {@code RunBenchmarks [all|generators|segments|publicid|jpa|lease|report] [--quick]}.
  * Databases: {@code -Dbench.databases=h2,postgresql,mariadb} (the default).
  */
 public final class RunBenchmarks {
@@ -47,6 +47,9 @@ public final class RunBenchmarks {
 				jmh(SegmentBenchmarks.class, "segments-" + threads + ".tsv", threads, quick);
 			}
 		}
+		if (what.equals("all") || what.equals("publicid")) {
+			jmh(PublicIdBenchmarks.class, "publicid-1.tsv", 1, quick);
+		}
 		if (what.equals("all") || what.equals("lease")) {
 			for (String database : databases) {
 				LeaseStartupBenchmark.run(database, quick ? 10 : 50, RESULTS.resolve("lease-" + database + ".tsv"));
@@ -58,9 +61,9 @@ public final class RunBenchmarks {
 						RESULTS.resolve("jpa-" + database + ".tsv"));
 			}
 		}
-		if (!List.of("all", "generators", "segments", "lease", "jpa", "report").contains(what)) {
+		if (!List.of("all", "generators", "segments", "publicid", "lease", "jpa", "report").contains(what)) {
 			throw new IllegalArgumentException(
-					"Unknown benchmark '" + what + "': all, generators, segments, lease, jpa or report");
+					"Unknown benchmark '" + what + "': all, generators, segments, publicid, lease, jpa or report");
 		}
 		if (what.equals("all") || what.equals("report")) {
 			BenchmarkReport.write(RESULTS, Path.of("docs"), databases);

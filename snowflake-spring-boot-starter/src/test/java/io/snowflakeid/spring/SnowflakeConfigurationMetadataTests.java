@@ -24,7 +24,9 @@ class SnowflakeConfigurationMetadataTests {
 	// The ZooKeeper connect string has none: an application Curator bean may stand in for it; snowflake.redis.uri
 	// neither: without it the application's RedisConnectionFactory is used.
 	private static final Set<String> NO_DEFAULT_BY_DESIGN = Set.of("snowflake.datacenter-id", "snowflake.worker-id",
-			"snowflake.zookeeper.connect-string", "snowflake.redis.uri");
+			"snowflake.zookeeper.connect-string", "snowflake.redis.uri",
+			// public ids: keys are secrets (no key, no codec); the current version defaults to the only key
+			"snowflake.public-id.keys", "snowflake.public-id.current-version");
 
 	@SuppressWarnings("unchecked")
 	private static Map<String, Object> metadata() throws IOException {
@@ -65,7 +67,8 @@ class SnowflakeConfigurationMetadataTests {
 		assertThat(hints).containsEntry("snowflake.layout.preset", Set.of("classic", "javascript-safe"))
 			.containsEntry("snowflake.worker-assignment",
 					Set.of("auto", "static", "database-lease", "hostname-ordinal", "ip-address", "zookeeper", "redis"))
-			.containsEntry("snowflake.schema-check", Set.of("fail", "warn", "off"));
+			.containsEntry("snowflake.schema-check", Set.of("fail", "warn", "off"))
+			.containsEntry("snowflake.public-id.alphabet", Set.of("base62", "decimal"));
 	}
 
 	@Test

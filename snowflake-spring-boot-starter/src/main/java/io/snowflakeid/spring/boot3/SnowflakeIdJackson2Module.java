@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import io.snowflakeid.hibernate.SnowflakeId;
+import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.spring.internal.SnowflakeIdJson;
 
 /**
@@ -61,7 +62,7 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 		}
 
 		private static boolean appliesToContent(Annotated annotated, boolean mutator) {
-			if (!annotated.hasAnnotation(SnowflakeId.class)
+			if (!annotated.hasAnnotation(SnowflakeId.class) || annotated.hasAnnotation(PublicId.class)
 					|| (!mutator && SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)))) {
 				return false;
 			}
@@ -74,7 +75,8 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 		private static boolean applies(Annotated annotated, boolean mutator) {
 			Class<?> type = (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
 					? method.getRawParameterType(0) : annotated.getRawType();
-			return SnowflakeIdJson.isNumericSnowflakeId(annotated.hasAnnotation(SnowflakeId.class), type)
+			return SnowflakeIdJson.isNumericSnowflakeId(
+					annotated.hasAnnotation(SnowflakeId.class) && !annotated.hasAnnotation(PublicId.class), type)
 					&& (mutator || !SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)));
 		}
 	}

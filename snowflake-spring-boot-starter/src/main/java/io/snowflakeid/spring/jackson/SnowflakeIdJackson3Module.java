@@ -2,6 +2,7 @@ package io.snowflakeid.spring.jackson;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.snowflakeid.hibernate.SnowflakeId;
+import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.spring.internal.SnowflakeIdJson;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -59,7 +60,7 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 		}
 
 		private static boolean appliesToContent(Annotated annotated, boolean mutator) {
-			if (!annotated.hasAnnotation(SnowflakeId.class)
+			if (!annotated.hasAnnotation(SnowflakeId.class) || annotated.hasAnnotation(PublicId.class)
 					|| (!mutator && SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)))) {
 				return false;
 			}
@@ -72,7 +73,8 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 		private static boolean applies(Annotated annotated, boolean mutator) {
 			Class<?> type = (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
 					? method.getRawParameterType(0) : annotated.getRawType();
-			return SnowflakeIdJson.isNumericSnowflakeId(annotated.hasAnnotation(SnowflakeId.class), type)
+			return SnowflakeIdJson.isNumericSnowflakeId(
+					annotated.hasAnnotation(SnowflakeId.class) && !annotated.hasAnnotation(PublicId.class), type)
 					&& (mutator || !SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)));
 		}
 	}

@@ -1,0 +1,24 @@
+package io.snowflakeid.publicid;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks a {@code Long}/{@code long} id that is shown to the outside as a {@link PublicIdCodec} token: in JSON
+ * (written and read as the token, a JSON number is refused) and as a Spring MVC {@code @PathVariable} or
+ * {@code @RequestParam} (a token that does not decode is a 400). Interpreted by the Spring Boot starter's Jackson
+ * modules and converter; the annotation itself lives in the core, with no dependency, so that DTOs and API modules
+ * can carry it without depending on Spring or Jackson.
+ *
+ * <p>On an entity id also annotated {@code @SnowflakeId}, {@code @PublicId} decides the JSON form.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target({ ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT,
+		ElementType.ANNOTATION_TYPE })
+public @interface PublicId {
+
+}

@@ -1,0 +1,402 @@
+package io.snowflakeid.publicid;
+
+import java.util.Base64;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.publicid.InvalidPublicIdException.Reason;
+
+/**
+ * Opaque, reversible public ids: the ordered 64-bit id stays the key inside, the outside sees a fixed-length token
+ * that does not tell when the id was made, by which worker, how many came before, or which id comes next.
+ *
+ * <h2>Construction</h2>
+ * A token is one key-version character followed by the NIST SP 800-38G FF1 encryption (AES, from Bouncy Castle:
+ * no cipher is written here) of the numeral string of {@code N = id * 2^32 + check(id)} in the alphabet's radix,
+ * {@link PublicIdAlphabet#payloadLength() payloadLength} digits, most significant first. {@code check} is a keyed
+ * 32-bit function of the id (see {@code VersionKey} for the key derivation, the check function and the tweak, which
+ * are needed to decode tokens elsewhere). FF1 is a keyed permutation of all numeral strings of that length, so:
+ * <ul>
+ * <li>tokens have a fixed length (17 characters in base62, 30 in decimal), whatever the id;</li>
+ * <li>consecutive ids give unrelated tokens;</li>
+ * <li>decoding is exact: {@code decode(encode(id)) == id} for every id {@code 0 <= id < 2^63}.</li>
+ * </ul>
+ *
+ * <h2>Why a made-up or tampered token is refused</h2>
+ * Under a key the attacker does not know, a token that was not produced by {@link #encode(long)} decrypts to a
+ * value that is, for all the attacker can tell, uniform over the domain. It is accepted only if that value is one
+ * of the valid plaintexts: below 2^95 (the id is below 2^63) and with the right check field for its id, exactly one
+ * plaintext per id. So the probability is valid plaintexts / domain size:
+ * <ul>
+ * <li>base62: 2^63 / 62^16 = 2^63 / (4.77 * 10^28) ~ 1.93 * 10^-10 ~ 2^-32.27;</li>
+ * <li>decimal: 2^63 / 10^29 ~ 9.2 * 10^-11 ~ 2^-33.34;</li>
+ * <li>with a {@linkplain Builder#layout(SnowflakeLayout) layout} of fewer bits (ids above its largest id are refused
+ * as well), smaller still: 2^53 / 62^16 ~ 2^-42.27 for {@link SnowflakeLayout#JAVASCRIPT_SAFE}.</li>
+ * </ul>
+ * Because the check field is keyed (not a constant), which plaintexts are valid is itself secret: a weakness in FF1
+ * that let an attacker steer the decrypted value would still have to hit a check value they cannot compute.
+ *
+ * <h2>Keys and rotation</h2>
+ * Each key has a version, one character of the alphabet, written first in the token. Encoding always uses the
+ * current version; decoding uses the version the token names, so tokens of older keys still decode while their key
+ * is configured. Remove a version and its tokens are refused as {@link Reason#UNKNOWN_KEY_VERSION}. Keys are AES
+ * keys of 16, 24 or 32 bytes ({@code openssl rand -base64 32}); {@link #toString()} never shows them.
+ *
+ * <h2>What it does not do</h2>
+ * A public id is not an authorization: anyone holding a valid token can send it back. It hides time, volume and
+ * order, and makes guessing other ids hopeless; checking that the caller may see the entity is still the
+ * application's job.
+ *
+ * <p>Instances are immutable and thread-safe. Bouncy Castle ({@code org.bouncycastle:bcprov-jdk18on}) is an
+ * optional dependency of the core: it is needed only to build a codec, and {@link Builder#build()} says so when it is
+ * missing.
+ */
+public final class PublicIdCodec {
+
+	/** Prefix of the settings (Spring Boot properties and Hibernate settings alike). */
+	public static final String PREFIX = "snowflake.public-id.";
+
+	/** {@code snowflake.public-id.keys.<version>=<base64 AES key of 16, 24 or 32 bytes>}: one entry per version. */
+	public static final String KEYS = PREFIX + "keys";
+
+	/** The version new tokens are encoded with; optional when there is only one key. */
+	public static final String CURRENT_VERSION = PREFIX + "current-version";
+
+	/** {@code base62} (default) or {@code decimal}. */
+	public static final String ALPHABET = PREFIX + "alphabet";
+
+	static final String BOUNCY_CASTLE_CLASS = "org.bouncycastle.crypto.fpe.FPEFF1Engine";
+
+	private static final long MASK_32 = 0xFFFF_FFFFL;
+
+	private final PublicIdAlphabet alphabet;
+
+	private final char currentVersion;
+
+	private final VersionKey currentKey;
+
+	/** By version character: at most 62 entries, indexed directly. */
+	private final VersionKey[] keys = new VersionKey[128];
+
+	private final Set<Character> versions;
+
+	private final long maxId;
+
+	private final SnowflakeLayout layout;
+
+	private PublicIdCodec(Builder builder, PublicIdAlphabet alphabet, char currentVersion) {
+		this.alphabet = alphabet;
+		this.currentVersion = currentVersion;
+		for (Map.Entry<Character, byte[]> entry : builder.keys.entrySet()) {
+			this.keys[entry.getKey()] = new VersionKey(entry.getValue(), alphabet, entry.getKey());
+		}
+		this.currentKey = this.keys[currentVersion];
+		this.versions = Collections.unmodifiableSet(new java.util.TreeSet<>(builder.keys.keySet()));
+		this.layout = builder.layout;
+		this.maxId = (builder.layout == null) ? Long.MAX_VALUE
+				: (builder.layout.totalBits() == 63 ? Long.MAX_VALUE : (1L << builder.layout.totalBits()) - 1);
+	}
+
+	public static Builder builder() {
+		return new Builder();
+	}
+
+	/**
+	 * A codec from {@code snowflake.public-id.*} settings (Hibernate settings, {@link java.util.Properties}), or
+	 * empty when no {@code snowflake.public-id.keys.*} entry is set: no key, no public ids (never a keyless codec).
+	 * @param layout the layout of the ids, to refuse ids outside it; {@code null} for any id below 2^63
+	 * @throws SnowflakeConfigurationException naming the setting at fault (never showing a key)
+	 */
+	public static Optional<PublicIdCodec> fromSettings(Map<String, ?> settings, SnowflakeLayout layout) {
+		Builder builder = builder();
+		String keyPrefix = KEYS + ".";
+		boolean anyKey = false;
+		for (Map.Entry<String, ?> entry : settings.entrySet()) {
+			if (entry.getKey().startsWith(keyPrefix) && entry.getValue() != null) {
+				builder.key(entry.getKey().substring(keyPrefix.length()), entry.getValue().toString());
+				anyKey = true;
+			}
+		}
+		if (!anyKey) {
+			return Optional.empty();
+		}
+		Object alphabet = settings.get(ALPHABET);
+		if (alphabet != null) {
+			builder.alphabet(PublicIdAlphabet.parse(alphabet.toString()));
+		}
+		Object current = settings.get(CURRENT_VERSION);
+		if (current != null) {
+			builder.currentVersion(current.toString().trim());
+		}
+		return Optional.of(builder.layout(layout).build());
+	}
+
+	/**
+	 * The token of an id, with the current key version.
+	 * @throws IllegalArgumentException if the id is negative, or above the layout's largest id
+	 */
+	public String encode(long id) {
+		if (id < 0 || id > this.maxId) {
+			throw new IllegalArgumentException("id " + id + " has no public id: allowed 0.." + this.maxId
+					+ ((this.layout != null) ? " (" + this.layout.totalBits() + "-bit layout)" : ""));
+		}
+		int length = this.alphabet.payloadLength();
+		long radix = this.alphabet.radix();
+		byte[] digits = new byte[length];
+		// N = id * 2^32 + check as two longs (high: id, low: 32 bits), divided by the radix digit by digit.
+		long high = id;
+		long low = this.currentKey.check(id) & MASK_32;
+		for (int i = length - 1; i >= 0; i--) {
+			long remainder = high % radix;
+			high /= radix;
+			long middle = (remainder << 32) | low;
+			low = middle / radix;
+			digits[i] = (byte) (middle % radix);
+		}
+		byte[] encrypted = this.currentKey.encrypt(digits);
+		char[] token = new char[length + 1];
+		token[0] = this.currentVersion;
+		String characters = this.alphabet.characters();
+		for (int i = 0; i < length; i++) {
+			token[i + 1] = characters.charAt(encrypted[i]);
+		}
+		return new String(token);
+	}
+
+	/**
+	 * The id of a token made by {@link #encode(long)} with any configured key version.
+	 * @throws InvalidPublicIdException if the token is malformed, names an unknown key version, fails the check, or
+	 * (with a layout) its id is outside the layout
+	 */
+	public long decode(String token) {
+		int length = this.alphabet.payloadLength();
+		if (token == null || token.length() != length + 1) {
+			throw new InvalidPublicIdException(Reason.MALFORMED, this.alphabet);
+		}
+		char version = token.charAt(0);
+		if (!this.alphabet.contains(version)) {
+			throw new InvalidPublicIdException(Reason.MALFORMED, this.alphabet);
+		}
+		byte[] digits = new byte[length];
+		for (int i = 0; i < length; i++) {
+			int digit = this.alphabet.digit(token.charAt(i + 1));
+			if (digit < 0) {
+				throw new InvalidPublicIdException(Reason.MALFORMED, this.alphabet);
+			}
+			digits[i] = (byte) digit;
+		}
+		VersionKey key = this.keys[version];
+		if (key == null) {
+			throw new InvalidPublicIdException(Reason.UNKNOWN_KEY_VERSION, this.alphabet);
+		}
+		byte[] decrypted = key.decrypt(digits);
+		long radix = this.alphabet.radix();
+		long high = 0;
+		long low = 0;
+		for (int i = 0; i < length; i++) {
+			low = low * radix + decrypted[i];
+			long carry = low >>> 32;
+			low &= MASK_32;
+			if (high > (Long.MAX_VALUE - carry) / radix) {
+				// N >= 2^95: no id has this plaintext.
+				throw new InvalidPublicIdException(Reason.FAILED_CHECK, this.alphabet);
+			}
+			high = high * radix + carry;
+		}
+		if ((int) low != key.check(high)) {
+			throw new InvalidPublicIdException(Reason.FAILED_CHECK, this.alphabet);
+		}
+		if (high > this.maxId) {
+			throw new InvalidPublicIdException(Reason.OUT_OF_RANGE, this.alphabet);
+		}
+		return high;
+	}
+
+	/** Whether {@code token} decodes; {@link #decode(String)} says why not. */
+	public boolean isValid(String token) {
+		try {
+			decode(token);
+			return true;
+		}
+		catch (InvalidPublicIdException ex) {
+			return false;
+		}
+	}
+
+	public PublicIdAlphabet alphabet() {
+		return this.alphabet;
+	}
+
+	/** Length of every token: 17 (base62) or 30 (decimal). */
+	public int tokenLength() {
+		return this.alphabet.tokenLength();
+	}
+
+	/** The version new tokens are encoded with. */
+	public char currentVersion() {
+		return this.currentVersion;
+	}
+
+	/** Every version that decodes. */
+	public Set<Character> versions() {
+		return this.versions;
+	}
+
+	/** The largest id encoded and decoded: {@code Long.MAX_VALUE}, or the layout's largest id. */
+	public long maxId() {
+		return this.maxId;
+	}
+
+	/** Never shows a key. */
+	@Override
+	public String toString() {
+		return "PublicIdCodec[alphabet=" + this.alphabet.settingValue() + ", versions=" + this.versions + ", current="
+				+ this.currentVersion + ", maxId=" + this.maxId + ", keys=(hidden)]";
+	}
+
+	/** Builds a {@link PublicIdCodec}; errors name the {@code snowflake.public-id.*} setting, never a key. */
+	public static final class Builder {
+
+		private final Map<Character, byte[]> keys = new TreeMap<>();
+
+		/** Versions as given, checked against the alphabet in {@link #build()}. */
+		private final Map<Character, String> versionSettings = new TreeMap<>();
+
+		private String currentVersion;
+
+		private PublicIdAlphabet alphabet = PublicIdAlphabet.BASE62;
+
+		private SnowflakeLayout layout;
+
+		private Builder() {
+		}
+
+		/**
+		 * Adds a key version: one character of the alphabet ({@code 0-9A-Za-z}, or {@code 0-9} for decimal) and an
+		 * AES key of 16, 24 or 32 bytes. The array is copied.
+		 */
+		public Builder key(char version, byte[] key) {
+			String setting = KEYS + "." + version;
+			if (key == null || (key.length != 16 && key.length != 24 && key.length != 32)) {
+				throw new SnowflakeConfigurationException(setting, masked(key == null ? 0 : key.length, "bytes"),
+						"an AES key of 16, 24 or 32 bytes");
+			}
+			if (this.keys.containsKey(version)) {
+				throw new SnowflakeConfigurationException(setting, "(hidden, given twice)", "one key per version");
+			}
+			this.keys.put(version, key.clone());
+			this.versionSettings.put(version, setting);
+			return this;
+		}
+
+		/** Adds a key version from its setting's form: the version as text, the key in base64 (standard or URL-safe). */
+		public Builder key(String version, String base64Key) {
+			String setting = KEYS + "." + version;
+			if (version == null || version.length() != 1) {
+				throw new SnowflakeConfigurationException(setting, "(hidden)",
+						"a version of exactly one character of the alphabet (0-9A-Za-z for base62, 0-9 for decimal)");
+			}
+			String text = (base64Key == null) ? "" : base64Key.trim();
+			byte[] key;
+			try {
+				key = (text.indexOf('-') >= 0 || text.indexOf('_') >= 0) ? Base64.getUrlDecoder().decode(text)
+						: Base64.getDecoder().decode(text);
+			}
+			catch (IllegalArgumentException ex) {
+				throw new SnowflakeConfigurationException(setting, masked(text.length(), "characters"),
+						"a base64 AES key of 16, 24 or 32 bytes (e.g. from openssl rand -base64 32)", "It is not base64");
+			}
+			return key(version.charAt(0), key);
+		}
+
+		/** The version new tokens get; may be left out when there is a single key. */
+		public Builder currentVersion(char version) {
+			this.currentVersion = String.valueOf(version);
+			return this;
+		}
+
+		Builder currentVersion(String version) {
+			this.currentVersion = version;
+			return this;
+		}
+
+		/** {@link PublicIdAlphabet#BASE62} unless set. */
+		public Builder alphabet(PublicIdAlphabet alphabet) {
+			this.alphabet = java.util.Objects.requireNonNull(alphabet, "alphabet");
+			return this;
+		}
+
+		/** The layout of the ids: encoding and decoding refuse ids above its largest. Optional. */
+		public Builder layout(SnowflakeLayout layout) {
+			this.layout = layout;
+			return this;
+		}
+
+		/**
+		 * @throws SnowflakeConfigurationException naming the setting at fault: no key, a version outside the
+		 * alphabet, a current version that has no key (or none chosen among several)
+		 * @throws IllegalStateException if Bouncy Castle is not on the class path, or refuses FF1
+		 */
+		public PublicIdCodec build() {
+			if (this.keys.isEmpty()) {
+				throw new SnowflakeConfigurationException(KEYS + ".<version>", "(none)",
+						"at least one base64 AES key of 16, 24 or 32 bytes");
+			}
+			for (Map.Entry<Character, String> entry : this.versionSettings.entrySet()) {
+				if (!this.alphabet.contains(entry.getKey())) {
+					throw new SnowflakeConfigurationException(entry.getValue(), "(hidden)", "a version that is one character of the "
+							+ this.alphabet.settingValue() + " alphabet (" + rangeOf(this.alphabet) + ")");
+				}
+			}
+			char current;
+			if (this.currentVersion == null) {
+				if (this.keys.size() > 1) {
+					throw new SnowflakeConfigurationException(CURRENT_VERSION, "(not set)",
+							"one of the configured versions " + this.keys.keySet(),
+							"With several keys, say which one encodes new tokens");
+				}
+				current = this.keys.keySet().iterator().next();
+			}
+			else {
+				if (this.currentVersion.length() != 1 || !this.keys.containsKey(this.currentVersion.charAt(0))) {
+					throw new SnowflakeConfigurationException(CURRENT_VERSION, this.currentVersion,
+							"one of the configured versions " + this.keys.keySet());
+				}
+				current = this.currentVersion.charAt(0);
+			}
+			requireBouncyCastle();
+			try {
+				return new PublicIdCodec(this, this.alphabet, current);
+			}
+			catch (RuntimeException ex) {
+				throw new IllegalStateException("Bouncy Castle refused FF1 (NIST SP 800-38G) for public ids: "
+						+ ex.getMessage() + " (is org.bouncycastle.fpe.disable or org.bouncycastle.fpe.disable_ff1 set?)",
+						ex);
+			}
+		}
+
+		private static String rangeOf(PublicIdAlphabet alphabet) {
+			return (alphabet == PublicIdAlphabet.DECIMAL) ? "0-9" : "0-9, A-Z, a-z";
+		}
+
+		private static String masked(int length, String unit) {
+			return "(hidden, " + length + " " + unit + ")";
+		}
+
+		private static void requireBouncyCastle() {
+			try {
+				Class.forName(BOUNCY_CASTLE_CLASS, false, PublicIdCodec.class.getClassLoader());
+			}
+			catch (ClassNotFoundException | LinkageError ex) {
+				throw new IllegalStateException("Public ids (" + PREFIX + "*) need Bouncy Castle on the class path: add "
+						+ "org.bouncycastle:bcprov-jdk18on (1.87 or later), an optional dependency of snowflake-core "
+						+ "(" + BOUNCY_CASTLE_CLASS + " was not found)", ex);
+			}
+		}
+	}
+}

@@ -1,0 +1,211 @@
+package io.snowflakeid.publicid;
+
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.publicid.InvalidPublicIdException.Reason;
+import org.bouncycastle.crypto.fpe.FPEFF1Engine;
+import org.bouncycastle.crypto.params.FPEParameters;
+import org.bouncycastle.crypto.params.KeyParameter;
+import org.bouncycastle.util.encoders.Hex;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class PublicIdCodecTests {
+
+	static final String KEY_1 = "q83vEjRWeJCrze8SNFZ4kKvN7xI0VniQq83vEjRWeJA="; // 32 bytes
+
+	static final String KEY_2 = "AAECAwQFBgcICQoLDA0ODw=="; // 16 bytes
+
+	static final String KEY_3 = "ZmVkY2JhOTg3NjU0MzIxMGZlZGNiYTk4"; // 24 bytes
+
+	static PublicIdCodec codec(String... versionsAndKeys) {
+		PublicIdCodec.Builder builder = PublicIdCodec.builder();
+		for (int i = 0; i < versionsAndKeys.length; i += 2) {
+			builder.key(versionsAndKeys[i], versionsAndKeys[i + 1]);
+		}
+		return builder.currentVersion(versionsAndKeys[versionsAndKeys.length - 2].charAt(0)).build();
+	}
+
+	@Test
+	void bouncyCastlesFf1MatchesTheNistSampleVectors() {
+		// NIST SP 800-38G FF1 samples 1 and 2 (AES-128, radix 10): the primitive the codec is built on is the standard one.
+		byte[] key = Hex.decode("2B7E151628AED2A6ABF7158809CF4F3C");
+		byte[] plain = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+		assertThat(ff1(key, new byte[0], plain)).containsExactly(2, 4, 3, 3, 4, 7, 7, 4, 8, 4);
+		assertThat(ff1(key, Hex.decode("39383736353433323130"), plain)).containsExactly(6, 1, 2, 4, 2, 0, 0, 7, 7, 3);
+	}
+
+	private static byte[] ff1(byte[] key, byte[] tweak, byte[] plain) {
+		FPEFF1Engine engine = new FPEFF1Engine();
+		engine.init(true, new FPEParameters(new KeyParameter(key), 10, tweak));
+		byte[] out = new byte[plain.length];
+		engine.processBlock(plain, 0, plain.length, out, 0);
+		return out;
+	}
+
+	@Test
+	void edgeAndRandomIdsRoundTripWithEveryKeyVersionAndAlphabet() {
+		long[] edges = { 0, 1, 2, (1L << 32) - 1, 1L << 32, SnowflakeLayout.MAX_SAFE_JAVASCRIPT_INTEGER,
+				Long.MAX_VALUE - 1, Long.MAX_VALUE };
+		for (PublicIdAlphabet alphabet : PublicIdAlphabet.values()) {
+			for (char current : new char[] { '1', '7', '9' }) {
+				PublicIdCodec codec = PublicIdCodec.builder().alphabet(alphabet).key("1", KEY_1).key("7", KEY_2)
+					.key("9", KEY_3).currentVersion(current).build();
+				SplittableRandom random = new SplittableRandom(current);
+				for (int i = 0; i < 2_000 + edges.length; i++) {
+					long id = (i < edges.length) ? edges[i] : random.nextLong(Long.MAX_VALUE);
+					String token = codec.encode(id);
+					assertThat(token).hasSize(alphabet.tokenLength()).startsWith(String.valueOf(current));
+					assertThat(token.chars().allMatch((c) -> alphabet.contains((char) c))).as(token).isTrue();
+					assertThat(codec.decode(token)).as(token).isEqualTo(id);
+				}
+			}
+		}
+	}
+
+	@Test
+	void tokensHaveTheDocumentedLengthsAndAreStableAcrossInstances() {
+		PublicIdCodec base62 = codec("1", KEY_1);
+		PublicIdCodec decimal = PublicIdCodec.builder().key("1", KEY_1).alphabet(PublicIdAlphabet.DECIMAL).build();
+		assertThat(base62.tokenLength()).isEqualTo(17);
+		assertThat(decimal.tokenLength()).isEqualTo(30);
+		assertThat(decimal.encode(42)).matches("1[0-9]{29}");
+		// Tokens are in URLs and databases of clients: the construction (key derivation, tweak, check, digit order) must
+		// never change silently. These literals pin it.
+		assertThat(base62.encode(912207628317364225L)).isEqualTo(codec("1", KEY_1).encode(912207628317364225L))
+			.isEqualTo(PINNED_BASE62);
+		assertThat(decimal.encode(912207628317364225L)).isEqualTo(PINNED_DECIMAL);
+		assertThat(base62.decode(PINNED_BASE62)).isEqualTo(912207628317364225L);
+	}
+
+	static final String PINNED_BASE62 = "1wkNy9I8WjDwU3Lbl";
+
+	static final String PINNED_DECIMAL = "121304858479903498473435304662";
+
+	@Test
+	void theAlphabetIsPartOfTheCipherSoDecimalAndBase62TokensNeverDecodeAsEachOther() {
+		PublicIdCodec base62 = codec("1", KEY_1);
+		PublicIdCodec decimal = PublicIdCodec.builder().key("1", KEY_1).alphabet(PublicIdAlphabet.DECIMAL).build();
+		assertThatThrownBy(() -> base62.decode(decimal.encode(5))).isInstanceOf(InvalidPublicIdException.class);
+		assertThatThrownBy(() -> decimal.decode(base62.encode(5))).isInstanceOf(InvalidPublicIdException.class);
+	}
+
+	@Test
+	void anOldTokenDecodesAfterANewCurrentVersionAndIsUnknownOnceItsKeyIsRemoved() {
+		PublicIdCodec before = codec("1", KEY_1);
+		String old = before.encode(123_456_789L);
+		PublicIdCodec rotated = codec("1", KEY_1, "2", KEY_2);
+		assertThat(rotated.currentVersion()).isEqualTo('2');
+		assertThat(rotated.decode(old)).isEqualTo(123_456_789L);
+		String fresh = rotated.encode(123_456_789L);
+		assertThat(fresh).startsWith("2").isNotEqualTo(old);
+		assertThat(rotated.decode(fresh)).isEqualTo(123_456_789L);
+		PublicIdCodec retired = codec("2", KEY_2);
+		assertThat(retired.decode(fresh)).isEqualTo(123_456_789L);
+		assertThatThrownBy(() -> retired.decode(old)).isInstanceOfSatisfying(InvalidPublicIdException.class,
+				(ex) -> assertThat(ex.reason()).isEqualTo(Reason.UNKNOWN_KEY_VERSION));
+	}
+
+	@Test
+	void aTokenOfAnotherKeyUnderTheSameVersionFailsTheCheck() {
+		String token = codec("1", KEY_1).encode(77);
+		assertThatThrownBy(() -> codec("1", KEY_2).decode(token)).isInstanceOfSatisfying(InvalidPublicIdException.class,
+				(ex) -> assertThat(ex.reason()).isEqualTo(Reason.FAILED_CHECK));
+	}
+
+	@Test
+	void malformedTokensAreRefusedAsMalformed() {
+		PublicIdCodec codec = codec("1", KEY_1);
+		String valid = codec.encode(5);
+		for (String token : new String[] { null, "", "1", valid + "0", valid.substring(1), "1" + "-".repeat(16),
+				"1" + "é".repeat(16), "-" + valid.substring(1), valid.substring(0, 16) + " " }) {
+			assertThatThrownBy(() -> codec.decode(token)).as(String.valueOf(token))
+				.isInstanceOfSatisfying(InvalidPublicIdException.class,
+						(ex) -> assertThat(ex.reason()).isEqualTo(Reason.MALFORMED))
+				.hasMessage("Invalid public id: malformed (expected 17 characters of the base62 alphabet)");
+		}
+		assertThat(codec.isValid(valid)).isTrue();
+		assertThat(codec.isValid("x")).isFalse();
+	}
+
+	@Test
+	void withALayoutIdsAboveItsLargestAreNeitherEncodedNorDecoded() {
+		PublicIdCodec wide = codec("1", KEY_1);
+		PublicIdCodec narrow = PublicIdCodec.builder().key("1", KEY_1).layout(SnowflakeLayout.JAVASCRIPT_SAFE).build();
+		long max = SnowflakeLayout.MAX_SAFE_JAVASCRIPT_INTEGER;
+		assertThat(narrow.maxId()).isEqualTo(max);
+		assertThat(narrow.decode(narrow.encode(max))).isEqualTo(max);
+		assertThat(narrow.decode(wide.encode(max))).isEqualTo(max);
+		assertThatIllegalArgumentException().isThrownBy(() -> narrow.encode(max + 1)).withMessageContaining("0.." + max);
+		assertThatThrownBy(() -> narrow.decode(wide.encode(max + 1))).isInstanceOfSatisfying(
+				InvalidPublicIdException.class, (ex) -> assertThat(ex.reason()).isEqualTo(Reason.OUT_OF_RANGE));
+		assertThat(PublicIdCodec.builder().key("1", KEY_1).layout(SnowflakeLayout.DEFAULT).build().maxId())
+			.isEqualTo(Long.MAX_VALUE);
+	}
+
+	@Test
+	void negativeIdsHaveNoPublicId() {
+		assertThatIllegalArgumentException().isThrownBy(() -> codec("1", KEY_1).encode(-1))
+			.withMessageContaining("allowed 0..9223372036854775807");
+	}
+
+	@Test
+	void toStringAndErrorsNeverShowAKey() {
+		PublicIdCodec codec = codec("1", KEY_1, "2", KEY_2);
+		assertThat(codec.toString()).contains("versions=[1, 2]", "current=2", "(hidden)")
+			.doesNotContain(KEY_1, KEY_2, KEY_1.substring(0, 8));
+		String notBase64 = "secret!!secret!!secret!!";
+		assertThatThrownBy(() -> PublicIdCodec.builder().key("1", notBase64)).isInstanceOf(SnowflakeConfigurationException.class)
+			.hasMessageContaining("snowflake.public-id.keys.1").hasMessageNotContaining("secret");
+		String tooShort = Base64.getEncoder().encodeToString(new byte[] { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 });
+		assertThatThrownBy(() -> PublicIdCodec.builder().key("1", tooShort)).isInstanceOf(SnowflakeConfigurationException.class)
+			.hasMessage("Invalid snowflake.public-id.keys.1 = (hidden, 10 bytes): allowed an AES key of 16, 24 or 32 bytes")
+			.hasMessageNotContaining(tooShort);
+	}
+
+	@Test
+	void settingsAreReadFromAMapAndAbsentKeysMeanNoCodec() {
+		assertThat(PublicIdCodec.fromSettings(Map.of("snowflake.worker-id", "3"), null)).isEmpty();
+		Map<String, Object> settings = new HashMap<>();
+		settings.put("snowflake.public-id.keys.a", KEY_1);
+		settings.put("snowflake.public-id.keys.B", KEY_2);
+		settings.put("snowflake.public-id.current-version", "B");
+		PublicIdCodec codec = PublicIdCodec.fromSettings(settings, SnowflakeLayout.DEFAULT).orElseThrow();
+		assertThat(codec.versions()).containsExactly('B', 'a');
+		assertThat(codec.encode(9)).startsWith("B");
+		settings.put("snowflake.public-id.alphabet", "DECIMAL");
+		assertThatThrownBy(() -> PublicIdCodec.fromSettings(settings, null)).isInstanceOf(SnowflakeConfigurationException.class)
+			.hasMessageStartingWith("Invalid snowflake.public-id.keys.B = (hidden): allowed a version that is one character "
+					+ "of the decimal alphabet (0-9)");
+	}
+
+	@Test
+	void configurationErrorsNameTheSetting() {
+		assertThatThrownBy(() -> PublicIdCodec.builder().build())
+			.hasMessageStartingWith("Invalid snowflake.public-id.keys.<version> = (none)");
+		assertThatThrownBy(() -> PublicIdCodec.builder().key("12", KEY_1))
+			.hasMessageContaining("snowflake.public-id.keys.12").hasMessageContaining("exactly one character");
+		assertThatThrownBy(() -> PublicIdCodec.builder().key("-", KEY_1).build())
+			.hasMessageContaining("snowflake.public-id.keys.-").hasMessageContaining("0-9, A-Z, a-z");
+		assertThatThrownBy(() -> PublicIdCodec.builder().key("1", KEY_1).key("1", KEY_2))
+			.hasMessageContaining("snowflake.public-id.keys.1").hasMessageContaining("one key per version");
+		assertThatThrownBy(() -> PublicIdCodec.builder().key("1", KEY_1).key("2", KEY_2).build())
+			.hasMessage("Invalid snowflake.public-id.current-version = (not set): allowed one of the configured "
+					+ "versions [1, 2]. With several keys, say which one encodes new tokens");
+		assertThatThrownBy(() -> PublicIdCodec.builder().key("1", KEY_1).currentVersion('3').build())
+			.hasMessage("Invalid snowflake.public-id.current-version = 3: allowed one of the configured versions [1]");
+		assertThatThrownBy(() -> PublicIdAlphabet.parse("base64"))
+			.hasMessage("Invalid snowflake.public-id.alphabet = base64: allowed base62 or decimal");
+		assertThat(PublicIdAlphabet.parse(" Base62 ")).isEqualTo(PublicIdAlphabet.BASE62);
+		// URL-safe base64 is accepted as well
+		assertThat(PublicIdCodec.builder().key("1", "-_-_-_-_-_-_-_-_-_-_-w==").build().versions()).containsExactly('1');
+	}
+}

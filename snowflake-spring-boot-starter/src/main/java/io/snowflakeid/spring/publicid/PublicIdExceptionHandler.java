@@ -1,0 +1,47 @@
+package io.snowflakeid.spring.publicid;
+
+import io.snowflakeid.publicid.InvalidPublicIdException;
+
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+
+/**
+ * A token that does not decode is the client's error: a 400 whose body (RFC 9457 problem detail) says which
+ * parameter and why (malformed, unknown key version, failed check), never a 500. Only exceptions caused by an
+ * {@link InvalidPublicIdException} are answered; every other one is rethrown to Spring's usual handling. Lowest
+ * precedence: an application's own {@code @ExceptionHandler} for these exceptions wins.
+ */
+@RestControllerAdvice
+@Order(Ordered.LOWEST_PRECEDENCE)
+public class PublicIdExceptionHandler {
+
+	@ExceptionHandler({ MethodArgumentTypeMismatchException.class, HttpMessageNotReadableException.class })
+	ResponseEntity<ProblemDetail> invalidPublicId(Exception ex) throws Exception {
+		InvalidPublicIdException invalid = cause(ex);
+		if (invalid == null) {
+			throw ex;
+		}
+		String where = (ex instanceof MethodArgumentTypeMismatchException mismatch)
+				? "Parameter '" + mismatch.getName() + "': " : "Request body: ";
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, where + invalid.getMessage());
+		problem.setTitle("Invalid public id");
+		problem.setProperty("reason", invalid.reason().name());
+		return ResponseEntity.badRequest().body(problem);
+	}
+
+	private static InvalidPublicIdException cause(Throwable ex) {
+		for (Throwable cause = ex; cause != null; cause = (cause.getCause() == cause) ? null : cause.getCause()) {
+			if (cause instanceof InvalidPublicIdException invalid) {
+				return invalid;
+			}
+		}
+		return null;
+	}
+}

@@ -1,0 +1,119 @@
+package io.snowflakeid.spring.publicid;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Executable;
+import java.lang.reflect.Parameter;
+import java.lang.reflect.RecordComponent;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.snowflakeid.publicid.PublicId;
+import io.snowflakeid.publicid.PublicIdCodec;
+
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.annotation.AnnotatedBeanDefinition;
+import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
+import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
+import org.springframework.core.type.classreading.MetadataReader;
+
+/**
+ * Without a key, {@code @PublicId} must not quietly mean nothing (the raw id would go out): at start, the
+ * application's packages (those of {@code @SpringBootApplication}) are searched for it, and the start fails naming
+ * where it is used and the property to set. Only class files that mention the annotation are loaded (their bytes
+ * are searched first), so an application without public ids pays one read per class.
+ */
+final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
+
+	private static final byte[] DESCRIPTOR = ("L" + PublicId.class.getName().replace('.', '/') + ";")
+		.getBytes(StandardCharsets.US_ASCII);
+
+	private final BeanFactory beanFactory;
+
+	PublicIdWithoutKeysCheck(BeanFactory beanFactory) {
+		this.beanFactory = beanFactory;
+	}
+
+	@Override
+	public void afterSingletonsInstantiated() {
+		if (!AutoConfigurationPackages.has(this.beanFactory)
+				|| this.beanFactory.getBeanProvider(PublicIdCodec.class).getIfAvailable() != null) {
+			return; // no application packages, or a codec bean of the application's own
+		}
+		List<String> usages = usages(AutoConfigurationPackages.get(this.beanFactory), getClass().getClassLoader());
+		if (!usages.isEmpty()) {
+			throw new IllegalStateException("@PublicId is used (" + String.join(", ", usages) + ") but no key is "
+					+ "configured: set " + PublicIdCodec.KEYS + ".<version>=<base64 AES key of 16, 24 or 32 bytes> "
+					+ "(e.g. " + PublicIdCodec.KEYS + ".1 from openssl rand -base64 32), and keep it secret");
+		}
+	}
+
+	static List<String> usages(List<String> packages, ClassLoader classLoader) {
+		List<String> usages = new ArrayList<>();
+		ClassPathScanningCandidateComponentProvider scanner = new ClassPathScanningCandidateComponentProvider(false) {
+			@Override
+			protected boolean isCandidateComponent(AnnotatedBeanDefinition definition) {
+				return true; // interfaces and abstract types too: controller interfaces carry parameters
+			}
+		};
+		scanner.addIncludeFilter((reader, factory) -> mentionsPublicId(reader));
+		for (String basePackage : packages) {
+			scanner.findCandidateComponents(basePackage).forEach((definition) -> {
+				try {
+					Class<?> type = Class.forName(definition.getBeanClassName(), false, classLoader);
+					collect(type, usages);
+				}
+				catch (ClassNotFoundException | LinkageError ex) {
+					// not loadable here: not something this application serializes or routes to
+				}
+			});
+		}
+		return usages;
+	}
+
+	private static boolean mentionsPublicId(MetadataReader reader) throws IOException {
+		try (InputStream in = reader.getResource().getInputStream()) {
+			byte[] bytes = in.readAllBytes();
+			outer: for (int i = 0; i <= bytes.length - DESCRIPTOR.length; i++) {
+				for (int j = 0; j < DESCRIPTOR.length; j++) {
+					if (bytes[i + j] != DESCRIPTOR[j]) {
+						continue outer;
+					}
+				}
+				return true;
+			}
+			return false;
+		}
+	}
+
+	private static void collect(Class<?> type, List<String> usages) {
+		List<AnnotatedElement> elements = new ArrayList<>(List.of(type.getDeclaredFields()));
+		elements.addAll(List.of(type.getDeclaredMethods()));
+		if (type.isRecord()) {
+			elements.addAll(List.of(type.getRecordComponents())); // the canonical constructor repeats them
+		}
+		else {
+			elements.addAll(List.of(type.getDeclaredConstructors()));
+		}
+		for (AnnotatedElement element : elements) {
+			boolean used = element.isAnnotationPresent(PublicId.class);
+			if (!used && element instanceof Executable executable) {
+				for (Parameter parameter : executable.getParameters()) {
+					used |= parameter.isAnnotationPresent(PublicId.class);
+				}
+			}
+			if (used) {
+				String name = (element instanceof java.lang.reflect.Constructor<?>) ? "<init>"
+						: (element instanceof java.lang.reflect.Member member) ? member.getName()
+								: ((RecordComponent) element).getName();
+				String usage = type.getName() + "." + name;
+				if (!usages.contains(usage)) {
+					usages.add(usage);
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,97 @@
+package io.snowflakeid.spring.publicid;
+
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.publicid.PublicIdCodec;
+import io.snowflakeid.spring.SnowflakeAutoConfiguration;
+import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
+
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.NoneNestedConditions;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Opaque public ids: a {@link PublicIdCodec} bean from {@code snowflake.public-id.*} when at least one key is set,
+ * and the Jackson modules that write and read {@code @PublicId} properties as tokens (Jackson 3 for Spring Boot 4,
+ * Jackson 2 for 3.5). The codec knows the layout of the application's {@link SnowflakeIdGenerator}, if there is
+ * one, and refuses ids outside it. Without a key there is no codec, and {@code @PublicId} in the application's
+ * packages fails the start. Spring MVC parameters: {@link SnowflakePublicIdWebMvcAutoConfiguration}.
+ */
+@AutoConfiguration(after = SnowflakeAutoConfiguration.class)
+@EnableConfigurationProperties(SnowflakePublicIdProperties.class)
+public final class SnowflakePublicIdAutoConfiguration {
+
+	@Configuration(proxyBeanMethods = false)
+	@Conditional(OnPublicIdKeysCondition.class)
+	static class CodecConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		PublicIdCodec publicIdCodec(SnowflakePublicIdProperties properties,
+				ObjectProvider<SnowflakeIdGenerator> generator) {
+			PublicIdCodec.Builder builder = PublicIdCodec.builder().alphabet(properties.getAlphabet());
+			properties.getKeys().forEach(builder::key);
+			String current = properties.getCurrentVersion();
+			if (current != null) {
+				if (current.length() != 1) {
+					throw new io.snowflakeid.SnowflakeConfigurationException(PublicIdCodec.CURRENT_VERSION, current,
+							"one of the configured versions " + properties.getKeys().keySet());
+				}
+				builder.currentVersion(current.charAt(0));
+			}
+			SnowflakeIdGenerator ids = generator.getIfUnique();
+			return builder.layout((ids != null) ? ids.layout() : null).build();
+		}
+
+		@Configuration(proxyBeanMethods = false)
+		@ConditionalOnClass(name = "tools.jackson.databind.JacksonModule")
+		static class Jackson3Configuration {
+
+			@Bean
+			@ConditionalOnMissingBean
+			PublicIdJackson3Module publicIdJackson3Module(PublicIdCodec codec) {
+				return new PublicIdJackson3Module(codec);
+			}
+		}
+
+		/** Spring Boot 3.5's Jackson 2: delete with the {@code boot3} package. */
+		@Configuration(proxyBeanMethods = false)
+		@ConditionalOnClass(name = "com.fasterxml.jackson.databind.Module")
+		static class Jackson2Configuration {
+
+			@Bean
+			@ConditionalOnMissingBean
+			PublicIdJackson2Module publicIdJackson2Module(PublicIdCodec codec) {
+				return new PublicIdJackson2Module(codec);
+			}
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@Conditional(NoKeys.class)
+	static class WithoutKeysConfiguration {
+
+		@Bean
+		static PublicIdWithoutKeysCheck publicIdWithoutKeysCheck(BeanFactory beanFactory) {
+			return new PublicIdWithoutKeysCheck(beanFactory);
+		}
+	}
+
+	static final class NoKeys extends NoneNestedConditions {
+
+		NoKeys() {
+			super(ConfigurationPhase.REGISTER_BEAN);
+		}
+
+		@Conditional(OnPublicIdKeysCondition.class)
+		static class Keys {
+
+		}
+	}
+}

@@ -1,0 +1,53 @@
+package io.snowflakeid.spring.publicid;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.snowflakeid.publicid.PublicIdCodec;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.context.annotation.Bean;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
+
+/**
+ * Spring MVC: {@code @PathVariable @PublicId Long id} and {@code @RequestParam @PublicId Long id} are decoded from
+ * tokens ({@link PublicIdArgumentResolver}, placed before Spring's own resolvers, see there why), and a token that
+ * does not decode is a 400 with a problem detail ({@link PublicIdExceptionHandler}). Only in servlet web
+ * applications with a {@link PublicIdCodec}.
+ */
+@AutoConfiguration(after = SnowflakePublicIdAutoConfiguration.class)
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@ConditionalOnClass(name = "org.springframework.web.servlet.config.annotation.WebMvcConfigurer")
+@ConditionalOnBean(PublicIdCodec.class)
+public final class SnowflakePublicIdWebMvcAutoConfiguration {
+
+	/** Static, and the codec looked up late: a post-processor must not pull beans in early. */
+	@Bean
+	static BeanPostProcessor publicIdArgumentResolverRegistrar(ObjectProvider<PublicIdCodec> codec) {
+		return new BeanPostProcessor() {
+			@Override
+			public Object postProcessAfterInitialization(Object bean, String beanName) {
+				if (bean instanceof RequestMappingHandlerAdapter adapter && adapter.getArgumentResolvers() != null) {
+					List<HandlerMethodArgumentResolver> resolvers = new ArrayList<>();
+					resolvers.add(new PublicIdArgumentResolver(codec.getObject()));
+					resolvers.addAll(adapter.getArgumentResolvers());
+					adapter.setArgumentResolvers(resolvers);
+				}
+				return bean;
+			}
+		};
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	PublicIdExceptionHandler publicIdExceptionHandler() {
+		return new PublicIdExceptionHandler();
+	}
+}
