@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ArchitectureTests {
 
 	private static final String[] CORE = { "io.snowflakeid", "io.snowflakeid.config", "io.snowflakeid.worker",
-			"io.snowflakeid.segment" };
+			"io.snowflakeid.segment", "io.snowflakeid.publicid" };
 
 	private static final JavaClasses CLASSES = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -45,6 +45,17 @@ class ArchitectureTests {
 			.dependOnClassesThat()
 			.resideInAnyPackage("org.hibernate..", "jakarta..", "javax.persistence..", "org.springframework..",
 					"com.fasterxml..", "tools.jackson..", "io.micrometer..", "io.snowflakeid.hibernate..",
+					"io.snowflakeid.spring..")
+			.check(CLASSES);
+	}
+
+	@Test
+	void theCoordinationModulesImportNoFrameworkButTheirClient() {
+		noClasses().that()
+			.resideInAnyPackage("io.snowflakeid.zookeeper..", "io.snowflakeid.redis..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("org.hibernate..", "jakarta..", "org.springframework..", "io.snowflakeid.hibernate..",
 					"io.snowflakeid.spring..")
 			.check(CLASSES);
 	}
