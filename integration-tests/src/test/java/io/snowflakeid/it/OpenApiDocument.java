@@ -12,7 +12,7 @@ import com.jayway.jsonpath.JsonPath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** springdoc's real {@code /v3/api-docs} of a running application, and that application's JSON responses. */
-final class OpenApiDocument {
+public final class OpenApiDocument {
 
 	private final HttpClient http = HttpClient.newHttpClient();
 
@@ -20,24 +20,24 @@ final class OpenApiDocument {
 
 	private final String document;
 
-	OpenApiDocument(String port) throws Exception {
+	public OpenApiDocument(String port) throws Exception {
 		this.base = "http://127.0.0.1:" + port;
 		this.document = get("/v3/api-docs");
 	}
 
-	String get(String path) throws Exception {
+	public String get(String path) throws Exception {
 		HttpResponse<String> response = this.http.send(HttpRequest.newBuilder(URI.create(this.base + path)).GET().build(),
 				HttpResponse.BodyHandlers.ofString());
 		assertThat(response.statusCode()).as("GET %s: %s", path, response.body()).isEqualTo(200);
 		return response.body();
 	}
 
-	String version() {
+	public String version() {
 		return JsonPath.read(this.document, "$.openapi");
 	}
 
 	/** The schema of one property of a component schema, as springdoc wrote it. */
-	Map<String, Object> property(String schema, String property) {
+	public Map<String, Object> property(String schema, String property) {
 		return JsonPath.read(this.document, "$.components.schemas." + schema + ".properties." + property);
 	}
 
@@ -48,7 +48,7 @@ final class OpenApiDocument {
 
 	/** The schema of an operation's parameter. */
 	@SuppressWarnings("unchecked")
-	Map<String, Object> parameter(String path, String method, String name) {
+	public Map<String, Object> parameter(String path, String method, String name) {
 		List<Map<String, Object>> parameters = JsonPath.read(this.document,
 				"$.paths['" + path + "']." + method + ".parameters");
 		return parameters.stream()

@@ -9,6 +9,9 @@ import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.databind.JavaType;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.hibernate.SnowflakeId;
+import io.snowflakeid.publicid.PublicId;
+import io.snowflakeid.publicid.PublicIdAlphabet;
+import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.internal.SnowflakeIdJson;
 import io.swagger.v3.core.converter.AnnotatedType;
 import io.swagger.v3.oas.models.SpecVersion;
@@ -20,10 +23,13 @@ import org.springdoc.core.customizers.PropertyCustomizer;
 /**
  * Documents {@code @SnowflakeId Long}/{@code long} properties as the JSON strings the starter's Jackson module writes
  * ({@code snowflake.jackson.ids-as-strings=true}): {@code type: string} with {@link #PATTERN} and an example id of
- * the application's layout, instead of the {@code integer}/{@code int64} springdoc derives from the Java type. Works
- * for OpenAPI 3.0 and 3.1 documents. Everything else is left as it is: other properties, {@code @SegmentId} ids
- * (JSON numbers), {@code String} ids (strings already), and a property whose schema an {@code @Schema} annotation
- * already made something other than an integer.
+ * the application's layout, instead of the {@code integer}/{@code int64} springdoc derives from the Java type; and
+ * {@code @PublicId Long}/{@code long} properties, when public ids are configured, as the tokens the public id module
+ * writes: {@code type: string} with the token's pattern and an example token. Works for OpenAPI 3.0 and 3.1
+ * documents. Everything else is left as it is: other properties, {@code @SegmentId} ids (JSON numbers),
+ * {@code String} ids (strings already), and a property whose schema an {@code @Schema} annotation already made
+ * something other than an integer. One class for both: springdoc keeps model converters in a JVM-wide registry, one
+ * per class (see {@link SnowflakeOpenApiAutoConfiguration}).
  */
 public final class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
 
@@ -41,14 +47,38 @@ public final class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
 
 	private final String example;
 
+	/** The public ids' token pattern and example, or null when public ids are not configured. */
+	private final String publicIdPattern;
+
+	private final String publicIdExample;
+
 	/**
 	 * @param idsAsStrings whether the JSON mapper writes the ids as strings; when not, this customizer changes
 	 * nothing (it still exists then, see {@link SnowflakeOpenApiAutoConfiguration})
 	 * @param layout the layout the example id is composed in
 	 */
 	public SnowflakeIdPropertyCustomizer(boolean idsAsStrings, SnowflakeLayout layout) {
+		this(idsAsStrings, layout, null);
+	}
+
+	/**
+	 * @param idsAsStrings whether the JSON mapper writes {@code @SnowflakeId} ids as strings
+	 * @param layout the layout the example id is composed in
+	 * @param publicIds the public id codec, or null when public ids are not configured ({@code @PublicId}
+	 * properties are then left alone: the application does not start with them anyway)
+	 */
+	public SnowflakeIdPropertyCustomizer(boolean idsAsStrings, SnowflakeLayout layout, PublicIdCodec publicIds) {
 		this.idsAsStrings = idsAsStrings;
-		this.example = Long.toString(exampleId(layout));
+		long exampleId = exampleId(layout);
+		this.example = Long.toString(exampleId);
+		this.publicIdPattern = (publicIds != null) ? tokenPattern(publicIds) : null;
+		this.publicIdExample = (publicIds != null) ? publicIds.encode(Math.min(exampleId, publicIds.maxId())) : null;
+	}
+
+	/** The pattern of every token of {@code codec}: a current or older key version, then the payload. */
+	static String tokenPattern(PublicIdCodec codec) {
+		String characters = (codec.alphabet() == PublicIdAlphabet.DECIMAL) ? "0-9" : "0-9A-Za-z";
+		return "^[" + characters + "]{" + codec.tokenLength() + "}$";
 	}
 
 	/** The example id: 2026-01-01 (or the layout's first/last tick), datacenter, worker and sequence 1 where they fit. */
@@ -61,10 +91,29 @@ public final class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
 	@Override
 	@SuppressWarnings("rawtypes")
 	public Schema customize(Schema property, AnnotatedType type) {
-		if (!this.idsAsStrings || property == null || !isSnowflakeIdProperty(type) || !isInteger(property)) {
+		if (property == null || !isInteger(property)) {
 			return property;
 		}
-		return asString(property);
+		if (this.publicIdPattern != null && isPublicIdProperty(type)) {
+			// written as a token whatever else the property says (as the Jackson modules do)
+			return asString(property, this.publicIdPattern, this.publicIdExample);
+		}
+		if (!this.idsAsStrings || !isSnowflakeIdProperty(type)) {
+			return property;
+		}
+		return asString(property, PATTERN, this.example);
+	}
+
+	private static boolean isPublicIdProperty(AnnotatedType type) {
+		if (type.getCtxAnnotations() != null) {
+			for (var annotation : type.getCtxAnnotations()) {
+				if (annotation instanceof PublicId) {
+					Class<?> raw = rawClass(type.getType());
+					return raw == Long.class || raw == long.class;
+				}
+			}
+		}
+		return false;
 	}
 
 	private static boolean isSnowflakeIdProperty(AnnotatedType type) {
@@ -88,7 +137,7 @@ public final class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
 		return (type instanceof Class<?> rawClass) ? rawClass : null;
 	}
 
-	private static boolean isInteger(Schema<?> schema) {
+	static boolean isInteger(Schema<?> schema) {
 		if (schema.get$ref() != null) {
 			return false;
 		}
@@ -102,7 +151,7 @@ public final class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
 	 * nullability, deprecation, extensions) is kept; an example or default given in {@code @Schema} becomes a string.
 	 */
 	@SuppressWarnings({ "rawtypes", "unchecked" })
-	private Schema asString(Schema<?> integer) {
+	static Schema asString(Schema<?> integer, String pattern, String example) {
 		Schema string;
 		if (integer.getSpecVersion() == SpecVersion.V31) {
 			string = new JsonSchema();
@@ -126,8 +175,8 @@ public final class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
 		string.setExtensions(integer.getExtensions());
 		string.setXml(integer.getXml());
 		string.set$comment(integer.get$comment());
-		string.setPattern((integer.getPattern() != null) ? integer.getPattern() : PATTERN);
-		string.setExample((integer.getExample() != null) ? integer.getExample().toString() : this.example);
+		string.setPattern((integer.getPattern() != null) ? integer.getPattern() : pattern);
+		string.setExample((integer.getExample() != null) ? integer.getExample().toString() : example);
 		if (integer.getDefault() != null) {
 			string.setDefault(integer.getDefault().toString());
 		}

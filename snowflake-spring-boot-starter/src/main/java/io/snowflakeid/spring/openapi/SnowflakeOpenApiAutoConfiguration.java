@@ -1,9 +1,11 @@
 package io.snowflakeid.spring.openapi;
 
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
 import io.snowflakeid.spring.SnowflakeProperties;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -32,7 +34,16 @@ public final class SnowflakeOpenApiAutoConfiguration {
 	@Bean
 	@ConditionalOnMissingBean
 	SnowflakeIdPropertyCustomizer snowflakeIdPropertyCustomizer(SnowflakeProperties properties,
-			SnowflakeIdGenerator generator) {
-		return new SnowflakeIdPropertyCustomizer(properties.getJackson().isIdsAsStrings(), generator.layout());
+			SnowflakeIdGenerator generator, ObjectProvider<PublicIdCodec> publicIds) {
+		return new SnowflakeIdPropertyCustomizer(properties.getJackson().isIdsAsStrings(), generator.layout(),
+				publicIds.getIfAvailable());
+	}
+
+	/** {@code @PathVariable/@RequestParam @PublicId Long} parameters as tokens (nothing without public ids). */
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnClass(name = "org.springdoc.core.customizers.ParameterCustomizer")
+	PublicIdParameterCustomizer publicIdParameterCustomizer(ObjectProvider<PublicIdCodec> publicIds) {
+		return new PublicIdParameterCustomizer(publicIds.getIfAvailable());
 	}
 }

@@ -1,6 +1,7 @@
 package io.snowflakeid.spring.openapi;
 
 import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -10,6 +11,9 @@ import com.fasterxml.jackson.databind.type.TypeFactory;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.hibernate.SegmentId;
 import io.snowflakeid.hibernate.SnowflakeId;
+import io.snowflakeid.publicid.PublicId;
+import io.snowflakeid.publicid.PublicIdAlphabet;
+import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
 import io.swagger.v3.core.converter.AnnotatedType;
 import io.swagger.v3.oas.models.SpecVersion;
@@ -17,9 +21,11 @@ import io.swagger.v3.oas.models.media.IntegerSchema;
 import io.swagger.v3.oas.models.media.JsonSchema;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
+import io.swagger.v3.oas.models.parameters.Parameter;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.core.MethodParameter;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
@@ -137,4 +143,75 @@ class SnowflakeOpenApiAutoConfigurationTests {
 			.run((context) -> assertThat(context).doesNotHaveBean(SnowflakeIdPropertyCustomizer.class));
 	}
 
+
+	@SuppressWarnings("unused")
+	static class WithPublicIds {
+
+		@PublicId
+		Long reference;
+
+		@PublicId
+		@SnowflakeId
+		Long both;
+
+		@SnowflakeId
+		Long internal;
+	}
+
+	@SuppressWarnings("unused")
+	static class Endpoints {
+
+		void order(@PublicId Long id, Long plain) {
+		}
+	}
+
+	private static PublicIdCodec publicIds() {
+		return PublicIdCodec.builder().key('1', new byte[16]).build();
+	}
+
+	private static AnnotatedType publicIdProperty(String name) throws NoSuchFieldException {
+		Field field = WithPublicIds.class.getDeclaredField(name);
+		return new AnnotatedType().type(TypeFactory.defaultInstance().constructType(field.getGenericType()))
+			.schemaProperty(true)
+			.propertyName(name)
+			.ctxAnnotations(field.getAnnotations());
+	}
+
+	@Test
+	void documentsPublicIdLongsAsTokensWhenPublicIdsAreConfigured() throws Exception {
+		PublicIdCodec codec = publicIds();
+		SnowflakeIdPropertyCustomizer withPublicIds = new SnowflakeIdPropertyCustomizer(true, SnowflakeLayout.DEFAULT,
+				codec);
+		for (String name : List.of("reference", "both")) {
+			Schema<?> schema = withPublicIds.customize(new IntegerSchema().format("int64"), publicIdProperty(name));
+			assertThat(schema).as(name).isInstanceOf(StringSchema.class);
+			assertThat(schema.getPattern()).isEqualTo("^[0-9A-Za-z]{17}$");
+			assertThat((String) schema.getExample()).matches(schema.getPattern());
+			assertThat(codec.decode((String) schema.getExample())).as("the example is a real token").isNotNegative();
+		}
+		Schema<?> internal = withPublicIds.customize(new IntegerSchema().format("int64"), publicIdProperty("internal"));
+		assertThat(internal.getPattern()).as("@SnowflakeId alone stays an id string")
+			.isEqualTo(SnowflakeIdPropertyCustomizer.PATTERN);
+		Schema<?> withoutCodec = this.customizer.customize(new IntegerSchema().format("int64"),
+				publicIdProperty("reference"));
+		assertThat(withoutCodec.getType()).as("no public ids configured: left alone").isEqualTo("integer");
+	}
+
+	@Test
+	void documentsPublicIdRequestParametersAsTokensAndLeavesOthersAlone() throws Exception {
+		PublicIdCodec codec = PublicIdCodec.builder().key('7', new byte[32]).alphabet(PublicIdAlphabet.DECIMAL).build();
+		PublicIdParameterCustomizer parameters = new PublicIdParameterCustomizer(codec);
+		Method order = Endpoints.class.getDeclaredMethod("order", Long.class, Long.class);
+		Parameter id = parameters.customize(new Parameter().name("id").schema(new IntegerSchema().format("int64")),
+				new MethodParameter(order, 0));
+		assertThat(id.getSchema().getType()).isEqualTo("string");
+		assertThat(id.getSchema().getPattern()).isEqualTo("^[0-9]{30}$");
+		assertThat(codec.decode((String) id.getSchema().getExample())).isZero();
+		Parameter plain = parameters.customize(new Parameter().name("plain").schema(new IntegerSchema()),
+				new MethodParameter(order, 1));
+		assertThat(plain.getSchema().getType()).isEqualTo("integer");
+		Parameter withoutCodec = new PublicIdParameterCustomizer(null)
+			.customize(new Parameter().name("id").schema(new IntegerSchema()), new MethodParameter(order, 0));
+		assertThat(withoutCodec.getSchema().getType()).isEqualTo("integer");
+	}
 }
