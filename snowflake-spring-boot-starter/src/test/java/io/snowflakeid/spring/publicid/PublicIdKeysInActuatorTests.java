@@ -36,6 +36,10 @@ class PublicIdKeysInActuatorTests {
 			assertThat(env.environmentEntry("management.endpoint.env.show-values").getProperty().getValue())
 				.isEqualTo("always");
 		});
+		// The names the env endpoint shows for environment variables and bracketed versions too.
+		assertThat(SnowflakePublicIdAutoConfiguration.KeysSanitizingConfiguration.isKey("SNOWFLAKE_PUBLICID_KEYS_1")).isTrue();
+		assertThat(SnowflakePublicIdAutoConfiguration.KeysSanitizingConfiguration.isKey("snowflake.public-id.keys[A]")).isTrue();
+		assertThat(SnowflakePublicIdAutoConfiguration.KeysSanitizingConfiguration.isKey("snowflake.public-id.alphabet")).isFalse();
 	}
 
 	@Test
