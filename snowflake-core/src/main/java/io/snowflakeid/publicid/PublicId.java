@@ -13,12 +13,13 @@ import java.lang.annotation.Target;
  * modules and converter; the annotation itself lives in the core, with no dependency, so that DTOs and API modules
  * can carry it without depending on Spring or Jackson.
  *
- * <p>On an entity id also annotated {@code @SnowflakeId}, {@code @PublicId} decides the JSON form.
+ * <p>On an entity id also annotated {@code @SnowflakeId}, {@code @PublicId} decides the JSON form. Not a
+ * meta-annotation: neither Jackson, nor Spring MVC, nor the start-up check would see it through an annotation of the
+ * application's, which would then quietly carry raw ids.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
-@Target({ ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT,
-		ElementType.ANNOTATION_TYPE })
+@Target({ ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT })
 public @interface PublicId {
 
 }

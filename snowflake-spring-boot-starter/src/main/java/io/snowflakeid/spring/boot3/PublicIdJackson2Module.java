@@ -1,6 +1,7 @@
 package io.snowflakeid.spring.boot3;
 
 import java.io.IOException;
+import java.util.Arrays;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -9,6 +10,7 @@ import com.fasterxml.jackson.core.Version;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.introspect.Annotated;
@@ -43,7 +45,8 @@ public class PublicIdJackson2Module extends SimpleModule {
 		super.setupModule(context);
 		// Inserted first, so it also wins over @SnowflakeId's ids-as-strings on a property carrying both.
 		context.insertAnnotationIntrospector(new Introspector(new TokenSerializer(this.codec),
-				new TokenDeserializer(this.codec)));
+				new TokenDeserializer(this.codec), new TokenArraySerializer(this.codec),
+				new TokenArrayDeserializer(new TokenDeserializer(this.codec))));
 	}
 
 	private static final class Introspector extends NopAnnotationIntrospector {
@@ -54,18 +57,31 @@ public class PublicIdJackson2Module extends SimpleModule {
 
 		private final transient TokenDeserializer deserializer;
 
-		Introspector(TokenSerializer serializer, TokenDeserializer deserializer) {
+		private final transient TokenArraySerializer arraySerializer;
+
+		private final transient TokenArrayDeserializer arrayDeserializer;
+
+		Introspector(TokenSerializer serializer, TokenDeserializer deserializer, TokenArraySerializer arraySerializer,
+				TokenArrayDeserializer arrayDeserializer) {
 			this.serializer = serializer;
 			this.deserializer = deserializer;
+			this.arraySerializer = arraySerializer;
+			this.arrayDeserializer = arrayDeserializer;
 		}
 
 		@Override
 		public Object findSerializer(Annotated annotated) {
+			if (PublicIdJson.isPublicIdArray(annotated.hasAnnotation(PublicId.class), type(annotated, false))) {
+				return this.arraySerializer;
+			}
 			return applies(annotated, false) ? this.serializer : null;
 		}
 
 		@Override
 		public Object findDeserializer(Annotated annotated) {
+			if (PublicIdJson.isPublicIdArray(annotated.hasAnnotation(PublicId.class), type(annotated, true))) {
+				return this.arrayDeserializer;
+			}
 			return applies(annotated, true) ? this.deserializer : null;
 		}
 
@@ -80,9 +96,12 @@ public class PublicIdJackson2Module extends SimpleModule {
 		}
 
 		private static boolean applies(Annotated annotated, boolean mutator) {
-			Class<?> type = (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
+			return PublicIdJson.isPublicId(annotated.hasAnnotation(PublicId.class), type(annotated, mutator));
+		}
+
+		private static Class<?> type(Annotated annotated, boolean mutator) {
+			return (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
 					? method.getRawParameterType(0) : annotated.getRawType();
-			return PublicIdJson.isPublicId(annotated.hasAnnotation(PublicId.class), type);
 		}
 
 		private static boolean appliesToContent(Annotated annotated, boolean mutator) {
@@ -139,6 +158,56 @@ public class PublicIdJackson2Module extends SimpleModule {
 				failure.initCause(ex);
 				throw failure;
 			}
+		}
+	}
+	/** {@code @PublicId long[]}: an array of tokens. */
+	static final class TokenArraySerializer extends StdSerializer<long[]> {
+
+		private static final long serialVersionUID = 1L;
+
+		private final transient PublicIdCodec codec;
+
+		TokenArraySerializer(PublicIdCodec codec) {
+			super(long[].class);
+			this.codec = codec;
+		}
+
+		@Override
+		public void serialize(long[] value, JsonGenerator generator, SerializerProvider provider) throws IOException {
+			generator.writeStartArray(value, value.length);
+			for (long id : value) {
+				generator.writeString(this.codec.encode(id));
+			}
+			generator.writeEndArray();
+		}
+	}
+
+	/** {@code @PublicId long[]}: read from an array of tokens, each as {@link TokenDeserializer} reads one. */
+	static final class TokenArrayDeserializer extends StdDeserializer<long[]> {
+
+		private static final long serialVersionUID = 1L;
+
+		private final transient TokenDeserializer element;
+
+		TokenArrayDeserializer(TokenDeserializer element) {
+			super(long[].class);
+			this.element = element;
+		}
+
+		@Override
+		public long[] deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+			if (!parser.isExpectedStartArrayToken()) {
+				return (long[]) context.handleUnexpectedToken(long[].class, parser);
+			}
+			long[] ids = new long[8];
+			int count = 0;
+			while (parser.nextToken() != JsonToken.END_ARRAY) {
+				if (count == ids.length) {
+					ids = Arrays.copyOf(ids, count * 2);
+				}
+				ids[count++] = this.element.deserialize(parser, context);
+			}
+			return Arrays.copyOf(ids, count);
 		}
 	}
 }

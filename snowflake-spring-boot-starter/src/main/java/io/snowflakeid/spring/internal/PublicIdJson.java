@@ -21,6 +21,11 @@ public final class PublicIdJson {
 		return annotated && (type == Long.class || type == long.class);
 	}
 
+	/** A {@code long[]} property annotated {@link PublicId}: an array of tokens (Jackson gives no primitive array a content serializer). */
+	public static boolean isPublicIdArray(boolean annotated, Class<?> type) {
+		return annotated && type == long[].class;
+	}
+
 	/** The message of a token that does not decode: the codec's reason, never a key. */
 	public static String invalid(InvalidPublicIdException ex) {
 		return ex.getMessage();

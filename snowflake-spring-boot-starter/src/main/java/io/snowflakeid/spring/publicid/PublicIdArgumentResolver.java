@@ -1,6 +1,8 @@
 package io.snowflakeid.spring.publicid;
 
+import java.util.Arrays;
 import java.util.Map;
+import java.util.Optional;
 
 import io.snowflakeid.publicid.InvalidPublicIdException;
 import io.snowflakeid.publicid.PublicId;
@@ -22,8 +24,10 @@ import org.springframework.web.method.support.ModelAndViewContainer;
 import org.springframework.web.servlet.HandlerMapping;
 
 /**
- * {@code @PathVariable @PublicId Long id} and {@code @RequestParam @PublicId Long id}: the token is decoded, and
- * only a token is accepted. Why a resolver placed before Spring's own and not a {@code ConditionalGenericConverter}:
+ * {@code @PathVariable @PublicId Long id} and {@code @RequestParam @PublicId Long id} (also {@code long},
+ * {@code Optional<Long>}, and {@code @PublicId Long id} alone, a request parameter as Spring reads it): the token is
+ * decoded, and only a token is accepted. Any other {@code @PublicId} parameter fails with an
+ * {@link IllegalStateException} saying what is supported, never read as a raw id. Why a resolver placed before Spring's own and not a {@code ConditionalGenericConverter}:
  * when a converter fails, Spring's {@code TypeConverterDelegate} falls back to the default {@code Long} property
  * editor, which would accept a raw decimal id ({@code /orders/912207628317364225}) in place of a token, exactly
  * what public ids are meant to prevent. A token that does not decode is a {@link MethodArgumentTypeMismatchException}
@@ -37,17 +41,38 @@ final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver {
 		this.codec = codec;
 	}
 
+	/**
+	 * Every {@code @PublicId} parameter, also those it cannot decode: left to Spring's own resolvers, they would read
+	 * a raw id. Those are refused in {@link #resolveArgument}.
+	 */
 	@Override
 	public boolean supportsParameter(MethodParameter parameter) {
-		Class<?> type = parameter.getParameterType();
-		return parameter.hasParameterAnnotation(PublicId.class) && (type == Long.class || type == long.class)
-				&& (parameter.hasParameterAnnotation(PathVariable.class)
-						|| parameter.hasParameterAnnotation(RequestParam.class));
+		return parameter.hasParameterAnnotation(PublicId.class);
 	}
 
 	@Override
 	public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer container, NativeWebRequest request,
 			WebDataBinderFactory binderFactory) throws Exception {
+		Class<?> type = type(parameter);
+		boolean annotated = parameter.hasParameterAnnotation(PathVariable.class)
+				|| parameter.hasParameterAnnotation(RequestParam.class);
+		// No web binding annotation (@RequestHeader, @ModelAttribute...): a request parameter, as Spring reads it.
+		boolean implicit = Arrays.stream(parameter.getParameterAnnotations())
+			.noneMatch((annotation) -> annotation.annotationType().getPackage() == PathVariable.class.getPackage());
+		if ((type != Long.class && type != long.class) || (!annotated && !implicit)) {
+			throw new IllegalStateException("@PublicId on parameter '" + parameter.getParameterName() + "' of "
+					+ parameter.getExecutable() + " is not supported: only a Long, long or Optional<Long> "
+					+ "@PathVariable or @RequestParam is decoded from a token (never read as a raw id)");
+		}
+		Object id = resolve(parameter, request);
+		return (parameter.getParameterType() == Optional.class) ? Optional.ofNullable(id) : id;
+	}
+
+	private static Class<?> type(MethodParameter parameter) {
+		return parameter.nestedIfOptional().getNestedParameterType();
+	}
+
+	private Object resolve(MethodParameter parameter, NativeWebRequest request) throws Exception {
 		PathVariable path = parameter.getParameterAnnotation(PathVariable.class);
 		String name;
 		String value;
@@ -58,25 +83,28 @@ final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver {
 			Map<String, String> variables = (Map<String, String>) request
 				.getAttribute(HandlerMapping.URI_TEMPLATE_VARIABLES_ATTRIBUTE, RequestAttributes.SCOPE_REQUEST);
 			value = (variables != null) ? variables.get(name) : null;
-			required = path.required();
+			required = path.required() && !parameter.isOptional();
 			if (value == null && required) {
 				throw new MissingPathVariableException(name, parameter);
 			}
 		}
 		else {
 			RequestParam param = parameter.getParameterAnnotation(RequestParam.class);
-			name = StringUtils.hasText(param.name()) ? param.name() : parameter.getParameterName();
+			// Without @RequestParam, as Spring reads a simple type: by the parameter's name, not required.
+			String defaultValue = (param != null) ? param.defaultValue() : ValueConstants.DEFAULT_NONE;
+			name = (param != null && StringUtils.hasText(param.name())) ? param.name() : parameter.getParameterName();
 			value = request.getParameter(name);
-			if (value == null && !ValueConstants.DEFAULT_NONE.equals(param.defaultValue())) {
-				value = param.defaultValue();
+			if (value == null && !ValueConstants.DEFAULT_NONE.equals(defaultValue)) {
+				value = defaultValue;
 			}
-			required = param.required() && ValueConstants.DEFAULT_NONE.equals(param.defaultValue());
+			required = param != null && param.required() && ValueConstants.DEFAULT_NONE.equals(defaultValue)
+					&& !parameter.isOptional();
 			if (value == null && required) {
-				throw new MissingServletRequestParameterException(name, parameter.getNestedParameterType().getSimpleName());
+				throw new MissingServletRequestParameterException(name, type(parameter).getSimpleName());
 			}
 		}
 		if (!StringUtils.hasText(value)) {
-			if (parameter.getParameterType() == long.class) {
+			if (type(parameter) == long.class) {
 				throw new MissingServletRequestParameterException(name, "long");
 			}
 			return null;
@@ -85,7 +113,7 @@ final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver {
 			return this.codec.decode(value.trim());
 		}
 		catch (InvalidPublicIdException ex) {
-			throw new MethodArgumentTypeMismatchException(value, parameter.getParameterType(), name, parameter, ex);
+			throw new MethodArgumentTypeMismatchException(value, type(parameter), name, parameter, ex);
 		}
 	}
 }

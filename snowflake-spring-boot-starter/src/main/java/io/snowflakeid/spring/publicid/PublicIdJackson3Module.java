@@ -1,5 +1,7 @@
 package io.snowflakeid.spring.publicid;
 
+import java.util.Arrays;
+
 import io.snowflakeid.publicid.InvalidPublicIdException;
 import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.publicid.PublicIdCodec;
@@ -11,6 +13,7 @@ import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.cfg.MapperConfig;
+import tools.jackson.databind.deser.std.StdDeserializer;
 import tools.jackson.databind.deser.std.StdScalarDeserializer;
 import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.introspect.Annotated;
@@ -42,7 +45,8 @@ public class PublicIdJackson3Module extends SimpleModule {
 		super.setupModule(context);
 		// Inserted first, so it also wins over @SnowflakeId's ids-as-strings on a property carrying both.
 		context.insertAnnotationIntrospector(new Introspector(new TokenSerializer(this.codec),
-				new TokenDeserializer(this.codec)));
+				new TokenDeserializer(this.codec), new TokenArraySerializer(this.codec),
+				new TokenArrayDeserializer(new TokenDeserializer(this.codec))));
 	}
 
 	private static final class Introspector extends NopAnnotationIntrospector {
@@ -53,18 +57,31 @@ public class PublicIdJackson3Module extends SimpleModule {
 
 		private final transient TokenDeserializer deserializer;
 
-		Introspector(TokenSerializer serializer, TokenDeserializer deserializer) {
+		private final transient TokenArraySerializer arraySerializer;
+
+		private final transient TokenArrayDeserializer arrayDeserializer;
+
+		Introspector(TokenSerializer serializer, TokenDeserializer deserializer, TokenArraySerializer arraySerializer,
+				TokenArrayDeserializer arrayDeserializer) {
 			this.serializer = serializer;
 			this.deserializer = deserializer;
+			this.arraySerializer = arraySerializer;
+			this.arrayDeserializer = arrayDeserializer;
 		}
 
 		@Override
 		public Object findSerializer(MapperConfig<?> config, Annotated annotated) {
+			if (PublicIdJson.isPublicIdArray(annotated.hasAnnotation(PublicId.class), type(annotated, false))) {
+				return this.arraySerializer;
+			}
 			return applies(annotated, false) ? this.serializer : null;
 		}
 
 		@Override
 		public Object findDeserializer(MapperConfig<?> config, Annotated annotated) {
+			if (PublicIdJson.isPublicIdArray(annotated.hasAnnotation(PublicId.class), type(annotated, true))) {
+				return this.arrayDeserializer;
+			}
 			return applies(annotated, true) ? this.deserializer : null;
 		}
 
@@ -79,9 +96,12 @@ public class PublicIdJackson3Module extends SimpleModule {
 		}
 
 		private static boolean applies(Annotated annotated, boolean mutator) {
-			Class<?> type = (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
+			return PublicIdJson.isPublicId(annotated.hasAnnotation(PublicId.class), type(annotated, mutator));
+		}
+
+		private static Class<?> type(Annotated annotated, boolean mutator) {
+			return (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
 					? method.getRawParameterType(0) : annotated.getRawType();
-			return PublicIdJson.isPublicId(annotated.hasAnnotation(PublicId.class), type);
 		}
 
 		private static boolean appliesToContent(Annotated annotated, boolean mutator) {
@@ -134,6 +154,56 @@ public class PublicIdJackson3Module extends SimpleModule {
 				failure.initCause(ex);
 				throw failure;
 			}
+		}
+	}
+	/** {@code @PublicId long[]}: an array of tokens. */
+	static final class TokenArraySerializer extends StdSerializer<long[]> {
+
+		private static final long serialVersionUID = 1L;
+
+		private final transient PublicIdCodec codec;
+
+		TokenArraySerializer(PublicIdCodec codec) {
+			super(long[].class);
+			this.codec = codec;
+		}
+
+		@Override
+		public void serialize(long[] value, JsonGenerator generator, SerializationContext provider) {
+			generator.writeStartArray(value, value.length);
+			for (long id : value) {
+				generator.writeString(this.codec.encode(id));
+			}
+			generator.writeEndArray();
+		}
+	}
+
+	/** {@code @PublicId long[]}: read from an array of tokens, each as {@link TokenDeserializer} reads one. */
+	static final class TokenArrayDeserializer extends StdDeserializer<long[]> {
+
+		private static final long serialVersionUID = 1L;
+
+		private final transient TokenDeserializer element;
+
+		TokenArrayDeserializer(TokenDeserializer element) {
+			super(long[].class);
+			this.element = element;
+		}
+
+		@Override
+		public long[] deserialize(JsonParser parser, DeserializationContext context) {
+			if (!parser.isExpectedStartArrayToken()) {
+				return (long[]) context.handleUnexpectedToken(long[].class, parser);
+			}
+			long[] ids = new long[8];
+			int count = 0;
+			while (parser.nextToken() != JsonToken.END_ARRAY) {
+				if (count == ids.length) {
+					ids = Arrays.copyOf(ids, count * 2);
+				}
+				ids[count++] = this.element.deserialize(parser, context);
+			}
+			return Arrays.copyOf(ids, count);
 		}
 	}
 }

@@ -1,5 +1,7 @@
 package io.snowflakeid.spring.publicid;
 
+import java.util.Locale;
+
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
@@ -7,6 +9,7 @@ import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.endpoint.SanitizingFunction;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -70,6 +73,26 @@ public final class SnowflakePublicIdAutoConfiguration {
 			PublicIdJackson2Module publicIdJackson2Module(PublicIdCodec codec) {
 				return new PublicIdJackson2Module(codec);
 			}
+		}
+	}
+
+	/**
+	 * Boot masks every value of the {@code env} and {@code configprops} endpoints only while their
+	 * {@code show-values} is {@code never}; shown for other properties, the keys must stay hidden. Any form of the
+	 * name: {@code snowflake.public-id.keys.1}, {@code keys[A]}, {@code SNOWFLAKE_PUBLICID_KEYS_1}.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.SanitizingFunction")
+	static class KeysSanitizingConfiguration {
+
+		@Bean
+		SanitizingFunction snowflakePublicIdKeysSanitizer() {
+			return (data) -> isKey(data.getKey()) ? data.withSanitizedValue() : data;
+		}
+
+		static boolean isKey(String name) {
+			return name != null && name.replaceAll("[^A-Za-z0-9]", "").toLowerCase(Locale.ROOT)
+				.startsWith("snowflakepublicidkeys");
 		}
 	}
 
