@@ -18,7 +18,8 @@ import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandl
 
 /**
  * Spring MVC: {@code @PathVariable @PublicId Long id} and {@code @RequestParam @PublicId Long id} are decoded from
- * tokens ({@link PublicIdArgumentResolver}, placed before Spring's own resolvers, see there why), and a token that
+ * tokens ({@link PublicIdArgumentResolver}, placed before Spring's own resolvers, see there why), so are
+ * {@code @PublicId} properties of bound objects ({@link PublicIdBindingInitializer}), and a token that
  * does not decode is a 400 with a problem detail ({@link PublicIdExceptionHandler}). Only in servlet web
  * applications with a {@link PublicIdCodec}.
  */
@@ -39,6 +40,9 @@ public final class SnowflakePublicIdWebMvcAutoConfiguration {
 					resolvers.add(new PublicIdArgumentResolver(codec.getObject()));
 					resolvers.addAll(adapter.getArgumentResolvers());
 					adapter.setArgumentResolvers(resolvers);
+					// @ModelAttribute / command objects: @PublicId properties take tokens there too
+					adapter.setWebBindingInitializer(
+							new PublicIdBindingInitializer(adapter.getWebBindingInitializer(), codec.getObject()));
 				}
 				return bean;
 			}
