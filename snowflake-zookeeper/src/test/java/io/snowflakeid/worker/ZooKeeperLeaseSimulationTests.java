@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link LeaseSimulation} on ZooKeeper: every simulated process start opens its own Curator client (its own
  * session), a crash closes it without releasing (its holder node goes, as at session expiry), all on one real
- * server. Seeds: {@code -Dsnowflake.zk-simulation.seeds} (default 10, about 18 s on two cores; CI runs 60 more), from {@code .first-seed}.
+ * server. Seeds: {@code -Dsnowflake.zk-simulation.seeds} (default 10, about 18 s on two cores; CI runs 30 more), from {@code .first-seed}.
  */
 class ZooKeeperLeaseSimulationTests {
 
