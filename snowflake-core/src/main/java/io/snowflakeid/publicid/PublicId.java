@@ -22,4 +22,12 @@ import java.lang.annotation.Target;
 @Target({ ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT })
 public @interface PublicId {
 
+	/**
+	 * The domain of the tokens, e.g. {@code "invoice"}: tokens of one domain are refused in another, so that the token
+	 * of invoice 42 does not open account 42. Needed where tables share one number space (dense {@code @SegmentId}
+	 * numbers, {@code auto_increment} ids); snowflake ids are unique across tables already and may keep the default
+	 * domain ({@code ""}). 1 to 64 characters of {@code A-Z a-z 0-9 . _ -}; changing it changes every token of the
+	 * property. See {@link PublicIdCodec#forDomain(String)}.
+	 */
+	String value() default "";
 }

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeLayout;
@@ -70,6 +72,9 @@ public final class PublicIdCodec {
 	/** {@code base62} (default) or {@code decimal}. */
 	public static final String ALPHABET = PREFIX + "alphabet";
 
+	/** The longest {@link #forDomain(String) domain} name. */
+	public static final int MAX_DOMAIN_LENGTH = 64;
+
 	static final String BOUNCY_CASTLE_CLASS = "org.bouncycastle.crypto.fpe.FPEFF1Engine";
 
 	private static final long MASK_32 = 0xFFFF_FFFFL;
@@ -89,7 +94,19 @@ public final class PublicIdCodec {
 
 	private final SnowflakeLayout layout;
 
+	/** {@code ""} for the default domain. */
+	private final String domain;
+
+	/** The default-domain codec the domains are derived from (this one for the default domain). */
+	private final PublicIdCodec root;
+
+	/** The codecs of the domains used so far, on the root only. */
+	private final ConcurrentMap<String, PublicIdCodec> domains;
+
 	private PublicIdCodec(Builder builder, PublicIdAlphabet alphabet, char currentVersion) {
+		this.domain = "";
+		this.root = this;
+		this.domains = new ConcurrentHashMap<>();
 		this.alphabet = alphabet;
 		this.currentVersion = currentVersion;
 		for (Map.Entry<Character, byte[]> entry : builder.keys.entrySet()) {
@@ -100,6 +117,21 @@ public final class PublicIdCodec {
 		this.layout = builder.layout;
 		this.maxId = (builder.layout == null) ? Long.MAX_VALUE
 				: (builder.layout.totalBits() == 63 ? Long.MAX_VALUE : (1L << builder.layout.totalBits()) - 1);
+	}
+
+	private PublicIdCodec(PublicIdCodec root, String domain) {
+		this.domain = domain;
+		this.root = root;
+		this.domains = null;
+		this.alphabet = root.alphabet;
+		this.currentVersion = root.currentVersion;
+		for (char version : root.versions) {
+			this.keys[version] = root.keys[version].forDomain(domain);
+		}
+		this.currentKey = this.keys[this.currentVersion];
+		this.versions = root.versions;
+		this.layout = root.layout;
+		this.maxId = root.maxId;
 	}
 
 	public static Builder builder() {
@@ -217,6 +249,51 @@ public final class PublicIdCodec {
 		return high;
 	}
 
+	/**
+	 * The codec of a domain: the same keys, versions and alphabet, but its own permutation (the domain is part of the
+	 * FF1 tweak), so that the token of invoice 42 is not the token of account 42, and a token of one domain is
+	 * refused by another as {@link Reason#FAILED_CHECK} (but for the 2^-32 chance any made-up token has). Use it where
+	 * ids of several tables share one number space, as dense {@code @SegmentId} numbers do; snowflake ids are unique
+	 * across tables already. {@code forDomain("")} is the default domain, this codec's root.
+	 * @param domain 1 to 64 characters of {@code A-Z a-z 0-9 . _ -}, or empty for the default domain
+	 * @throws IllegalArgumentException naming the bad domain and the allowed characters
+	 */
+	public PublicIdCodec forDomain(String domain) {
+		if (domain == null || domain.isEmpty()) {
+			return this.root;
+		}
+		PublicIdCodec known = this.root.domains.get(domain);
+		if (known != null) {
+			return known;
+		}
+		if (!isValidDomain(domain)) {
+			throw new IllegalArgumentException("Invalid public id domain \"" + domain + "\": allowed 1 to "
+					+ MAX_DOMAIN_LENGTH + " characters of A-Z, a-z, 0-9, '.', '_' and '-' (e.g. @PublicId(\"invoice\"))");
+		}
+		return this.root.domains.computeIfAbsent(domain, (name) -> new PublicIdCodec(this.root, name));
+	}
+
+	/** The domain of this codec: {@code ""} for the default domain. */
+	public String domain() {
+		return this.domain;
+	}
+
+	/** Whether {@code domain} is a valid {@link #forDomain(String) domain} name (the empty default included). */
+	public static boolean isValidDomain(String domain) {
+		if (domain == null || domain.length() > MAX_DOMAIN_LENGTH) {
+			return false;
+		}
+		for (int i = 0; i < domain.length(); i++) {
+			char c = domain.charAt(i);
+			boolean allowed = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.'
+					|| c == '_' || c == '-';
+			if (!allowed) {
+				return false;
+			}
+		}
+		return true;
+	}
+
 	/** Whether {@code token} decodes; {@link #decode(String)} says why not. */
 	public boolean isValid(String token) {
 		try {
@@ -256,7 +333,8 @@ public final class PublicIdCodec {
 	@Override
 	public String toString() {
 		return "PublicIdCodec[alphabet=" + this.alphabet.settingValue() + ", versions=" + this.versions + ", current="
-				+ this.currentVersion + ", maxId=" + this.maxId + ", keys=(hidden)]";
+				+ this.currentVersion + ", maxId=" + this.maxId + (this.domain.isEmpty() ? "" : ", domain=" + this.domain)
+				+ ", keys=(hidden)]";
 	}
 
 	/** Builds a {@link PublicIdCodec}; errors name the {@code snowflake.public-id.*} setting, never a key. */

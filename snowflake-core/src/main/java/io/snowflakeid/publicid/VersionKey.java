@@ -19,7 +19,9 @@ import org.bouncycastle.crypto.params.KeyParameter;
  * two purposes: the FF1 key (info {@code io.snowflakeid.publicid/ff1}, the configured key's length) and the check
  * key (info {@code io.snowflakeid.publicid/check}, 16 bytes). The check field of an id is the first 4 bytes, big
  * endian, of AES-128(check key, 8 zero bytes || id big endian). The FF1 tweak is the UTF-8 bytes of
- * {@code <alphabet>:<version>}, e.g. {@code base62:1}.
+ * {@code <alphabet>:<version>}, e.g. {@code base62:1}, and for a {@linkplain PublicIdCodec#forDomain domain}
+ * {@code <alphabet>:<version>:<domain>}, e.g. {@code base62:1:invoice}: another tweak is another permutation, so a
+ * token of one domain decrypts to an unrelated value in another and fails its check there.
  *
  * <p>Bouncy Castle's engines keep state between {@code init} and {@code processBlock} and are not documented as
  * thread-safe, so each thread borrows initialised engines from a pool: no key schedule per call, no sharing.
@@ -30,22 +32,49 @@ final class VersionKey {
 
 	private static final byte[] CHECK_INFO = "io.snowflakeid.publicid/check".getBytes(StandardCharsets.US_ASCII);
 
+	private final KeyParameter ff1Key;
+
 	private final FPEParameters ff1Parameters;
 
 	private final KeyParameter checkKey;
+
+	private final PublicIdAlphabet alphabet;
+
+	private final char version;
 
 	private final ConcurrentLinkedQueue<Engines> pool = new ConcurrentLinkedQueue<>();
 
 	VersionKey(byte[] key, PublicIdAlphabet alphabet, char version) {
 		byte[] ff1Key = derive(key, FF1_INFO, key.length);
 		byte[] checkKey = derive(key, CHECK_INFO, 16);
-		byte[] tweak = (alphabet.settingValue() + ":" + version).getBytes(StandardCharsets.UTF_8);
-		this.ff1Parameters = new FPEParameters(new KeyParameter(ff1Key), alphabet.radix(), tweak);
+		this.ff1Key = new KeyParameter(ff1Key);
 		this.checkKey = new KeyParameter(checkKey);
 		Arrays.fill(ff1Key, (byte) 0);
 		Arrays.fill(checkKey, (byte) 0);
+		this.alphabet = alphabet;
+		this.version = version;
+		this.ff1Parameters = new FPEParameters(this.ff1Key, alphabet.radix(), tweak(""));
 		// Fails here, at build time, if FF1 is disabled (org.bouncycastle.fpe.disable) or the parameters are refused.
 		this.pool.add(new Engines());
+	}
+
+	private VersionKey(VersionKey base, String domain) {
+		this.ff1Key = base.ff1Key;
+		this.checkKey = base.checkKey;
+		this.alphabet = base.alphabet;
+		this.version = base.version;
+		this.ff1Parameters = new FPEParameters(this.ff1Key, this.alphabet.radix(), tweak(domain));
+		this.pool.add(new Engines());
+	}
+
+	/** The same key for another domain: the same subkeys, another FF1 tweak. */
+	VersionKey forDomain(String domain) {
+		return new VersionKey(this, domain);
+	}
+
+	private byte[] tweak(String domain) {
+		String tweak = this.alphabet.settingValue() + ":" + this.version + (domain.isEmpty() ? "" : ":" + domain);
+		return tweak.getBytes(StandardCharsets.UTF_8);
 	}
 
 	private static byte[] derive(byte[] key, byte[] info, int length) {

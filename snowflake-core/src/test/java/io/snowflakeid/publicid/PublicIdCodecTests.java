@@ -115,6 +115,101 @@ class PublicIdCodecTests {
 	}
 
 	@Test
+	void aTokenOfOneDomainIsRefusedByAnotherAndByTheDefaultDomain() {
+		PublicIdCodec codec = codec("1", KEY_1);
+		PublicIdCodec invoice = codec.forDomain("invoice");
+		PublicIdCodec account = codec.forDomain("account");
+		SplittableRandom random = new SplittableRandom(20);
+		for (int i = 0; i < 2_000; i++) {
+			long id = (i < 100) ? i : random.nextLong(Long.MAX_VALUE);
+			String token = invoice.encode(id);
+			assertThat(invoice.decode(token)).isEqualTo(id);
+			assertThat(token).isNotEqualTo(account.encode(id)).isNotEqualTo(codec.encode(id));
+			assertThatThrownBy(() -> account.decode(token)).isInstanceOfSatisfying(InvalidPublicIdException.class,
+					(ex) -> assertThat(ex.reason()).isEqualTo(Reason.FAILED_CHECK));
+			assertThatThrownBy(() -> codec.decode(token)).isInstanceOf(InvalidPublicIdException.class);
+		}
+		// One codec per domain, from any codec of the same keys; the empty domain is the default one.
+		assertThat(account.forDomain("invoice")).isSameAs(invoice);
+		assertThat(invoice.forDomain("")).isSameAs(codec).isSameAs(codec.forDomain(null));
+		assertThat(invoice.domain()).isEqualTo("invoice");
+		assertThat(invoice.toString()).contains("domain=invoice").doesNotContain(KEY_1);
+		// Rotation works per domain as for the default one.
+		PublicIdCodec rotated = codec("1", KEY_1, "2", KEY_2).forDomain("invoice");
+		assertThat(rotated.decode(invoice.encode(99))).isEqualTo(99);
+		assertThat(rotated.encode(99)).startsWith("2");
+	}
+
+	@Test
+	void aDomainNameOutsideTheAllowedCharactersIsRefusedNamingIt() {
+		PublicIdCodec codec = codec("1", KEY_1);
+		for (String bad : new String[] { " invoice", "in voice", "invoice:2", "ä", "x".repeat(65) }) {
+			assertThatIllegalArgumentException().isThrownBy(() -> codec.forDomain(bad))
+				.withMessageContaining("\"" + bad + "\"")
+				.withMessageContaining("1 to 64 characters of A-Z, a-z, 0-9");
+		}
+		assertThat(codec.forDomain("Order-lines_2.v1").encode(1)).hasSize(17);
+	}
+
+	@Test
+	void theDocumentedConstructionReproducesTheTokensOfEveryDomain() {
+		// An independent encoder built from the javadoc and README (HKDF-SHA256 with an empty salt, the check of
+		// AES-128 over 8 zero bytes and the big-endian id, N = id * 2^32 + check as a fixed-length numeral string,
+		// most significant digit first, FF1 with the tweak "<alphabet>:<version>[:<domain>]", the version character
+		// prefixed unenciphered): what another language needs to read our tokens.
+		byte[] key = Base64.getDecoder().decode(KEY_1);
+		for (String domain : new String[] { "", "invoice" }) {
+			for (PublicIdAlphabet alphabet : PublicIdAlphabet.values()) {
+				PublicIdCodec codec = PublicIdCodec.builder().key("1", KEY_1).alphabet(alphabet).build().forDomain(domain);
+				for (long id : new long[] { 0, 42, 912207628317364225L, Long.MAX_VALUE }) {
+					assertThat(codec.encode(id)).isEqualTo(documentedToken(key, alphabet, '1', domain, id));
+				}
+			}
+		}
+	}
+
+	private static String documentedToken(byte[] key, PublicIdAlphabet alphabet, char version, String domain, long id) {
+		byte[] ff1Key = hkdf(key, "io.snowflakeid.publicid/ff1", key.length);
+		byte[] checkKey = hkdf(key, "io.snowflakeid.publicid/check", 16);
+		byte[] block = new byte[16];
+		java.nio.ByteBuffer.wrap(block, 8, 8).putLong(id);
+		org.bouncycastle.crypto.engines.AESEngine aes = new org.bouncycastle.crypto.engines.AESEngine();
+		aes.init(true, new KeyParameter(checkKey));
+		aes.processBlock(block, 0, block, 0);
+		long check = java.nio.ByteBuffer.wrap(block, 0, 4).getInt() & 0xFFFF_FFFFL;
+		java.math.BigInteger n = java.math.BigInteger.valueOf(id).shiftLeft(32).add(java.math.BigInteger.valueOf(check));
+		int length = alphabet.payloadLength();
+		byte[] digits = new byte[length];
+		java.math.BigInteger radix = java.math.BigInteger.valueOf(alphabet.radix());
+		for (int i = length - 1; i >= 0; i--) {
+			java.math.BigInteger[] division = n.divideAndRemainder(radix);
+			digits[i] = (byte) division[1].intValue();
+			n = division[0];
+		}
+		String tweak = alphabet.settingValue() + ":" + version + (domain.isEmpty() ? "" : ":" + domain);
+		FPEFF1Engine engine = new FPEFF1Engine();
+		engine.init(true, new FPEParameters(new KeyParameter(ff1Key), alphabet.radix(),
+				tweak.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+		byte[] out = new byte[length];
+		engine.processBlock(digits, 0, length, out, 0);
+		StringBuilder token = new StringBuilder().append(version);
+		for (byte digit : out) {
+			token.append(alphabet.characters().charAt(digit));
+		}
+		return token.toString();
+	}
+
+	private static byte[] hkdf(byte[] key, String info, int length) {
+		org.bouncycastle.crypto.generators.HKDFBytesGenerator hkdf = new org.bouncycastle.crypto.generators.HKDFBytesGenerator(
+				new org.bouncycastle.crypto.digests.SHA256Digest());
+		hkdf.init(new org.bouncycastle.crypto.params.HKDFParameters(key, new byte[0],
+				info.getBytes(java.nio.charset.StandardCharsets.US_ASCII)));
+		byte[] out = new byte[length];
+		hkdf.generateBytes(out, 0, length);
+		return out;
+	}
+
+	@Test
 	void aTokenOfAnotherKeyUnderTheSameVersionFailsTheCheck() {
 		String token = codec("1", KEY_1).encode(77);
 		assertThatThrownBy(() -> codec("1", KEY_2).decode(token)).isInstanceOfSatisfying(InvalidPublicIdException.class,
