@@ -115,7 +115,7 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator, IssuePe
 		for (;;) {
 			long current = this.state.get();
 			if (current == SEALED) {
-				throw new WorkerLeaseExpiredException(this.permit.reason());
+				throw this.permit.refusal();
 			}
 			long lastTick = current >> this.sequenceBits;
 			long nowNanos = this.timeSource.currentTimeNanos();

@@ -32,6 +32,9 @@ public final class IssuePermit {
 
 	private volatile String reason;
 
+	/** Whether the refusal is temporary; set with {@link #reason} (a refusal reads both, a stale pair is harmless). */
+	private volatile WorkerLeaseExpiredException.Reason kind = WorkerLeaseExpiredException.Reason.PAUSED;
+
 	private volatile Sealable issuer;
 
 	/** A permit that is not yet valid: {@link #grant} must be called before ids can be issued. */
@@ -58,14 +61,30 @@ public final class IssuePermit {
 		this.grant = new Grant(elapsedDeadlineNanos, timeLimitNanos);
 	}
 
-	/** Not valid from now on, for the given reason (shown in the exception callers get). */
+	/** Not valid until the next {@link #grant}, for the given reason (shown in the exception callers get). */
 	public void revoke(String reason) {
+		revoke(WorkerLeaseExpiredException.Reason.PAUSED, reason);
+	}
+
+	/** Not valid from now on, of the given kind and for the given reason (shown in the exception callers get). */
+	public void revoke(WorkerLeaseExpiredException.Reason kind, String reason) {
+		this.kind = kind;
 		this.reason = reason;
 		this.grant = null;
 	}
 
-	/** Sets the reason reported once the current grant runs out, without shortening it. */
+	/** Sets the (temporary) reason reported once the current grant runs out, without shortening it. */
 	public void reasonIfExpired(String reason) {
+		this.kind = WorkerLeaseExpiredException.Reason.PAUSED;
+		this.reason = reason;
+	}
+
+	/**
+	 * Sets what a refusal reports from now on, without changing the grant: after {@link #seal}, once the outcome of
+	 * the stop is known (a release that succeeded or not).
+	 */
+	public void reason(WorkerLeaseExpiredException.Reason kind, String reason) {
+		this.kind = kind;
 		this.reason = reason;
 	}
 
@@ -87,13 +106,13 @@ public final class IssuePermit {
 				throw new WorkerLeaseExpiredException("the clock is past the high-water mark stored with the lease "
 						+ "(it jumped ahead); issuing resumes after the next renewal stores a new mark");
 			}
-			throw new WorkerLeaseExpiredException(this.reason);
+			throw refusal();
 		}
 	}
 
-	/** The reason callers are given once the permit is not valid. */
-	String reason() {
-		return this.reason;
+	/** The exception callers are given once the permit is not valid. */
+	WorkerLeaseExpiredException refusal() {
+		return new WorkerLeaseExpiredException(this.kind, this.reason);
 	}
 
 	void attach(Sealable issuer) {
@@ -109,7 +128,12 @@ public final class IssuePermit {
 	 * @return the last epoch millisecond of the last tick the generator used (or would have continued from)
 	 */
 	public long seal(String reason) {
-		revoke(reason);
+		return seal(WorkerLeaseExpiredException.Reason.CLOSED, reason);
+	}
+
+	/** {@link #seal(String)} with the kind of refusal callers get from now on. */
+	public long seal(WorkerLeaseExpiredException.Reason kind, String reason) {
+		revoke(kind, reason);
 		Sealable target = this.issuer;
 		if (target == null) {
 			throw new IllegalStateException("No generator was built with this permit");

@@ -32,9 +32,9 @@ public final class CoordinationStores {
 	/** The failure when {@code assignment} is configured and its module is not on the class path. */
 	public static WorkerLeaseException missingModule(WorkerAssignment assignment) {
 		String module = "snowflake-" + assignment.value();
-		return new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION,
+		return new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION, assignment.value(),
 				SnowflakeSettings.WORKER_ASSIGNMENT + "=" + assignment.value() + " needs the module io.snowflakeid:"
 						+ module + " on the class path (with its client library); it is not there. Add the "
-						+ "dependency, or choose another " + SnowflakeSettings.WORKER_ASSIGNMENT);
+						+ "dependency, or choose another " + SnowflakeSettings.WORKER_ASSIGNMENT, null);
 	}
 }

@@ -106,9 +106,9 @@ final class LeaseClaim {
 			LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(1_000_000, 20_000_000L * (round + 1)));
 		}
 		if (refusal == null || lastRoundRaces > 0) {
-			throw new WorkerLeaseException(WorkerLeaseException.Reason.CONTENTION,
+			throw new WorkerLeaseException(WorkerLeaseException.Reason.CONTENTION, this.settings.store.assignment(),
 					"Could not lease a worker id from " + this.settings.storeDescription() + ": other instances won "
-							+ racesLost + " races for the same rows in " + MAX_ROUNDS + " rounds");
+							+ racesLost + " races for the same rows in " + MAX_ROUNDS + " rounds", null);
 		}
 		throw refusal.exception();
 	}
@@ -317,26 +317,27 @@ final class LeaseClaim {
 			if (this.reason == WorkerLeaseException.Reason.CLOCK_BEHIND) {
 				long usableNanos = firstUsableNanos(layout, this.earliestFreeMark);
 				long behindMillis = (usableNanos - this.nowNanos + 999_999) / 1_000_000;
-				return new WorkerLeaseException(this.reason, "No usable worker id in " + s.storeDescription()
+				return new WorkerLeaseException(this.reason, s.store.assignment(), "No usable worker id in "
+						+ s.storeDescription()
 						+ ": every free one was last used up to a time ahead of this host's clock by more than the "
 						+ "tolerated " + s.clockTolerance.toMillis() + " ms (" + SnowflakeSettings.CLOCK_TOLERANCE
 						+ "). The earliest becomes usable at " + Instant.ofEpochMilli(usableNanos / 1_000_000)
 						+ ", in " + behindMillis + " ms by this host's clock." + crashed + " Refusing to start: ids "
 						+ "could repeat. If another host's clock runs ahead, fix its time (NTP); this host's clock "
-						+ "may also have been stepped back");
+						+ "may also have been stepped back", null);
 			}
-			return new WorkerLeaseException(this.reason, "All " + capacity + " " + scope + " are leased in "
+			return new WorkerLeaseException(this.reason, s.store.assignment(), "All " + capacity + " " + scope + " are leased in "
 					+ s.storeDescription() + " (capacity " + capacity + " = " + describeCapacity(layout, s.datacenterId != null)
 					+ ")." + crashed + " Stop instances you do not need, wait for crashed instances' leases to expire "
 					+ "(lease end + " + s.safetyMargin.toSeconds() + " s), or widen " + SnowflakeSettings.WORKER_BITS
 					+ " (taking bits from " + SnowflakeSettings.SEQUENCE_BITS + " or " + SnowflakeSettings.TIMESTAMP_BITS
-					+ ", keeping the sum at 63) for new data");
+					+ ", keeping the sum at 63) for new data", null);
 		}
 	}
 
 	private WorkerLeaseException unavailable(Exception ex) {
 		WorkerLeaseSettings s = this.settings;
-		return new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE,
+		return new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE, s.store.assignment(),
 				"Cannot lease a worker id from " + s.storeDescription() + ": " + ex.getMessage()
 						+ s.store.unavailableAdvice(),
 				ex);

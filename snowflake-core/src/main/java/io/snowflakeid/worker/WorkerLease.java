@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.snowflakeid.IssuePermit;
+import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.LocalNodes;
 import io.snowflakeid.SnowflakeIdGenerator;
 
@@ -280,9 +281,10 @@ public final class WorkerLease implements AutoCloseable {
 		else {
 			this.inFlightToken = null;
 			this.lost = true;
-			long last = this.permit.seal("worker " + describe() + " was taken over by another instance (this "
-					+ "instance's lease had expired, or another process holds the same lease token, such as a "
-					+ "cloned VM); restart this instance to lease another worker id");
+			long last = this.permit.seal(WorkerLeaseExpiredException.Reason.LOST, "the record of worker " + describe()
+					+ " in " + this.settings.storeDescription() + " no longer carries this instance's token: it was "
+					+ "taken over by another instance after this instance's lease had expired, deleted or rewritten, "
+					+ "or another process holds the same token (a cloned VM)");
 			// The new holder continues above the mark in the table; this JVM only needs to know what it used.
 			this.reservation.release(last);
 			logger.log(System.Logger.Level.ERROR, "Lost the lease of snowflake worker {0}", describe());
@@ -326,7 +328,8 @@ public final class WorkerLease implements AutoCloseable {
 				return;
 			}
 			// Sealed before anything else: no id from here on, whatever a renewal in flight does.
-			long exactMark = this.permit.seal("the lease of worker " + describe() + " was released (shutdown)");
+			long exactMark = this.permit.seal(WorkerLeaseExpiredException.Reason.CLOSED, "worker " + describe()
+					+ " was closed (the application is stopping) and is being handed back");
 			boolean interrupted = Thread.interrupted();
 			try {
 				release(exactMark);
@@ -373,6 +376,8 @@ public final class WorkerLease implements AutoCloseable {
 			}
 			this.reservation.release(exactMark);
 			if (released) {
+				this.permit.reason(WorkerLeaseExpiredException.Reason.RELEASED, "worker " + describe()
+						+ " was handed back to " + this.settings.storeDescription() + " with its exact high-water mark");
 				logger.log(System.Logger.Level.INFO, "Released snowflake worker {0} (high-water mark {1})",
 						describe(), Instant.ofEpochMilli(exactMark));
 			}

@@ -16,7 +16,10 @@ public class WorkerLeaseException extends SnowflakeException {
 		/** Free pairs exist, but on every one the clock is behind the previous holder's high-water mark. */
 		CLOCK_BEHIND,
 
-		/** The lease table could not be reached, created or read. */
+		/**
+		 * The store could not be reached, created or read: the lease table, or the ZooKeeper ensemble or Redis server
+		 * ({@link WorkerLeaseException#getAssignment()} says which).
+		 */
 		DATABASE_UNAVAILABLE,
 
 		/** The layout or settings cannot be used with a database lease. */
@@ -28,18 +31,37 @@ public class WorkerLeaseException extends SnowflakeException {
 
 	private final Reason reason;
 
+	private final String assignment;
+
+	/** A failure of the database lease. */
 	public WorkerLeaseException(Reason reason, String message) {
-		super(message);
-		this.reason = reason;
+		this(reason, WorkerAssignment.DATABASE_LEASE.value(), message, null);
 	}
 
+	/** A failure of the database lease. */
 	public WorkerLeaseException(Reason reason, String message, Throwable cause) {
+		this(reason, WorkerAssignment.DATABASE_LEASE.value(), message, cause);
+	}
+
+	/**
+	 * @param assignment the {@code snowflake.worker-assignment} value of the store that failed
+	 * ({@link LeaseStore#assignment()}), so that advice names what to check for that store
+	 */
+	public WorkerLeaseException(Reason reason, String assignment, String message, Throwable cause) {
 		super(message);
 		this.reason = reason;
-		initCause(cause);
+		this.assignment = assignment;
+		if (cause != null) {
+			initCause(cause);
+		}
 	}
 
 	public Reason getReason() {
 		return this.reason;
+	}
+
+	/** The {@code snowflake.worker-assignment} value of the store that failed: {@code database-lease}, {@code redis}... */
+	public String getAssignment() {
+		return this.assignment;
 	}
 }

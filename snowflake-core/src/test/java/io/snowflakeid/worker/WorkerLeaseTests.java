@@ -421,7 +421,9 @@ class WorkerLeaseTests {
 		assertThat(stopped).as("ids must stop when the lease cannot be renewed").isNotNull();
 		// No renewal succeeds during the outage, so this is the end written by the last one before it.
 		Instant leaseEndBeforeOutage = lease.leaseEnd();
-		assertThat(stopped.getMessage()).contains("failed");
+		assertThat(stopped.getMessage()).contains("failed").contains("issuing resumes once the lease is renewed");
+		assertThat(stopped.reason()).isEqualTo(WorkerLeaseExpiredException.Reason.PAUSED);
+		assertThat(stopped.reason().isTemporary()).isTrue();
 		assertThat(lease.renewalFailures()).isGreaterThanOrEqualTo(1);
 		assertThat(FOUR_WORKERS.decode(lastIssued).timestamp())
 			.as("no id is issued after the lease end stored in the table")
@@ -457,7 +459,34 @@ class WorkerLeaseTests {
 		}
 		assertThat(lease.isLost()).isTrue();
 		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId)
-			.withMessageContaining("taken over by another instance");
+			.withMessageContaining("taken over by another instance")
+			.withMessageContaining("restart the instance")
+			.withMessageNotContaining("resumes")
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(WorkerLeaseExpiredException.Reason.LOST))
+			.satisfies((ex) -> assertThat(ex.reason().isTemporary()).isFalse());
+	}
+
+	@Test
+	void aClosedLeaseSaysItWasReleasedAndNeverThatIssuingResumes() {
+		WorkerLease lease = acquire(settings().build());
+		lease.generator().nextId();
+		lease.close();
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId)
+			.withMessageContaining("handed back")
+			.withMessageNotContaining("resumes")
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(WorkerLeaseExpiredException.Reason.RELEASED));
+	}
+
+	@Test
+	void aLeaseClosedWhileTheStoreIsAwaySaysItWasClosedWithoutHandingTheWorkerBack() {
+		WorkerLease lease = acquire(settings().build());
+		lease.generator().nextId();
+		this.databaseDown.set(true);
+		lease.close();
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId)
+			.withMessageContaining("returns to the pool when its lease ends")
+			.withMessageNotContaining("resumes")
+			.satisfies((ex) -> assertThat(ex.reason()).isEqualTo(WorkerLeaseExpiredException.Reason.CLOSED));
 	}
 
 	@Test

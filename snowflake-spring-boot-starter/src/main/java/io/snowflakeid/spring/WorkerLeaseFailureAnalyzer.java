@@ -1,5 +1,6 @@
 package io.snowflakeid.spring;
 
+import io.snowflakeid.worker.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
@@ -16,16 +17,33 @@ class WorkerLeaseFailureAnalyzer extends AbstractFailureAnalyzer<WorkerLeaseExce
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, WorkerLeaseException cause) {
-		return new FailureAnalysis(cause.getMessage(), action(cause.getReason()), cause);
+		return new FailureAnalysis(cause.getMessage(), action(cause.getReason(), cause.getAssignment()), cause);
 	}
 
 	static String action(WorkerLeaseException.Reason reason) {
+		return action(reason, WorkerAssignment.DATABASE_LEASE.value());
+	}
+
+	/** Advice for the store that failed: a Redis or ZooKeeper failure must not send the reader to the DataSource. */
+	static String action(WorkerLeaseException.Reason reason, String assignment) {
+		if (WorkerAssignment.REDIS.value().equals(assignment) && reason != null) {
+			String redis = redisAction(reason);
+			if (redis != null) {
+				return redis;
+			}
+		}
+		if (WorkerAssignment.ZOOKEEPER.value().equals(assignment) && reason != null) {
+			String zookeeper = zooKeeperAction(reason);
+			if (zookeeper != null) {
+				return zookeeper;
+			}
+		}
 		if (reason == null) {
 			return general();
 		}
 		return switch (reason) {
 			case ALL_WORKERS_LEASED -> "Every worker id the layout allows is leased by a running instance, or by one "
-					+ "that stopped without releasing it (its row stays taken until its lease end plus "
+					+ "that stopped without releasing it (its lease record stays taken until its lease end plus "
 					+ "snowflake.lease.safety-margin). Either:\n"
 					+ "    - stop instances you do not need, or wait for the leases of crashed instances to expire "
 					+ "(at most snowflake.lease.duration plus snowflake.lease.safety-margin);\n"
@@ -57,6 +75,41 @@ class WorkerLeaseFailureAnalyzer extends AbstractFailureAnalyzer<WorkerLeaseExce
 					+ "This resolves itself: start the application again, or stagger the start of many instances. "
 					+ "If it persists, check that all instances use the same lease table (snowflake.lease.table-name) "
 					+ "and a database isolation level that reports serialization failures.";
+		};
+	}
+
+	private static String redisAction(WorkerLeaseException.Reason reason) {
+		return switch (reason) {
+			case DATABASE_UNAVAILABLE -> "Check the Redis server that holds the leases: snowflake.redis.uri (or the "
+					+ "application's RedisConnectionFactory, spring.data.redis.*), that the server is reachable from "
+					+ "this host, and that the user may run EVAL/EVALSHA on the key snowflake.redis.key. If the message "
+					+ "names a Redis setting (persistence, eviction, replication), change it on the server as it says: "
+					+ "a server that can lose an acknowledged write could give this instance's worker id to another. "
+					+ "Static ids (" + STATIC_IDS + ") need no Redis.";
+			case UNSUPPORTED_CONFIGURATION -> "A Redis lease cannot serve this configuration (see the message): set "
+					+ "snowflake.redis.uri or define a RedisConnectionFactory, add the module io.snowflakeid:"
+					+ "snowflake-redis, or choose another snowflake.worker-assignment.";
+			case CONTENTION -> "Other instances starting at the same moment kept taking the same free worker ids in "
+					+ "Redis. Start the application again, or stagger the start of many instances; check that all "
+					+ "instances use the same snowflake.redis.key.";
+			default -> null;
+		};
+	}
+
+	private static String zooKeeperAction(WorkerLeaseException.Reason reason) {
+		return switch (reason) {
+			case DATABASE_UNAVAILABLE -> "Check the ZooKeeper ensemble that holds the leases: "
+					+ "snowflake.zookeeper.connect-string (or the application's CuratorFramework bean, which must be "
+					+ "started), that a quorum of servers is up and reachable from this host, and that the client may "
+					+ "create and change nodes under snowflake.zookeeper.path (its ACLs and authentication). Static "
+					+ "ids (" + STATIC_IDS + ") need no ZooKeeper.";
+			case UNSUPPORTED_CONFIGURATION -> "A ZooKeeper lease cannot serve this configuration (see the message): "
+					+ "set snowflake.zookeeper.connect-string or define a CuratorFramework bean, add the module "
+					+ "io.snowflakeid:snowflake-zookeeper, or choose another snowflake.worker-assignment.";
+			case CONTENTION -> "Other instances starting at the same moment kept taking the same free worker ids in "
+					+ "ZooKeeper. Start the application again, or stagger the start of many instances; check that "
+					+ "all instances use the same snowflake.zookeeper.path.";
+			default -> null;
 		};
 	}
 

@@ -51,6 +51,21 @@ class WorkerLeaseFailureAnalyzerTests {
 		}));
 	}
 
+	@ParameterizedTest
+	@EnumSource(Reason.class)
+	void aCoordinationServiceFailureGetsAdviceForThatServiceNeverForTheDataSource(Reason reason) {
+		for (String assignment : new String[] { "redis", "zookeeper" }) {
+			WorkerLeaseException failure = new WorkerLeaseException(reason, assignment, "failed", null);
+			String action = new WorkerLeaseFailureAnalyzer().analyze(new IllegalStateException(failure)).getAction();
+			assertThat(action).as(assignment + " " + reason).doesNotContain("spring.datasource", "Flyway",
+					"lease table", "snowflake.lease.table-name");
+			if (reason == Reason.DATABASE_UNAVAILABLE || reason == Reason.UNSUPPORTED_CONFIGURATION) {
+				assertThat(action).contains(assignment.equals("redis") ? "snowflake.redis.uri"
+						: "snowflake.zookeeper.connect-string");
+			}
+		}
+	}
+
 	@Test
 	void unreachableLeaseDatabaseIsReportedWithDatabaseAdvice() {
 		DataSource down = (DataSource) Proxy.newProxyInstance(getClass().getClassLoader(),
