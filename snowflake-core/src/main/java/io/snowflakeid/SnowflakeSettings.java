@@ -65,6 +65,12 @@ public final class SnowflakeSettings {
 
 	public static final String LEASE_CREATE_TABLE = PREFIX + "lease.create-table";
 
+	/**
+	 * {@code true} to lease from a database that may lose a committed write ({@code fsync=off},
+	 * {@code synchronous_commit=off}, {@code innodb_flush_log_at_trx_commit} other than 1), which is refused otherwise.
+	 */
+	public static final String LEASE_ACCEPT_DATA_LOSS_RISK = PREFIX + "lease.accept-data-loss-risk";
+
 	public static final String SEGMENT_TABLE_NAME = PREFIX + "segment.table-name";
 
 	public static final String SEGMENT_DEFAULT_STEP = PREFIX + "segment.default-step";

@@ -47,6 +47,8 @@ final class SettingsMapReader {
 		reader.read(SnowflakeSettings.LEASE_DURATION, SettingsMapReader::toDuration, builder::leaseDuration);
 		reader.read(SnowflakeSettings.LEASE_SAFETY_MARGIN, SettingsMapReader::toDuration, builder::leaseSafetyMargin);
 		reader.read(SnowflakeSettings.LEASE_CREATE_TABLE, SettingsMapReader::toBoolean, builder::leaseCreateTable);
+		reader.read(SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, SettingsMapReader::toBoolean,
+				builder::leaseAcceptDataLossRisk);
 		reader.text(SnowflakeSettings.SEGMENT_TABLE_NAME, builder::segmentTableName);
 		reader.read(SnowflakeSettings.SEGMENT_DEFAULT_STEP, SettingsMapReader::toInt, builder::segmentDefaultStep);
 		reader.read(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, SettingsMapReader::toDouble,

@@ -125,6 +125,8 @@ public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, 
 
 		private Boolean leaseCreateTable;
 
+		private Boolean leaseAcceptDataLossRisk;
+
 		private String segmentTableName;
 
 		private Integer segmentDefaultStep;
@@ -248,6 +250,12 @@ public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, 
 			return this;
 		}
 
+		/** {@code snowflake.lease.accept-data-loss-risk}; null for the default (false: such databases are refused). */
+		public Builder leaseAcceptDataLossRisk(Boolean accept) {
+			this.leaseAcceptDataLossRisk = accept;
+			return this;
+		}
+
 		public Builder segmentCreateTable(Boolean createTable) {
 			this.segmentCreateTable = createTable;
 			return this;
@@ -288,7 +296,8 @@ public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, 
 			LeaseConfiguration lease = new LeaseConfiguration(or(this.leaseTableName, leaseDefaults.tableName()),
 					or(this.leaseDuration, leaseDefaults.duration()),
 					or(this.leaseSafetyMargin, leaseDefaults.safetyMargin()),
-					or(this.leaseCreateTable, leaseDefaults.createTable()));
+					or(this.leaseCreateTable, leaseDefaults.createTable()),
+					or(this.leaseAcceptDataLossRisk, leaseDefaults.acceptDataLossRisk()));
 			SegmentConfiguration segmentDefaults = SegmentConfiguration.DEFAULTS;
 			SegmentConfiguration segment = new SegmentConfiguration(
 					or(this.segmentTableName, segmentDefaults.tableName()),

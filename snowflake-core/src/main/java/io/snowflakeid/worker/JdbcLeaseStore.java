@@ -19,10 +19,18 @@ final class JdbcLeaseStore implements LeaseStore {
 
 	private final boolean createTable;
 
+	private final boolean acceptDataLossRisk;
+
+	/** A store that refuses databases able to lose committed writes. */
 	JdbcLeaseStore(ConnectionSource connections, LeaseTable table, boolean createTable) {
+		this(connections, table, createTable, false);
+	}
+
+	JdbcLeaseStore(ConnectionSource connections, LeaseTable table, boolean createTable, boolean acceptDataLossRisk) {
 		this.connections = connections;
 		this.table = table;
 		this.createTable = createTable;
+		this.acceptDataLossRisk = acceptDataLossRisk;
 	}
 
 	@Override
@@ -32,12 +40,13 @@ final class JdbcLeaseStore implements LeaseStore {
 
 	@Override
 	public void prepare(Duration timeout) throws SQLException {
-		if (this.createTable) {
-			this.connections.run(true, timeout, (connection) -> {
+		String risk = this.connections.run(true, timeout, (connection) -> {
+			if (this.createTable) {
 				this.table.createIfMissing(connection);
-				return null;
-			});
-		}
+			}
+			return DurabilityCheck.risk(connection);
+		});
+		DurabilityCheck.refuseOrWarn(risk, this.acceptDataLossRisk, description());
 	}
 
 	@Override

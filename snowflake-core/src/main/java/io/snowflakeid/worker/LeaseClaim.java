@@ -72,6 +72,9 @@ final class LeaseClaim {
 		try {
 			this.settings.store.prepare(this.settings.statementTimeout());
 		}
+		catch (WorkerLeaseException ex) {
+			throw ex; // the store refused (a setting that can lose writes): no "cannot reach" wrapping
+		}
 		catch (Exception ex) {
 			throw unavailable(ex);
 		}

@@ -15,8 +15,10 @@ import io.snowflakeid.SnowflakeSettings;
  * @param safetyMargin how long after its lease end an unrenewed worker id stays out of the pool, for clock
  * differences between instances; 0 s to 1 h
  * @param createTable create the table if it is missing (switch off when Flyway or Liquibase owns the schema)
+ * @param acceptDataLossRisk lease from a database whose settings let it lose committed writes (refused otherwise)
  */
-public record LeaseConfiguration(String tableName, Duration duration, Duration safetyMargin, boolean createTable) {
+public record LeaseConfiguration(String tableName, Duration duration, Duration safetyMargin, boolean createTable,
+		boolean acceptDataLossRisk) {
 
 	public static final Duration DEFAULT_DURATION = Duration.ofSeconds(60);
 
@@ -24,7 +26,12 @@ public record LeaseConfiguration(String tableName, Duration duration, Duration s
 
 	/** {@code snowflake_worker_lease}, 60 s leases, a 10 s safety margin, the table created if missing. */
 	public static final LeaseConfiguration DEFAULTS = new LeaseConfiguration(LeaseTable.DEFAULT_NAME,
-			DEFAULT_DURATION, DEFAULT_SAFETY_MARGIN, true);
+			DEFAULT_DURATION, DEFAULT_SAFETY_MARGIN, true, false);
+
+	/** A configuration that refuses databases able to lose committed writes. */
+	public LeaseConfiguration(String tableName, Duration duration, Duration safetyMargin, boolean createTable) {
+		this(tableName, duration, safetyMargin, createTable, false);
+	}
 
 	public LeaseConfiguration {
 		new LeaseTable(tableName); // checks the identifier, naming the setting

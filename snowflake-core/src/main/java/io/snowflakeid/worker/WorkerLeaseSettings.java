@@ -54,7 +54,7 @@ public final class WorkerLeaseSettings {
 		this.configuration = configuration;
 		this.store = (builder.store != null) ? builder.store
 				: new JdbcLeaseStore(builder.connections, new LeaseTable(configuration.tableName()),
-						configuration.createTable());
+						configuration.createTable(), configuration.acceptDataLossRisk());
 		this.generator = generator.copy().timeSource(timeSource);
 		this.layout = generator.configuredLayout();
 		this.datacenterId = builder.datacenterId;
@@ -143,6 +143,8 @@ public final class WorkerLeaseSettings {
 
 		private boolean createTable = LeaseConfiguration.DEFAULTS.createTable();
 
+		private boolean acceptDataLossRisk = LeaseConfiguration.DEFAULTS.acceptDataLossRisk();
+
 		private LongSupplier wallMillis = System::currentTimeMillis;
 
 		private LongSupplier elapsedNanos = System::nanoTime;
@@ -160,6 +162,7 @@ public final class WorkerLeaseSettings {
 			this.duration = configuration.duration();
 			this.safetyMargin = configuration.safetyMargin();
 			this.createTable = configuration.createTable();
+			this.acceptDataLossRisk = configuration.acceptDataLossRisk();
 			return this;
 		}
 
@@ -215,6 +218,16 @@ public final class WorkerLeaseSettings {
 			return this;
 		}
 
+		/**
+		 * Lease from a database whose settings let it lose committed writes ({@code fsync=off},
+		 * {@code synchronous_commit=off}, {@code innodb_flush_log_at_trx_commit} other than 1): refused by default,
+		 * because a lost renewal lets another instance take this worker id while this one still issues ids.
+		 */
+		public Builder acceptDataLossRisk(boolean accept) {
+			this.acceptDataLossRisk = accept;
+			return this;
+		}
+
 		/** Shorthand for the generator's clock tolerance (see {@link #generator}). */
 		public Builder clockTolerance(Duration clockTolerance) {
 			this.clockTolerance = Objects.requireNonNull(clockTolerance,
@@ -266,7 +279,7 @@ public final class WorkerLeaseSettings {
 				duration = storeBound; // the store's session ends sooner: no permit may outlive it
 			}
 			LeaseConfiguration configuration = new LeaseConfiguration(this.tableName, duration,
-					this.safetyMargin, this.createTable);
+					this.safetyMargin, this.createTable, this.acceptDataLossRisk);
 			SnowflakeLayout layout = generator.configuredLayout();
 			String assignment = (this.store != null) ? this.store.assignment() : WorkerAssignment.DATABASE_LEASE.value();
 			Duration clockTolerance = generator.configuredClockTolerance();

@@ -157,7 +157,7 @@ class SnowflakeConfigurationTests {
 	@Test
 	void aSwitchIsTrueOrFalseInEverySettingNeverSilentlyFalse() {
 		for (String key : new String[] { SnowflakeSettings.LEASE_CREATE_TABLE, SnowflakeSettings.SEGMENT_CREATE_TABLE,
-				SnowflakeSettings.SEGMENT_DYNAMIC_STEP }) {
+				SnowflakeSettings.SEGMENT_DYNAMIC_STEP, SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK }) {
 			assertThatExceptionOfType(SnowflakeConfigurationException.class).as(key)
 				.isThrownBy(() -> read(Map.of(key, "yes")))
 				.satisfies((bad) -> assertThat(bad.getSetting()).isEqualTo(key))

@@ -311,6 +311,7 @@ public class SnowflakeProperties {
 			.leaseDuration(this.lease.duration)
 			.leaseSafetyMargin(this.lease.safetyMargin)
 			.leaseCreateTable(this.lease.createTable)
+			.leaseAcceptDataLossRisk(this.lease.acceptDataLossRisk)
 			.segmentTableName(this.segment.tableName)
 			.segmentDefaultStep(this.segment.defaultStep)
 			.segmentPrefetchThreshold(this.segment.prefetchThreshold)
@@ -337,6 +338,21 @@ public class SnowflakeProperties {
 
 		/** Whether to create the lease table if it is missing (switch off when Flyway or Liquibase owns it). */
 		private boolean createTable = true;
+
+		/**
+		 * Whether to lease from a database whose settings let it lose committed writes (PostgreSQL fsync or
+		 * synchronous_commit off, MariaDB/MySQL innodb_flush_log_at_trx_commit other than 1), refused otherwise: a
+		 * lost renewal can give this instance's worker id to another while it still issues ids.
+		 */
+		private boolean acceptDataLossRisk = false;
+
+		public boolean isAcceptDataLossRisk() {
+			return this.acceptDataLossRisk;
+		}
+
+		public void setAcceptDataLossRisk(boolean acceptDataLossRisk) {
+			this.acceptDataLossRisk = acceptDataLossRisk;
+		}
 
 		public String getTableName() {
 			return this.tableName;

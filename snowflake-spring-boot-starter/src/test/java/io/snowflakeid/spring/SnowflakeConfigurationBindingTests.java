@@ -90,6 +90,8 @@ class SnowflakeConfigurationBindingTests {
 			new Row(SnowflakeSettings.LEASE_SAFETY_MARGIN, "1m", (c) -> c.lease().safetyMargin(),
 					Duration.ofMinutes(1), "2h"),
 			new Row(SnowflakeSettings.LEASE_CREATE_TABLE, "false", (c) -> c.lease().createTable(), false, null),
+			new Row(SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, "true", (c) -> c.lease().acceptDataLossRisk(), true,
+					null),
 			new Row(SnowflakeSettings.SEGMENT_TABLE_NAME, "my_segments", (c) -> c.segment().tableName(),
 					"my_segments", "1segments"),
 			new Row(SnowflakeSettings.SEGMENT_DEFAULT_STEP, "250", (c) -> c.segment().defaultStep(), 250, "0"),
@@ -140,7 +142,7 @@ class SnowflakeConfigurationBindingTests {
 	@Test
 	void anUnreadableSwitchIsRefusedByBothNeverReadAsFalse() {
 		for (String key : List.of(SnowflakeSettings.LEASE_CREATE_TABLE, SnowflakeSettings.SEGMENT_CREATE_TABLE,
-				SnowflakeSettings.SEGMENT_DYNAMIC_STEP)) {
+				SnowflakeSettings.SEGMENT_DYNAMIC_STEP, SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK)) {
 			assertThatExceptionOfType(BindException.class).isThrownBy(() -> throughSpring(Map.of(key, "maybe")))
 				.satisfies((ex) -> assertThat(ex.getProperty().getName().toString()).isEqualTo(key));
 			assertThatExceptionOfType(SnowflakeConfigurationException.class)
