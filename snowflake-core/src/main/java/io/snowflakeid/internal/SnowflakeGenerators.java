@@ -18,6 +18,7 @@ import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.worker.WorkerLeaseSettings;
+import io.snowflakeid.internal.logging.Logging;
 
 /**
  * Builds what a {@link SnowflakeConfiguration} describes: the generator, with its worker id assigned as
@@ -26,7 +27,7 @@ import io.snowflakeid.worker.WorkerLeaseSettings;
  */
 public final class SnowflakeGenerators {
 
-	private static final System.Logger logger = System.getLogger(SnowflakeGenerators.class.getName());
+	private static final System.Logger logger = Logging.getLogger(SnowflakeGenerators.class);
 
 	private SnowflakeGenerators() {
 	}

@@ -1,6 +1,7 @@
 package io.snowflakeid.segment;
 
 import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.logging.Logging;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,7 +23,7 @@ import java.util.concurrent.TimeoutException;
  */
 public final class SegmentIdGenerators implements AutoCloseable {
 
-	private static final System.Logger logger = System.getLogger(SegmentIdGenerators.class.getName());
+	private static final System.Logger logger = Logging.getLogger(SegmentIdGenerators.class);
 
 	private final SegmentSettings settings;
 

@@ -7,6 +7,7 @@ import java.sql.Statement;
 import java.util.Locale;
 
 import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.logging.Logging;
 
 /**
  * Whether the lease database may lose a write it acknowledged, read at start with one query. A lost renewal is as
@@ -17,7 +18,7 @@ import io.snowflakeid.SnowflakeSettings;
  */
 final class DurabilityCheck {
 
-	private static final System.Logger logger = System.getLogger(DurabilityCheck.class.getName());
+	private static final System.Logger logger = Logging.getLogger(DurabilityCheck.class);
 
 	private DurabilityCheck() {
 	}

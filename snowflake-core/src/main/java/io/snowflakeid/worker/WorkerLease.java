@@ -19,6 +19,7 @@ import io.snowflakeid.IssuePermit;
 import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.LocalNodes;
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.internal.logging.Logging;
 
 /**
  * A worker id leased from a table in the application's database, and the generator that issues ids with it.
@@ -44,7 +45,7 @@ import io.snowflakeid.SnowflakeIdGenerator;
  */
 public final class WorkerLease implements AutoCloseable {
 
-	private static final System.Logger logger = System.getLogger(WorkerLease.class.getName());
+	private static final System.Logger logger = Logging.getLogger(WorkerLease.class);
 
 	private final WorkerLeaseSettings settings;
 

@@ -46,6 +46,7 @@ public final class SnowflakeGeneratorService implements Service, Stoppable {
 	SnowflakeGeneratorService(Map<String, Object> settings, ServiceRegistry registry) {
 		this.settings = settings;
 		this.registry = registry;
+		JBossLoggingRoute.installUnlessRouted();
 	}
 
 	synchronized SnowflakeIdGenerator generator() {

@@ -5,6 +5,7 @@ import javax.sql.DataSource;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.segment.SegmentIdGenerators;
+import io.snowflakeid.spring.internal.CommonsLoggingRoute;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.LeaseStore;
 import io.snowflakeid.worker.ManagedGenerator;
@@ -36,6 +37,12 @@ import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
 public final class SnowflakeAutoConfiguration {
 
 	private static final Log logger = LogFactory.getLog(SnowflakeAutoConfiguration.class);
+
+	SnowflakeAutoConfiguration() {
+		// Before any generator or lease exists: their lifecycle lines then reach the application's logging, also
+		// the release written after Spring Boot has removed its JUL bridge.
+		CommonsLoggingRoute.install();
+	}
 
 	/**
 	 * The generator and what holds its worker id (a database lease is released when the context closes). With
