@@ -32,9 +32,9 @@ import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Op;
 import org.apache.zookeeper.OpResult;
-import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.common.PathUtils;
+import org.apache.zookeeper.data.ACL;
 import org.apache.zookeeper.data.Stat;
 
 /**
@@ -59,6 +59,13 @@ import org.apache.zookeeper.data.Stat;
  * renewed as soon as it is RECONNECTED: a surviving session re-grants, an expired one finds its holder gone and the
  * lease is lost (sealed).
  * <p>
+ * <b>ACLs.</b> Every node is created with the ACL the client's {@code ACLProvider} gives it (the application's
+ * client; or, with {@link ZooKeeperSettings#AUTH}, the library's client authenticated by digest, {@code auth::cdrwa}).
+ * A client that may delete a free pair node deletes its high-water mark (the next holder could repeat ids), so when
+ * that ACL protects the lease nodes, a base node or pair node made beforehand that lets world:anyone delete or
+ * rewrite them is refused at start (naming it and the {@code setAcl} that fixes it); when the provider gives
+ * world:anyone those rights (Curator's default), that is the deployment's choice and a warning says so.
+ * <p>
  * Every operation is bounded by its timeout: it is sent once on the current ZooKeeper handle (no retries behind
  * the caller's back) and awaited at most the timeout. A call while the client is not connected changes nothing and
  * throws {@link NotAppliedException}; a connection loss or timeout after sending has an unknown outcome and is
@@ -69,6 +76,8 @@ import org.apache.zookeeper.data.Stat;
  * {@link #close()}. One store may serve several leases.
  */
 public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
+
+	private static final System.Logger logger = System.getLogger(ZooKeeperLeaseStore.class.getName());
 
 	/** What an operation may take beyond its timeout (thread hand-off), before it is abandoned. */
 	private static final long SLACK_MILLIS = 200;
@@ -83,6 +92,11 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	private final String path;
 
 	private final boolean ownsClient;
+
+	private final LeaseAcls acls;
+
+	/** Whether the warning about world-writable lease nodes was logged (once per store). */
+	private final java.util.concurrent.atomic.AtomicBoolean warnedOpen = new java.util.concurrent.atomic.AtomicBoolean();
 
 	private final Map<WorkerLease, ConnectionStateListener> listeners = new ConcurrentHashMap<>();
 
@@ -105,6 +119,18 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	 */
 	public static ZooKeeperLeaseStore connect(String connectString, String path, Duration sessionTimeout,
 			Duration connectionTimeout) {
+		return connect(connectString, path, sessionTimeout, connectionTimeout, null);
+	}
+
+	/**
+	 * A store with a Curator client of its own, as {@link #connect(String, String, Duration, Duration)}; with
+	 * {@code auth} ({@code digest:<user>:<password>}, see {@link ZooKeeperSettings#AUTH}) the client authenticates
+	 * and creates every node for that identity only ({@code auth::cdrwa}); null: world-writable nodes.
+	 * @throws SnowflakeConfigurationException if a value is out of range (naming its {@code snowflake.zookeeper.*}
+	 * setting; never showing the credentials)
+	 */
+	public static ZooKeeperLeaseStore connect(String connectString, String path, Duration sessionTimeout,
+			Duration connectionTimeout, String auth) {
 		if (connectString == null || connectString.isBlank()) {
 			throw new SnowflakeConfigurationException(ZooKeeperSettings.CONNECT_STRING,
 					(connectString == null) ? "(not set)" : "'" + connectString + "'",
@@ -116,13 +142,18 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		ZooKeeperLeaseStoreProvider.checkTimeout(ZooKeeperSettings.CONNECTION_TIMEOUT, connectionTimeout,
 				Duration.ofMillis(1));
 		validatePath(path);
-		CuratorFramework client = CuratorFrameworkFactory.builder()
+		byte[] credentials = (auth != null) ? LeaseAcls.digestCredentials(auth) : null;
+		CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
 			.connectString(connectString.trim())
 			.sessionTimeoutMs((int) sessionTimeout.toMillis())
 			.connectionTimeoutMs((int) connectionTimeout.toMillis())
 			// Only for the client's own background work: the store sends each operation once, bounded.
-			.retryPolicy(new ExponentialBackoffRetry(200, 3))
-			.build();
+			.retryPolicy(new ExponentialBackoffRetry(200, 3));
+		if (credentials != null) {
+			// Authenticated on every (re)connection, before any operation of the session.
+			builder.authorization("digest", credentials).aclProvider(new LeaseAcls.CreatorOnly());
+		}
+		CuratorFramework client = builder.build();
 		client.start();
 		return new ZooKeeperLeaseStore(client, path, true);
 	}
@@ -131,6 +162,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		this.client = Objects.requireNonNull(client, "client must not be null");
 		this.path = validatePath(path);
 		this.ownsClient = ownsClient;
+		this.acls = new LeaseAcls(client);
 	}
 
 	/** The path given, checked: absolute, not the root, no trailing slash, no empty or relative segments. */
@@ -198,6 +230,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			}
 			long negotiated = this.client.getZookeeperClient().getZooKeeper().getSessionTimeout();
 			checkSessionTimeout(negotiated);
+			checkAcls(call(Duration.ofMillis(connectionTimeout)));
 			this.cappedAtMillis = negotiated;
 			return Duration.ofMillis(negotiated);
 		}
@@ -259,10 +292,50 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		StringBuilder current = new StringBuilder();
 		for (String segment : base.substring(1).split("/")) {
 			current.append('/').append(segment);
-			int rc = call.rc(call.zk.create(current.toString(), new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE,
-					CreateMode.PERSISTENT));
-			if (rc != KeeperException.Code.OK.intValue() && rc != KeeperException.Code.NODEEXISTS.intValue()) {
-				throw KeeperException.create(KeeperException.Code.get(rc), current.toString());
+			String node = current.toString();
+			// The client's ACL provider decides, as for the application's own nodes; false: it exists already.
+			call.multi(List.of(Op.create(node, new byte[0], this.acls.forPath(node), CreateMode.PERSISTENT)));
+		}
+		// Made by someone else between the check at start and here: the same check.
+		checkAcls(call);
+	}
+
+	/**
+	 * If the client's ACL provider protects the lease nodes, refuses a base node or pair node made beforehand that
+	 * anyone may delete or rewrite; if it does not, warns once (the application's choice, or no
+	 * {@link ZooKeeperSettings#AUTH}).
+	 */
+	private void checkAcls(Call call) throws Exception {
+		String base = rawPath(this.path);
+		List<ACL> pairAcl = this.acls.forPath(base + "/0-0");
+		String open = LeaseAcls.grantedToAnyone(pairAcl, LeaseAcls.PAIR_UNSAFE);
+		if (!open.isEmpty()) {
+			if (this.warnedOpen.compareAndSet(false, true)) {
+				logger.log(System.Logger.Level.WARNING, "Worker lease nodes under {0} are created with ACL {1} (the "
+						+ "ZooKeeper client''s ACL provider): any client of the ensemble may delete or rewrite a lease "
+						+ "and its high-water mark. Set {2}, or give the application''s CuratorFramework an ACL "
+						+ "provider and authentication", this.path, LeaseAcls.describe(pairAcl), ZooKeeperSettings.AUTH);
+			}
+			return;
+		}
+		List<ACL> baseAcl = call.await(call.zk.acl(base));
+		if (baseAcl == null) {
+			return; // prepare() creates it with the provider's ACL
+		}
+		LeaseAcls.refuseOpen(base, baseAcl, LeaseAcls.BASE_UNSAFE, this.acls.forPath(base));
+		List<String> children = call.children(base);
+		List<String> nodes = new ArrayList<>();
+		List<CompletableFuture<List<ACL>>> reads = new ArrayList<>();
+		for (String child : (children != null) ? children : List.<String>of()) {
+			if (PAIR.matcher(child).matches()) {
+				nodes.add(base + "/" + child);
+				reads.add(call.zk.acl(base + "/" + child));
+			}
+		}
+		for (int i = 0; i < nodes.size(); i++) {
+			List<ACL> acl = call.await(reads.get(i));
+			if (acl != null) {
+				LeaseAcls.refuseOpen(nodes.get(i), acl, LeaseAcls.PAIR_UNSAFE, this.acls.forPath(nodes.get(i)));
 			}
 		}
 	}
@@ -337,7 +410,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		Call call = call(timeout);
 		String node = node(datacenterId, workerId);
 		return call.multi(List.of(
-				Op.create(node, new NodeData(leaseEnd, mark, token, owner).encode(), ZooDefs.Ids.OPEN_ACL_UNSAFE,
+				Op.create(node, new NodeData(leaseEnd, mark, token, owner).encode(), this.acls.forPath(node),
 						CreateMode.PERSISTENT),
 				holderCreate(node, owner)));
 	}
@@ -415,7 +488,8 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	}
 
 	private Op holderCreate(String node, String owner) {
-		return Op.create(node + "/" + HOLDER, owner.getBytes(StandardCharsets.UTF_8), ZooDefs.Ids.OPEN_ACL_UNSAFE,
+		String holder = node + "/" + HOLDER;
+		return Op.create(holder, owner.getBytes(StandardCharsets.UTF_8), this.acls.forPath(holder),
 				CreateMode.EPHEMERAL);
 	}
 
@@ -484,11 +558,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			}
 		}
 
-		int rc(CompletableFuture<Integer> future) throws Exception {
-			return await(future);
-		}
-
-		Stat exists(String node) throws Exception {
+			Stat exists(String node) throws Exception {
 			return await(this.zk.exists(node));
 		}
 
@@ -568,10 +638,19 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			return result;
 		}
 
-		CompletableFuture<Integer> create(String node, byte[] data, List<org.apache.zookeeper.data.ACL> acl,
-				CreateMode mode) {
-			CompletableFuture<Integer> result = new CompletableFuture<>();
-			this.handle.create(node, data, acl, mode, (rc, path, ctx, name) -> result.complete(rc), null);
+		CompletableFuture<List<ACL>> acl(String node) {
+			CompletableFuture<List<ACL>> result = new CompletableFuture<>();
+			this.handle.getACL(node, new Stat(), (rc, path, ctx, acl, stat) -> {
+				if (rc == KeeperException.Code.OK.intValue()) {
+					result.complete(acl);
+				}
+				else if (rc == KeeperException.Code.NONODE.intValue()) {
+					result.complete(null);
+				}
+				else {
+					result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), path));
+				}
+			}, null);
 			return result;
 		}
 
