@@ -280,9 +280,11 @@ public final class WorkerLease implements AutoCloseable {
 		else {
 			this.inFlightToken = null;
 			this.lost = true;
-			long last = this.permit.seal("worker " + describe() + " was taken over by another instance (this "
-					+ "instance's lease had expired, or another process holds the same lease token, such as a "
-					+ "cloned VM); restart this instance to lease another worker id");
+			String seen = this.settings.store.lostReason(this.datacenterId, this.workerId);
+			long last = this.permit.seal("worker " + describe() + " " + ((seen != null) ? seen
+					: "was taken over by another instance (this instance's lease had expired, or another process "
+							+ "holds the same lease token, such as a cloned VM)")
+					+ "; restart this instance to lease another worker id");
 			// The new holder continues above the mark in the table; this JVM only needs to know what it used.
 			this.reservation.release(last);
 			logger.log(System.Logger.Level.ERROR, "Lost the lease of snowflake worker {0}", describe());

@@ -98,6 +98,15 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	/** Whether the warning about world-writable lease nodes was logged (once per store). */
 	private final java.util.concurrent.atomic.AtomicBoolean warnedOpen = new java.util.concurrent.atomic.AtomicBoolean();
 
+	/** The most sessions of the client remembered; beyond that the oldest is forgotten (at worst a seal). */
+	private static final int MAX_SESSIONS = 64;
+
+	/** The sessions this store's client has had, oldest first (see {@link #rememberSession}). */
+	private final java.util.Set<Long> sessions = java.util.Collections.synchronizedSet(new java.util.LinkedHashSet<>());
+
+	/** Why a pair's last renewal returned false, until {@link #lostReason} is asked. */
+	private final Map<Long, String> lostReasons = new ConcurrentHashMap<>();
+
 	private final Map<WorkerLease, ConnectionStateListener> listeners = new ConcurrentHashMap<>();
 
 	/** The session timeout the lease was capped at, or 0 before {@link #maxLeaseDuration()}. */
@@ -427,16 +436,74 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		}
 		String node = node(datacenterId, workerId);
 		State state = call.state(node);
-		if (state == null || state.holder == null
-				|| state.holder.getEphemeralOwner() != call.zk.handle.getSessionId()) {
-			return false; // our session ended (or another holder took over): lost, fail closed
+		long session = call.zk.handle.getSessionId();
+		if (state == null) {
+			return lost(datacenterId, workerId, "was lost: its node " + node + " was deleted (by hand or by another "
+					+ "program), and its high-water mark with it");
 		}
 		if (!tokens.contains(state.data.token)) {
-			return false;
+			return lost(datacenterId, workerId, takenOver(state));
 		}
+		// The node carries our token: nobody else wrote it since our last write (every claim and release writes
+		// a token of its own), so its mark is ours and covers every id we issued. Never lowered.
 		NodeData renewed = new NodeData(leaseEnd, Math.max(mark, state.data.mark), newToken, state.data.owner);
-		return call.multi(List.of(Op.check(node + "/" + HOLDER, state.holder.getVersion()),
-				Op.setData(node, renewed.encode(), state.version)));
+		if (state.holder != null && state.holder.getEphemeralOwner() == session) {
+			return call.multi(List.of(Op.check(node + "/" + HOLDER, state.holder.getVersion()),
+					Op.setData(node, renewed.encode(), state.version)));
+		}
+		if (state.holder != null && !this.sessions.contains(state.holder.getEphemeralOwner())) {
+			return lost(datacenterId, workerId, "was lost: its holder node belongs to ZooKeeper session 0x"
+					+ Long.toHexString(state.holder.getEphemeralOwner()) + ", not this instance's, although the node "
+					+ "carries this instance's lease token (another process holds the same token, such as a cloned VM, "
+					+ "or the node was changed by hand)");
+		}
+		// Our session ended (an outage or pause longer than the session timeout; or our holder was deleted), and
+		// nobody took the pair since: lease it again under the current session, in one transaction that checks
+		// the node is still as read. A holder left by an earlier session of this client (the server has not
+		// expired it yet) goes in the same transaction: that session's handle is closed, nothing issues under it.
+		List<Op> ops = new ArrayList<>();
+		ops.add(Op.setData(node, renewed.encode(), state.version));
+		if (state.holder != null) {
+			ops.add(Op.delete(node + "/" + HOLDER, state.holder.getVersion()));
+		}
+		ops.add(holderCreate(node, state.data.owner));
+		if (!call.multi(ops)) {
+			// Changed since read (the server expired the old holder meanwhile, or another instance claimed the
+			// pair): nothing was applied; the next attempt reads it again and resumes or is sealed.
+			throw new NotAppliedException(new KeeperException.BadVersionException(node));
+		}
+		logger.log(System.Logger.Level.INFO, "Leased snowflake worker {0}-{1} again under a new ZooKeeper session "
+				+ "(0x{2}): the previous one ended and nobody took the pair meanwhile", datacenterId, workerId,
+				Long.toHexString(session));
+		return true;
+	}
+
+	/** Remembers why the pair is lost, for {@link #lostReason}; returns false (the renewal's answer). */
+	private boolean lost(int datacenterId, int workerId, String reason) {
+		this.lostReasons.put(pairKey(datacenterId, workerId), reason);
+		return false;
+	}
+
+	private static String takenOver(State state) {
+		if (state.data.token.isEmpty()) {
+			return "was lost: the pair was released by a process holding this instance's lease token (such as a "
+					+ "cloned VM)";
+		}
+		String holder = (state.holder != null)
+				? " (its holder node in ZooKeeper session 0x" + Long.toHexString(state.holder.getEphemeralOwner()) + ")"
+				: "";
+		return "is now held by another instance, owner '" + state.data.owner + "'" + holder + ": this instance's "
+				+ "ZooKeeper session had ended (an outage or pause longer than the session timeout) and the pair was "
+				+ "free; that instance issues above this one's high-water mark";
+	}
+
+	@Override
+	public String lostReason(int datacenterId, int workerId) {
+		return this.lostReasons.remove(pairKey(datacenterId, workerId));
+	}
+
+	private static long pairKey(int datacenterId, int workerId) {
+		return ((long) datacenterId << 32) | (workerId & 0xFFFFFFFFL);
 	}
 
 	@Override
@@ -515,7 +582,23 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		catch (Exception ex) {
 			throw new NotAppliedException(ex);
 		}
+		rememberSession(handle.getSessionId());
 		return new Call(new Async(handle), deadline);
+	}
+
+	/**
+	 * Remembers a session of this store's client: a holder node left by one of them (after the session was given
+	 * up by the client and before the server expired it) is this instance's own. Each handle has one session;
+	 * Curator closes a handle before it opens the next, so only the current one can still act.
+	 */
+	private void rememberSession(long sessionId) {
+		if (sessionId != 0 && this.sessions.add(sessionId)) {
+			synchronized (this.sessions) {
+				while (this.sessions.size() > MAX_SESSIONS) {
+					this.sessions.remove(this.sessions.iterator().next());
+				}
+			}
+		}
 	}
 
 	/** The node's data and version and its holder's stat, read at once. */

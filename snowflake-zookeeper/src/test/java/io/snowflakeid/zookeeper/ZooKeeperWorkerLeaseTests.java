@@ -150,32 +150,32 @@ class ZooKeeperWorkerLeaseTests {
 	}
 
 	@Test
-	void anExpiredSessionStopsItsIdsAnotherInstanceGetsThePairAndTheFirstLeaseIsSealed() throws Exception {
+	void anExpiredSessionStopsItsIdsAndTheLeaseResumesUnderANewSessionWhenNobodyTookThePair() throws Exception {
 		CuratorFramework expiring = client(server);
 		WorkerLease first = acquire(settings(new ZooKeeperLeaseStore(expiring, this.path)).layout(onePair()));
 		Set<String> ids = new HashSet<>();
-		ids.add(java.util.Arrays.toString(timeAndSequence(first, first.generator().nextId())));
+		long[] last = timeAndSequence(first, first.generator().nextId());
+		ids.add(java.util.Arrays.toString(last));
+		long expired = expiring.getZookeeperClient().getZooKeeper().getSessionId();
 		expiring.getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
 		await("the first lease is suspended", () -> !first.isValid());
-		assertThatExceptionOfType(SnowflakeException.class).isThrownBy(first.generator()::nextId);
-		// The client gave the session up; the server removes its holder node when it expires the session there.
-		CuratorFramework observer = client(server);
-		await("the server expires the session", () -> recordUnchecked(observer, 0).leaseEnd() == 0);
-		long ahead = 4_000;
-		TimeSource time = TimeSource.monotonic(() -> System.currentTimeMillis() + ahead, System::nanoTime);
-		WorkerLease second = acquire(settings(new ZooKeeperLeaseStore(observer, this.path)).layout(onePair())
-			.safetyMargin(Duration.ofSeconds(5)).timeSource(time)
-			.wallClock(() -> System.currentTimeMillis() + ahead));
+		// The client opens a new session at once; the server still has the old one (and its holder node) until
+		// it expires it there: the holder left by this client's own earlier session is replaced in one transaction.
+		await("ids resume under a new session", first::isValid);
+		assertThat(first.isLost()).isFalse();
+		long current = expiring.getZookeeperClient().getZooKeeper().getSessionId();
+		assertThat(current).isNotEqualTo(expired);
+		assertThat(expiring.checkExists().forPath(this.path + "/0-0/holder").getEphemeralOwner()).isEqualTo(current);
 		for (int i = 0; i < 1_000; i++) {
-			assertThat(ids.add(java.util.Arrays.toString(timeAndSequence(second, second.generator().nextId()))))
-				.as("no duplicate").isTrue();
+			long[] next = timeAndSequence(first, first.generator().nextId());
+			assertThat(after(next, last)).isTrue();
+			assertThat(ids.add(java.util.Arrays.toString(next))).as("no duplicate").isTrue();
+			last = next;
 		}
-		// The first client reconnects with a new session; its renewal finds another holder: lost, sealed.
-		await("the first lease is lost", first::isLost);
-		assertThatExceptionOfType(SnowflakeException.class).isThrownBy(first.generator()::nextId);
-		assertThat(second.isValid()).isTrue();
-		second.renew();
-		assertThat(second.isLost()).isFalse();
+		// Another instance finds the pair held (the new holder), also once the server expired the old session.
+		CuratorFramework observer = client(server);
+		assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> acquire(settings(new ZooKeeperLeaseStore(observer, this.path)).layout(onePair())));
 	}
 
 	@Test
@@ -275,15 +275,6 @@ class ZooKeeperWorkerLeaseTests {
 	private LeaseRecord record(CuratorFramework client, int workerId) throws Exception {
 		return new ZooKeeperLeaseStore(client, this.path).records(0, Duration.ofSeconds(5)).stream()
 			.filter((record) -> record.workerId() == workerId).findFirst().orElseThrow();
-	}
-
-	private LeaseRecord recordUnchecked(CuratorFramework client, int workerId) {
-		try {
-			return record(client, workerId);
-		}
-		catch (Exception ex) {
-			throw new IllegalStateException(ex);
-		}
 	}
 
 	static void await(String what, BooleanSupplier condition) throws InterruptedException {
