@@ -130,6 +130,19 @@ class ZooKeeperAclTests {
 	}
 
 	@Test
+	void leaseNodesOfAnotherIdentityAreRefusedAtStartSayingSoNotAsAnOutage() throws Exception {
+		WorkerLease first = acquire(new ZooKeeperLeaseStore(protectedClient("app:secret"), this.path));
+		first.close();
+		// Restarted with other credentials (the password rotated without the nodes' ACL, another user...).
+		CuratorFramework other = protectedClient("other:secret");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> settings(new ZooKeeperLeaseStore(other, this.path)).build())
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(ZooKeeperSettings.PATH))
+			.withMessageContaining("another ZooKeeper identity")
+			.withMessageContaining(AUTH);
+	}
+
+	@Test
 	void anApplicationsAclProviderThatGivesEveryoneEverythingIsItsChoice() throws Exception {
 		CuratorFramework application = client(ZooDefs.Ids.OPEN_ACL_UNSAFE, null);
 		WorkerLease lease = acquire(new ZooKeeperLeaseStore(application, this.path));
