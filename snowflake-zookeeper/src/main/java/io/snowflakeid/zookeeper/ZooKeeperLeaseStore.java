@@ -251,10 +251,26 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		catch (WorkerLeaseException | SnowflakeConfigurationException ex) {
 			throw ex;
 		}
+		catch (KeeperException.NoAuthException ex) {
+			throw otherIdentity(ex);
+		}
 		catch (Exception ex) {
 			throw new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE,
 					"Cannot lease a worker id from " + description() + ": " + ex.getMessage(), ex);
 		}
+	}
+
+	/** Not an outage: the nodes were made for another identity than this client's, or by someone else. */
+	private SnowflakeConfigurationException otherIdentity(KeeperException.NoAuthException ex) {
+		SnowflakeConfigurationException refused = new SnowflakeConfigurationException(ZooKeeperSettings.PATH,
+				"'" + this.path + "'", "a path whose nodes this client's ZooKeeper identity may read and change",
+				"ZooKeeper refused this client access to " + ex.getPath() + " (NoAuth): it was created for another "
+						+ "ZooKeeper identity (the credentials of " + ZooKeeperSettings.AUTH + " or of the "
+						+ "application's client changed between restarts, or another application owns the path). Every "
+						+ "instance of a path must authenticate as the identity its nodes were created for; or use "
+						+ "another path");
+		refused.initCause(ex);
+		return refused;
 	}
 
 	private static void checkSessionTimeout(long negotiatedMillis) {
@@ -293,6 +309,15 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 
 	@Override
 	public void prepare(Duration timeout) throws Exception {
+		try {
+			prepareNodes(timeout);
+		}
+		catch (KeeperException.NoAuthException ex) {
+			throw otherIdentity(ex);
+		}
+	}
+
+	private void prepareNodes(Duration timeout) throws Exception {
 		Call call = call(timeout);
 		String base = rawPath(this.path);
 		if (call.exists(base) != null) {

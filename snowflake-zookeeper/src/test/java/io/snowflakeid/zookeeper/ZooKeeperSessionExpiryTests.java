@@ -126,6 +126,24 @@ class ZooKeeperSessionExpiryTests {
 		assertThat(other.checkExists().forPath(node())).as("not recreated: its mark is unknown").isNull();
 	}
 
+	@Test
+	void aHolderNodeDeletedByHandIsRecreatedByTheNextRenewalWhileTheTokenIsStillOurs() throws Exception {
+		TestingServer server = ZooKeeperTesting.server(-1);
+		this.resources.add(server);
+		CuratorFramework client = client(server.getConnectString());
+		WorkerLease lease = acquire(client);
+		issue(lease, 100);
+		CuratorFramework other = client(server.getConnectString());
+		other.delete().forPath(node() + "/holder"); // world-writable nodes: anyone may (see ZooKeeperAclTests)
+		lease.renew();
+		assertThat(lease.isLost()).isFalse();
+		assertThat(client.checkExists().forPath(node() + "/holder").getEphemeralOwner())
+			.isEqualTo(client.getZookeeperClient().getZooKeeper().getSessionId());
+		issue(lease, 100);
+		assertThatExceptionOfType(WorkerLeaseException.class).as("held again: not free for another instance")
+			.isThrownBy(() -> acquire(other));
+	}
+
 	/** Issues {@code count} ids, each new; returns the last as (time, sequence). */
 	private long[] issue(WorkerLease lease, int count) {
 		long[] last = null;
