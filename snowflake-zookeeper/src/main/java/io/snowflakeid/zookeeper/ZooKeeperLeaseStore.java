@@ -497,9 +497,9 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			// pair): nothing was applied; the next attempt reads it again and resumes or is sealed.
 			throw new NotAppliedException(new KeeperException.BadVersionException(node));
 		}
-		logger.log(System.Logger.Level.INFO, "Leased snowflake worker {0}-{1} again under a new ZooKeeper session "
-				+ "(0x{2}): the previous one ended and nobody took the pair meanwhile", datacenterId, workerId,
-				Long.toHexString(session));
+		logger.log(System.Logger.Level.INFO, "Leased snowflake worker {0}-{1} again under ZooKeeper session 0x{2}: "
+				+ "its holder node was gone or left by an earlier session (the session ended, or the node was "
+				+ "deleted), and nobody took the pair meanwhile", datacenterId, workerId, Long.toHexString(session));
 		return true;
 	}
 

@@ -144,6 +144,48 @@ class ZooKeeperSessionExpiryTests {
 			.isThrownBy(() -> acquire(other));
 	}
 
+	@Test
+	void anExpiredSessionOfTheLibrarysAuthenticatedClientResumesWithProtectedNodes() throws Exception {
+		TestingServer server = ZooKeeperTesting.server(-1);
+		this.resources.add(server);
+		ZooKeeperLeaseStore store = (ZooKeeperLeaseStore) new ZooKeeperLeaseStoreProvider().create(java.util.Map.of(
+				ZooKeeperSettings.CONNECT_STRING, server.getConnectString(), ZooKeeperSettings.PATH, this.path,
+				ZooKeeperSettings.SESSION_TIMEOUT, SESSION_MILLIS + "ms", ZooKeeperSettings.AUTH, "digest:lib:s3cret"));
+		this.resources.add(store);
+		WorkerLease lease = acquire(store);
+		long[] last = issue(lease, 100);
+		CuratorFramework client = store.client();
+		long expired = client.getZookeeperClient().getZooKeeper().getSessionId();
+		client.getZookeeperClient().getZooKeeper().getTestable().injectSessionExpiration();
+		// Suspended (LOST) and resumed may follow each other within milliseconds: wait for the outcome.
+		await("ids resume under a new, authenticated session",
+				() -> lease.isValid() && holderOwner(client) == sessionOf(client) && sessionOf(client) != expired);
+		assertThat(lease.isLost()).isFalse();
+		assertThat(after(timeAndSequence(lease, lease.generator().nextId()), last)).isTrue();
+		assertThat(client.getACL().forPath(node() + "/holder")).as("the new holder is protected too")
+			.noneMatch((acl) -> "world".equals(acl.getId().getScheme()));
+		issue(lease, 100);
+	}
+
+	private long holderOwner(CuratorFramework client) {
+		try {
+			Stat holder = client.checkExists().forPath(node() + "/holder");
+			return (holder != null) ? holder.getEphemeralOwner() : -1;
+		}
+		catch (Exception ex) {
+			return -1;
+		}
+	}
+
+	private static long sessionOf(CuratorFramework client) {
+		try {
+			return client.getZookeeperClient().getZooKeeper().getSessionId();
+		}
+		catch (Exception ex) {
+			return -1;
+		}
+	}
+
 	/** Issues {@code count} ids, each new; returns the last as (time, sequence). */
 	private long[] issue(WorkerLease lease, int count) {
 		long[] last = null;
@@ -169,7 +211,11 @@ class ZooKeeperSessionExpiryTests {
 	}
 
 	private WorkerLease acquire(CuratorFramework client) {
-		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(new ZooKeeperLeaseStore(client, this.path))
+		return acquire(new ZooKeeperLeaseStore(client, this.path));
+	}
+
+	private WorkerLease acquire(ZooKeeperLeaseStore store) {
+		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(store)
 			.datacenterId(0).layout(onePair()).duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofSeconds(1))
 			.clockTolerance(Duration.ofSeconds(1)).build());
 		this.resources.add(lease);
