@@ -97,6 +97,26 @@ class SnowflakeZooKeeperAuthTests {
 	}
 
 	@Test
+	void theAuthWithTheApplicationsOwnCuratorClientFailsTheStartRatherThanBeingIgnored() {
+		CuratorFramework application = CuratorFrameworkFactory.newClient(server.getConnectString(),
+				new RetryOneTime(100));
+		try {
+			runner("digest:spring:s3cret")
+				.withBean("applicationCurator", CuratorFramework.class, () -> application,
+						(definition) -> definition.setDestroyMethodName(""))
+				.run((context) -> {
+					assertThat(context).hasFailed();
+					assertThat(context.getStartupFailure()).hasStackTraceContaining("snowflake.zookeeper.auth")
+						.hasStackTraceContaining("aclProvider");
+					assertThat(context.getStartupFailure()).rootCause().hasMessageNotContaining("s3cret");
+				});
+		}
+		finally {
+			application.close();
+		}
+	}
+
+	@Test
 	void aBadAuthFailsTheStartNamingThePropertyWithoutShowingIt() {
 		runner("sasl:spring:s3cret").run((context) -> {
 			assertThat(context).hasFailed();
