@@ -23,8 +23,8 @@ public final class ZooKeeperSettings {
 	/**
 	 * Credentials of the client the library opens, {@code digest:<user>:<password>}: the client authenticates with
 	 * them and creates every node with ACL {@code auth::cdrwa} (only that identity may read or change it). Not set:
-	 * nodes are created world-writable ({@code world:anyone}), with a warning. Ignored when the application gives its
-	 * own client (its ACL provider and authentication apply). A secret: never logged, masked by the starter.
+	 * nodes are created world-writable ({@code world:anyone}), with a warning. Not for a client the application gives
+	 * (its ACL provider and authentication apply; the starter refuses both at once). A secret: never logged, masked by the starter.
 	 */
 	public static final String AUTH = "snowflake.zookeeper.auth";
 

@@ -2,8 +2,10 @@ package io.snowflakeid.spring.zookeeper;
 
 import java.util.Locale;
 
+import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.worker.LeaseStore;
 import io.snowflakeid.zookeeper.ZooKeeperLeaseStore;
+import io.snowflakeid.zookeeper.ZooKeeperSettings;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.springframework.beans.factory.ObjectProvider;
@@ -38,6 +40,14 @@ public final class SnowflakeZooKeeperAutoConfiguration {
 			ObjectProvider<CuratorFramework> curators) {
 		CuratorFramework application = curators.getIfUnique();
 		if (application != null) {
+			if (properties.getAuth() != null) {
+				// Expected protection that would not apply: the application's client has its own ACL provider.
+				throw new SnowflakeConfigurationException(ZooKeeperSettings.AUTH, "(a secret, not shown)",
+						"not set when the application has its own CuratorFramework bean (used for the lease)",
+						"Give that client its authorization and ACL provider (CuratorFrameworkFactory.builder()"
+								+ ".authorization(\"digest\", ...).aclProvider(...)), and remove "
+								+ ZooKeeperSettings.AUTH);
+			}
 			if (application.getState() == CuratorFrameworkState.LATENT) {
 				application.start();
 			}

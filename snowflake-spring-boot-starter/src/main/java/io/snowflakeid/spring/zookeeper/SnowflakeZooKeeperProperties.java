@@ -33,9 +33,9 @@ public class SnowflakeZooKeeperProperties {
 	/**
 	 * Credentials of the client made from these properties, digest:<user>:<password>: it authenticates with them
 	 * and creates the lease nodes for that identity only (ACL auth::cdrwa), so that no other client can delete a
-	 * lease and its high-water mark. Not set: world-writable nodes, with a warning. Ignored when the application
-	 * has its own CuratorFramework bean (its ACL provider and authentication apply). Masked in the env and
-	 * configprops endpoints.
+	 * lease and its high-water mark. Not set: world-writable nodes, with a warning. Refused when the application
+	 * has its own CuratorFramework bean (give that client its authorization and ACL provider). Masked in the env
+	 * and configprops endpoints.
 	 */
 	private String auth;
 
