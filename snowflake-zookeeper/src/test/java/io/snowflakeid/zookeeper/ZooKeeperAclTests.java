@@ -143,6 +143,18 @@ class ZooKeeperAclTests {
 	}
 
 	@Test
+	void protectedNodesReadByAClientWithoutCredentialsFailTheStartNamingTheIdentityMismatch() throws Exception {
+		acquire(new ZooKeeperLeaseStore(protectedClient("app:secret"), this.path)).close();
+		// Restarted without the ACL provider and credentials: its own nodes would be world-writable, so no check
+		// at start; the claim is refused reading the protected nodes.
+		CuratorFramework open = ZooKeeperTesting.client(server.getConnectString(), 4_000);
+		this.resources.add(open);
+		assertThatExceptionOfType(RuntimeException.class)
+			.isThrownBy(() -> acquire(new ZooKeeperLeaseStore(open, this.path)))
+			.withMessageContaining("another ZooKeeper identity");
+	}
+
+	@Test
 	void anApplicationsAclProviderThatGivesEveryoneEverythingIsItsChoice() throws Exception {
 		CuratorFramework application = client(ZooDefs.Ids.OPEN_ACL_UNSAFE, null);
 		WorkerLease lease = acquire(new ZooKeeperLeaseStore(application, this.path));
