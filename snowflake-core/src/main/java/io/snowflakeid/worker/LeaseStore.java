@@ -80,6 +80,15 @@ public interface LeaseStore {
 			long mark, Duration timeout) throws Exception;
 
 	/**
+	 * What the store saw when {@link #renew} last returned false for the pair (another instance holds it now, its
+	 * record was deleted...), in words that follow "worker dc/w", or null for the generic "taken over" message.
+	 * Asked once, right after that renewal; the lease is sealed with it.
+	 */
+	default String lostReason(int datacenterId, int workerId) {
+		return null;
+	}
+
+	/**
 	 * Frees the record if it carries one of {@code tokens}: lease end 0, no owner or token, the mark set to exactly
 	 * {@code exactMark} (what the holder issued; it may be lower than the mark the renewals stored).
 	 */

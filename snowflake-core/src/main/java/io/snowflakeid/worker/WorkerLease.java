@@ -282,10 +282,11 @@ public final class WorkerLease implements AutoCloseable {
 		else {
 			this.inFlightToken = null;
 			this.lost = true;
-			long last = this.permit.seal(WorkerLeaseExpiredException.Reason.LOST, "the record of worker " + describe()
-					+ " in " + this.settings.storeDescription() + " no longer carries this instance's token: it was "
-					+ "taken over by another instance after this instance's lease had expired, deleted or rewritten, "
-					+ "or another process holds the same token (a cloned VM)");
+			String seen = this.settings.store.lostReason(this.datacenterId, this.workerId);
+			long last = this.permit.seal(WorkerLeaseExpiredException.Reason.LOST, "worker " + describe() + " "
+					+ ((seen != null) ? seen : "in " + this.settings.storeDescription() + " no longer carries this "
+							+ "instance's token: it was taken over by another instance after this instance's lease had "
+							+ "expired, deleted or rewritten, or another process holds the same token (a cloned VM)"));
 			// The new holder continues above the mark in the table; this JVM only needs to know what it used.
 			this.reservation.release(last);
 			logger.log(System.Logger.Level.ERROR, "Lost the lease of snowflake worker {0}", describe());

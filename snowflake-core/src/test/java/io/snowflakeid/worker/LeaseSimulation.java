@@ -183,7 +183,16 @@ public final class LeaseSimulation {
 			else if (choice < 80) {
 				// A pause (GC, VM freeze) longer than the lease: everyone else's time moves on.
 				this.realNanos.addAndGet(LEASE.toNanos() + this.random.nextInt(3_000) * 1_000_000L);
-				this.trace.add("pause beyond the lease");
+				// With sessions (the random drawn only then: other stores' schedules stay as they were), the node
+				// may have been cut off for that long instead, and its session expired.
+				if (this.namespace.hasSessions() && this.random.nextBoolean()) {
+					this.namespace.expireSession(node.store);
+					this.trace.add("node " + node.index + " cut off beyond the lease: its session expired");
+					count("sessions expired");
+				}
+				else {
+					this.trace.add("pause beyond the lease");
+				}
 			}
 			else if (choice < 86) {
 				if (this.wildClocks) {

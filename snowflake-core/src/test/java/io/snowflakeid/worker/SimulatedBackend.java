@@ -28,6 +28,18 @@ public interface SimulatedBackend {
 		default void crash(LeaseStore store) {
 		}
 
+		/** Whether {@link #expireSession} does anything: a store whose holders are tied to sessions. */
+		default boolean hasSessions() {
+			return false;
+		}
+
+		/**
+		 * The session of {@code store}'s client ends while its process lives on (cut off longer than the session
+		 * timeout): its client opens a new session, and the lease must resume or be sealed, never repeat an id.
+		 */
+		default void expireSession(LeaseStore store) {
+		}
+
 		/** A graceful stop's end of the client, after its lease was closed. */
 		default void closed(LeaseStore store) {
 		}

@@ -32,9 +32,9 @@ import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Op;
 import org.apache.zookeeper.OpResult;
-import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.common.PathUtils;
+import org.apache.zookeeper.data.ACL;
 import org.apache.zookeeper.data.Stat;
 
 /**
@@ -59,6 +59,13 @@ import org.apache.zookeeper.data.Stat;
  * renewed as soon as it is RECONNECTED: a surviving session re-grants, an expired one finds its holder gone and the
  * lease is lost (sealed).
  * <p>
+ * <b>ACLs.</b> Every node is created with the ACL the client's {@code ACLProvider} gives it (the application's
+ * client; or, with {@link ZooKeeperSettings#AUTH}, the library's client authenticated by digest, {@code auth::cdrwa}).
+ * A client that may delete a free pair node deletes its high-water mark (the next holder could repeat ids), so when
+ * that ACL protects the lease nodes, a base node or pair node made beforehand that lets world:anyone delete or
+ * rewrite them is refused at start (naming it and the {@code setAcl} that fixes it); when the provider gives
+ * world:anyone those rights (Curator's default), that is the deployment's choice and a warning says so.
+ * <p>
  * Every operation is bounded by its timeout: it is sent once on the current ZooKeeper handle (no retries behind
  * the caller's back) and awaited at most the timeout. A call while the client is not connected changes nothing and
  * throws {@link NotAppliedException}; a connection loss or timeout after sending has an unknown outcome and is
@@ -69,6 +76,8 @@ import org.apache.zookeeper.data.Stat;
  * {@link #close()}. One store may serve several leases.
  */
 public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
+
+	private static final System.Logger logger = System.getLogger(ZooKeeperLeaseStore.class.getName());
 
 	/** What an operation may take beyond its timeout (thread hand-off), before it is abandoned. */
 	private static final long SLACK_MILLIS = 200;
@@ -83,6 +92,20 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	private final String path;
 
 	private final boolean ownsClient;
+
+	private final LeaseAcls acls;
+
+	/** Whether the warning about world-writable lease nodes was logged (once per store). */
+	private final java.util.concurrent.atomic.AtomicBoolean warnedOpen = new java.util.concurrent.atomic.AtomicBoolean();
+
+	/** The most sessions of the client remembered; beyond that the oldest is forgotten (at worst a seal). */
+	private static final int MAX_SESSIONS = 64;
+
+	/** The sessions this store's client has had, oldest first (see {@link #rememberSession}). */
+	private final java.util.Set<Long> sessions = java.util.Collections.synchronizedSet(new java.util.LinkedHashSet<>());
+
+	/** Why a pair's last renewal returned false, until {@link #lostReason} is asked. */
+	private final Map<Long, String> lostReasons = new ConcurrentHashMap<>();
 
 	private final Map<WorkerLease, ConnectionStateListener> listeners = new ConcurrentHashMap<>();
 
@@ -105,6 +128,18 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	 */
 	public static ZooKeeperLeaseStore connect(String connectString, String path, Duration sessionTimeout,
 			Duration connectionTimeout) {
+		return connect(connectString, path, sessionTimeout, connectionTimeout, null);
+	}
+
+	/**
+	 * A store with a Curator client of its own, as {@link #connect(String, String, Duration, Duration)}; with
+	 * {@code auth} ({@code digest:<user>:<password>}, see {@link ZooKeeperSettings#AUTH}) the client authenticates
+	 * and creates every node for that identity only ({@code auth::cdrwa}); null: world-writable nodes.
+	 * @throws SnowflakeConfigurationException if a value is out of range (naming its {@code snowflake.zookeeper.*}
+	 * setting; never showing the credentials)
+	 */
+	public static ZooKeeperLeaseStore connect(String connectString, String path, Duration sessionTimeout,
+			Duration connectionTimeout, String auth) {
 		if (connectString == null || connectString.isBlank()) {
 			throw new SnowflakeConfigurationException(ZooKeeperSettings.CONNECT_STRING,
 					(connectString == null) ? "(not set)" : "'" + connectString + "'",
@@ -116,13 +151,18 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		ZooKeeperLeaseStoreProvider.checkTimeout(ZooKeeperSettings.CONNECTION_TIMEOUT, connectionTimeout,
 				Duration.ofMillis(1));
 		validatePath(path);
-		CuratorFramework client = CuratorFrameworkFactory.builder()
+		byte[] credentials = (auth != null) ? LeaseAcls.digestCredentials(auth) : null;
+		CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
 			.connectString(connectString.trim())
 			.sessionTimeoutMs((int) sessionTimeout.toMillis())
 			.connectionTimeoutMs((int) connectionTimeout.toMillis())
 			// Only for the client's own background work: the store sends each operation once, bounded.
-			.retryPolicy(new ExponentialBackoffRetry(200, 3))
-			.build();
+			.retryPolicy(new ExponentialBackoffRetry(200, 3));
+		if (credentials != null) {
+			// Authenticated on every (re)connection, before any operation of the session.
+			builder.authorization("digest", credentials).aclProvider(new LeaseAcls.CreatorOnly());
+		}
+		CuratorFramework client = builder.build();
 		client.start();
 		return new ZooKeeperLeaseStore(client, path, true);
 	}
@@ -131,6 +171,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		this.client = Objects.requireNonNull(client, "client must not be null");
 		this.path = validatePath(path);
 		this.ownsClient = ownsClient;
+		this.acls = new LeaseAcls(client);
 	}
 
 	/** The path given, checked: absolute, not the root, no trailing slash, no empty or relative segments. */
@@ -198,6 +239,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			}
 			long negotiated = this.client.getZookeeperClient().getZooKeeper().getSessionTimeout();
 			checkSessionTimeout(negotiated);
+			checkAcls(call(Duration.ofMillis(connectionTimeout)));
 			this.cappedAtMillis = negotiated;
 			return Duration.ofMillis(negotiated);
 		}
@@ -209,10 +251,26 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		catch (WorkerLeaseException | SnowflakeConfigurationException ex) {
 			throw ex;
 		}
+		catch (KeeperException.NoAuthException ex) {
+			throw otherIdentity(ex);
+		}
 		catch (Exception ex) {
 			throw new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE,
 					"Cannot lease a worker id from " + description() + ": " + ex.getMessage(), ex);
 		}
+	}
+
+	/** Not an outage: the nodes were made for another identity than this client's, or by someone else. */
+	private SnowflakeConfigurationException otherIdentity(KeeperException.NoAuthException ex) {
+		SnowflakeConfigurationException refused = new SnowflakeConfigurationException(ZooKeeperSettings.PATH,
+				"'" + this.path + "'", "a path whose nodes this client's ZooKeeper identity may read and change",
+				"ZooKeeper refused this client access to " + ex.getPath() + " (NoAuth): it was created for another "
+						+ "ZooKeeper identity (the credentials of " + ZooKeeperSettings.AUTH + " or of the "
+						+ "application's client changed between restarts, or another application owns the path). Every "
+						+ "instance of a path must authenticate as the identity its nodes were created for; or use "
+						+ "another path");
+		refused.initCause(ex);
+		return refused;
 	}
 
 	private static void checkSessionTimeout(long negotiatedMillis) {
@@ -251,6 +309,15 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 
 	@Override
 	public void prepare(Duration timeout) throws Exception {
+		try {
+			prepareNodes(timeout);
+		}
+		catch (KeeperException.NoAuthException ex) {
+			throw otherIdentity(ex);
+		}
+	}
+
+	private void prepareNodes(Duration timeout) throws Exception {
 		Call call = call(timeout);
 		String base = rawPath(this.path);
 		if (call.exists(base) != null) {
@@ -259,10 +326,50 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		StringBuilder current = new StringBuilder();
 		for (String segment : base.substring(1).split("/")) {
 			current.append('/').append(segment);
-			int rc = call.rc(call.zk.create(current.toString(), new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE,
-					CreateMode.PERSISTENT));
-			if (rc != KeeperException.Code.OK.intValue() && rc != KeeperException.Code.NODEEXISTS.intValue()) {
-				throw KeeperException.create(KeeperException.Code.get(rc), current.toString());
+			String node = current.toString();
+			// The client's ACL provider decides, as for the application's own nodes; false: it exists already.
+			call.multi(List.of(Op.create(node, new byte[0], this.acls.forPath(node), CreateMode.PERSISTENT)));
+		}
+		// Made by someone else between the check at start and here: the same check.
+		checkAcls(call);
+	}
+
+	/**
+	 * If the client's ACL provider protects the lease nodes, refuses a base node or pair node made beforehand that
+	 * anyone may delete or rewrite; if it does not, warns once (the application's choice, or no
+	 * {@link ZooKeeperSettings#AUTH}).
+	 */
+	private void checkAcls(Call call) throws Exception {
+		String base = rawPath(this.path);
+		List<ACL> pairAcl = this.acls.forPath(base + "/0-0");
+		String open = LeaseAcls.grantedToAnyone(pairAcl, LeaseAcls.PAIR_UNSAFE);
+		if (!open.isEmpty()) {
+			if (this.warnedOpen.compareAndSet(false, true)) {
+				logger.log(System.Logger.Level.WARNING, "Worker lease nodes under {0} are created with ACL {1} (the "
+						+ "ZooKeeper client''s ACL provider): any client of the ensemble may delete or rewrite a lease "
+						+ "and its high-water mark. Set {2}, or give the application''s CuratorFramework an ACL "
+						+ "provider and authentication", this.path, LeaseAcls.describe(pairAcl), ZooKeeperSettings.AUTH);
+			}
+			return;
+		}
+		List<ACL> baseAcl = call.await(call.zk.acl(base));
+		if (baseAcl == null) {
+			return; // prepare() creates it with the provider's ACL
+		}
+		LeaseAcls.refuseOpen(base, baseAcl, LeaseAcls.BASE_UNSAFE, this.acls.forPath(base));
+		List<String> children = call.children(base);
+		List<String> nodes = new ArrayList<>();
+		List<CompletableFuture<List<ACL>>> reads = new ArrayList<>();
+		for (String child : (children != null) ? children : List.<String>of()) {
+			if (PAIR.matcher(child).matches()) {
+				nodes.add(base + "/" + child);
+				reads.add(call.zk.acl(base + "/" + child));
+			}
+		}
+		for (int i = 0; i < nodes.size(); i++) {
+			List<ACL> acl = call.await(reads.get(i));
+			if (acl != null) {
+				LeaseAcls.refuseOpen(nodes.get(i), acl, LeaseAcls.PAIR_UNSAFE, this.acls.forPath(nodes.get(i)));
 			}
 		}
 	}
@@ -337,7 +444,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		Call call = call(timeout);
 		String node = node(datacenterId, workerId);
 		return call.multi(List.of(
-				Op.create(node, new NodeData(leaseEnd, mark, token, owner).encode(), ZooDefs.Ids.OPEN_ACL_UNSAFE,
+				Op.create(node, new NodeData(leaseEnd, mark, token, owner).encode(), this.acls.forPath(node),
 						CreateMode.PERSISTENT),
 				holderCreate(node, owner)));
 	}
@@ -354,16 +461,74 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		}
 		String node = node(datacenterId, workerId);
 		State state = call.state(node);
-		if (state == null || state.holder == null
-				|| state.holder.getEphemeralOwner() != call.zk.handle.getSessionId()) {
-			return false; // our session ended (or another holder took over): lost, fail closed
+		long session = call.zk.handle.getSessionId();
+		if (state == null) {
+			return lost(datacenterId, workerId, "was lost: its node " + node + " was deleted (by hand or by another "
+					+ "program), and its high-water mark with it");
 		}
 		if (!tokens.contains(state.data.token)) {
-			return false;
+			return lost(datacenterId, workerId, takenOver(state));
 		}
+		// The node carries our token: nobody else wrote it since our last write (every claim and release writes
+		// a token of its own), so its mark is ours and covers every id we issued. Never lowered.
 		NodeData renewed = new NodeData(leaseEnd, Math.max(mark, state.data.mark), newToken, state.data.owner);
-		return call.multi(List.of(Op.check(node + "/" + HOLDER, state.holder.getVersion()),
-				Op.setData(node, renewed.encode(), state.version)));
+		if (state.holder != null && state.holder.getEphemeralOwner() == session) {
+			return call.multi(List.of(Op.check(node + "/" + HOLDER, state.holder.getVersion()),
+					Op.setData(node, renewed.encode(), state.version)));
+		}
+		if (state.holder != null && !this.sessions.contains(state.holder.getEphemeralOwner())) {
+			return lost(datacenterId, workerId, "was lost: its holder node belongs to ZooKeeper session 0x"
+					+ Long.toHexString(state.holder.getEphemeralOwner()) + ", not this instance's, although the node "
+					+ "carries this instance's lease token (another process holds the same token, such as a cloned VM, "
+					+ "or the node was changed by hand)");
+		}
+		// Our session ended (an outage or pause longer than the session timeout; or our holder was deleted), and
+		// nobody took the pair since: lease it again under the current session, in one transaction that checks
+		// the node is still as read. A holder left by an earlier session of this client (the server has not
+		// expired it yet) goes in the same transaction: that session's handle is closed, nothing issues under it.
+		List<Op> ops = new ArrayList<>();
+		ops.add(Op.setData(node, renewed.encode(), state.version));
+		if (state.holder != null) {
+			ops.add(Op.delete(node + "/" + HOLDER, state.holder.getVersion()));
+		}
+		ops.add(holderCreate(node, state.data.owner));
+		if (!call.multi(ops)) {
+			// Changed since read (the server expired the old holder meanwhile, or another instance claimed the
+			// pair): nothing was applied; the next attempt reads it again and resumes or is sealed.
+			throw new NotAppliedException(new KeeperException.BadVersionException(node));
+		}
+		logger.log(System.Logger.Level.INFO, "Leased snowflake worker {0}-{1} again under ZooKeeper session 0x{2}: "
+				+ "its holder node was gone or left by an earlier session (the session ended, or the node was "
+				+ "deleted), and nobody took the pair meanwhile", datacenterId, workerId, Long.toHexString(session));
+		return true;
+	}
+
+	/** Remembers why the pair is lost, for {@link #lostReason}; returns false (the renewal's answer). */
+	private boolean lost(int datacenterId, int workerId, String reason) {
+		this.lostReasons.put(pairKey(datacenterId, workerId), reason);
+		return false;
+	}
+
+	private static String takenOver(State state) {
+		if (state.data.token.isEmpty()) {
+			return "was lost: the pair was released by a process holding this instance's lease token (such as a "
+					+ "cloned VM)";
+		}
+		String holder = (state.holder != null)
+				? " (its holder node in ZooKeeper session 0x" + Long.toHexString(state.holder.getEphemeralOwner()) + ")"
+				: "";
+		return "is now held by another instance, owner '" + state.data.owner + "'" + holder + ": this instance's "
+				+ "ZooKeeper session had ended (an outage or pause longer than the session timeout) and the pair was "
+				+ "free; that instance issues above this one's high-water mark";
+	}
+
+	@Override
+	public String lostReason(int datacenterId, int workerId) {
+		return this.lostReasons.remove(pairKey(datacenterId, workerId));
+	}
+
+	private static long pairKey(int datacenterId, int workerId) {
+		return ((long) datacenterId << 32) | (workerId & 0xFFFFFFFFL);
 	}
 
 	@Override
@@ -415,7 +580,8 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	}
 
 	private Op holderCreate(String node, String owner) {
-		return Op.create(node + "/" + HOLDER, owner.getBytes(StandardCharsets.UTF_8), ZooDefs.Ids.OPEN_ACL_UNSAFE,
+		String holder = node + "/" + HOLDER;
+		return Op.create(holder, owner.getBytes(StandardCharsets.UTF_8), this.acls.forPath(holder),
 				CreateMode.EPHEMERAL);
 	}
 
@@ -441,7 +607,23 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		catch (Exception ex) {
 			throw new NotAppliedException(ex);
 		}
+		rememberSession(handle.getSessionId());
 		return new Call(new Async(handle), deadline);
+	}
+
+	/**
+	 * Remembers a session of this store's client: a holder node left by one of them (after the session was given
+	 * up by the client and before the server expired it) is this instance's own. Each handle has one session;
+	 * Curator closes a handle before it opens the next, so only the current one can still act.
+	 */
+	private void rememberSession(long sessionId) {
+		if (sessionId != 0 && this.sessions.add(sessionId)) {
+			synchronized (this.sessions) {
+				while (this.sessions.size() > MAX_SESSIONS) {
+					this.sessions.remove(this.sessions.iterator().next());
+				}
+			}
+		}
 	}
 
 	/** The node's data and version and its holder's stat, read at once. */
@@ -484,11 +666,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			}
 		}
 
-		int rc(CompletableFuture<Integer> future) throws Exception {
-			return await(future);
-		}
-
-		Stat exists(String node) throws Exception {
+			Stat exists(String node) throws Exception {
 			return await(this.zk.exists(node));
 		}
 
@@ -568,10 +746,19 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			return result;
 		}
 
-		CompletableFuture<Integer> create(String node, byte[] data, List<org.apache.zookeeper.data.ACL> acl,
-				CreateMode mode) {
-			CompletableFuture<Integer> result = new CompletableFuture<>();
-			this.handle.create(node, data, acl, mode, (rc, path, ctx, name) -> result.complete(rc), null);
+		CompletableFuture<List<ACL>> acl(String node) {
+			CompletableFuture<List<ACL>> result = new CompletableFuture<>();
+			this.handle.getACL(node, new Stat(), (rc, path, ctx, acl, stat) -> {
+				if (rc == KeeperException.Code.OK.intValue()) {
+					result.complete(acl);
+				}
+				else if (rc == KeeperException.Code.NONODE.intValue()) {
+					result.complete(null);
+				}
+				else {
+					result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), path));
+				}
+			}, null);
 			return result;
 		}
 

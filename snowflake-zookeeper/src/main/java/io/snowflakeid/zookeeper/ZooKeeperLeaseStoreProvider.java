@@ -30,8 +30,9 @@ public final class ZooKeeperLeaseStoreProvider implements LeaseStoreProvider {
 		Duration connectionTimeout = SnowflakeSettings.duration(settings, ZooKeeperSettings.CONNECTION_TIMEOUT,
 				ZooKeeperSettings.DEFAULT_CONNECTION_TIMEOUT);
 		ZooKeeperLeaseStore.validatePath(path);
+		Object auth = settings.get(ZooKeeperSettings.AUTH);
 		return ZooKeeperLeaseStore.connect((connect != null) ? connect.toString() : null, path, sessionTimeout,
-				connectionTimeout);
+				connectionTimeout, (auth != null) ? auth.toString() : null);
 	}
 
 	static void checkTimeout(String setting, Duration value, Duration min) {

@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link LeaseSimulation} on ZooKeeper: every simulated process start opens its own Curator client (its own
- * session), a crash closes it without releasing (its holder node goes, as at session expiry), all on one real
- * server. Seeds: {@code -Dsnowflake.zk-simulation.seeds} (default 10, about 18 s on two cores; CI runs 30 more), from {@code .first-seed}.
+ * session), a crash closes it without releasing (its holder node goes, as at session expiry), a process cut off
+ * beyond the lease has its session expired (its client opens a new one; the lease resumes or is sealed), all on one
+ * real server. Seeds: {@code -Dsnowflake.zk-simulation.seeds} (default 10, about 18 s on two cores; CI runs 30 more), from {@code .first-seed}.
  */
 class ZooKeeperLeaseSimulationTests {
 
@@ -65,6 +66,24 @@ class ZooKeeperLeaseSimulationTests {
 				public void crash(LeaseStore store) {
 					// The process is gone: its session ends, its holder nodes with it; nothing released.
 					((ZooKeeperLeaseStore) store).client().close();
+				}
+
+				@Override
+				public boolean hasSessions() {
+					return true;
+				}
+
+				@Override
+				public void expireSession(LeaseStore store) {
+					// The client gives the session up as after an outage longer than the session timeout and opens
+					// a new one; the server still has the old session (and its holder nodes) until it times out.
+					try {
+						((ZooKeeperLeaseStore) store).client().getZookeeperClient().getZooKeeper().getTestable()
+							.injectSessionExpiration();
+					}
+					catch (Exception ex) {
+						throw new IllegalStateException(ex);
+					}
 				}
 
 				@Override

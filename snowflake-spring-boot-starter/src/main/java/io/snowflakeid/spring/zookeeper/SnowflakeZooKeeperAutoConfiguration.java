@@ -1,16 +1,22 @@
 package io.snowflakeid.spring.zookeeper;
 
+import java.util.Locale;
+
+import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.worker.LeaseStore;
 import io.snowflakeid.zookeeper.ZooKeeperLeaseStore;
+import io.snowflakeid.zookeeper.ZooKeeperSettings;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.endpoint.SanitizingFunction;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 
 /**
  * {@code snowflake.worker-assignment=zookeeper}: the worker lease kept in ZooKeeper (module
@@ -34,12 +40,39 @@ public final class SnowflakeZooKeeperAutoConfiguration {
 			ObjectProvider<CuratorFramework> curators) {
 		CuratorFramework application = curators.getIfUnique();
 		if (application != null) {
+			if (properties.getAuth() != null) {
+				// Expected protection that would not apply: the application's client has its own ACL provider.
+				throw new SnowflakeConfigurationException(ZooKeeperSettings.AUTH, "(a secret, not shown)",
+						"not set when the application has its own CuratorFramework bean (used for the lease)",
+						"Give that client its authorization and ACL provider (CuratorFrameworkFactory.builder()"
+								+ ".authorization(\"digest\", ...).aclProvider(...)), and remove "
+								+ ZooKeeperSettings.AUTH);
+			}
 			if (application.getState() == CuratorFrameworkState.LATENT) {
 				application.start();
 			}
 			return new ZooKeeperLeaseStore(application, properties.getPath());
 		}
 		return ZooKeeperLeaseStore.connect(properties.getConnectString(), properties.getPath(),
-				properties.getSessionTimeout(), properties.getConnectionTimeout());
+				properties.getSessionTimeout(), properties.getConnectionTimeout(), properties.getAuth());
+	}
+
+	/**
+	 * {@code snowflake.zookeeper.auth} (a password) masked in the {@code env} and {@code configprops} endpoints
+	 * whatever {@code show-values} says, in every form of its name ({@code SNOWFLAKE_ZOOKEEPER_AUTH}...).
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.SanitizingFunction")
+	static class AuthSanitizingConfiguration {
+
+		@Bean
+		SanitizingFunction snowflakeZooKeeperAuthSanitizer() {
+			return (data) -> isAuth(data.getKey()) ? data.withSanitizedValue() : data;
+		}
+
+		static boolean isAuth(String name) {
+			return name != null
+					&& name.replaceAll("[^A-Za-z0-9]", "").toLowerCase(Locale.ROOT).equals("snowflakezookeeperauth");
+		}
 	}
 }

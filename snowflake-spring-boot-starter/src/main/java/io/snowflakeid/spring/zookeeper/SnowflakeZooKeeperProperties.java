@@ -30,6 +30,15 @@ public class SnowflakeZooKeeperProperties {
 	/** How long to wait for a connection to the ensemble. */
 	private Duration connectionTimeout = Duration.ofSeconds(10);
 
+	/**
+	 * Credentials of the client made from these properties, digest:<user>:<password>: it authenticates with them
+	 * and creates the lease nodes for that identity only (ACL auth::cdrwa), so that no other client can delete a
+	 * lease and its high-water mark. Not set: world-writable nodes, with a warning. Refused when the application
+	 * has its own CuratorFramework bean (give that client its authorization and ACL provider). Masked in the env
+	 * and configprops endpoints.
+	 */
+	private String auth;
+
 	public String getConnectString() {
 		return this.connectString;
 	}
@@ -60,5 +69,13 @@ public class SnowflakeZooKeeperProperties {
 
 	public void setConnectionTimeout(Duration connectionTimeout) {
 		this.connectionTimeout = connectionTimeout;
+	}
+
+	public String getAuth() {
+		return this.auth;
+	}
+
+	public void setAuth(String auth) {
+		this.auth = auth;
 	}
 }

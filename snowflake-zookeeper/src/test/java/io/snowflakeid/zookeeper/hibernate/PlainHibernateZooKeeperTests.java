@@ -39,6 +39,10 @@ class PlainHibernateZooKeeperTests {
 	}
 
 	private static SessionFactory build(String name, boolean withConnectString) {
+		return build(name, withConnectString, null);
+	}
+
+	private static SessionFactory build(String name, boolean withConnectString, String auth) {
 		Configuration configuration = new Configuration().addAnnotatedClass(Ticket.class)
 			.setProperty("hibernate.connection.url", "jdbc:h2:mem:" + name + ";DB_CLOSE_DELAY=-1")
 			.setProperty("hibernate.connection.username", "sa")
@@ -48,6 +52,9 @@ class PlainHibernateZooKeeperTests {
 			.setProperty(ZooKeeperSettings.SESSION_TIMEOUT, "5s");
 		if (withConnectString) {
 			configuration.setProperty(ZooKeeperSettings.CONNECT_STRING, server.getConnectString());
+		}
+		if (auth != null) {
+			configuration.setProperty(ZooKeeperSettings.AUTH, auth);
 		}
 		return configuration.buildSessionFactory();
 	}
@@ -83,6 +90,22 @@ class PlainHibernateZooKeeperTests {
 		}
 		try (CuratorFramework observer = ZooKeeperTesting.client(server.getConnectString(), 5_000)) {
 			assertThat(observer.checkExists().forPath(holder)).as("released with the factory").isNull();
+		}
+	}
+
+	@Test
+	void withAuthTheLeaseNodesResistAClientWithoutTheCredentials() throws Exception {
+		try (SessionFactory factory = build("protected", true, "digest:hibernate:s3cret")) {
+			factory.inTransaction((session) -> session.persist(new Ticket()));
+			WorkerLease lease = factory.unwrap(SessionFactoryImplementor.class).getServiceRegistry()
+				.getService(SnowflakeGeneratorService.class).managedGenerator().lease();
+			String node = "/plain-hibernate/protected/" + lease.datacenterId() + "-" + lease.workerId();
+			try (CuratorFramework stranger = ZooKeeperTesting.client(server.getConnectString(), 5_000)) {
+				assertThatThrownBy(() -> stranger.delete().forPath(node + "/holder"))
+					.isInstanceOf(org.apache.zookeeper.KeeperException.NoAuthException.class);
+				assertThatThrownBy(() -> stranger.setData().forPath(node, new byte[0]))
+					.isInstanceOf(org.apache.zookeeper.KeeperException.NoAuthException.class);
+			}
 		}
 	}
 
