@@ -51,6 +51,28 @@ class WorkerLeaseFailureAnalyzerTests {
 		}));
 	}
 
+	@Test
+	void anUnreachableZooKeeperEnsembleIsReportedWithZooKeeperAdviceNotTheDataSources() throws Exception {
+		int closedPort;
+		try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+			closedPort = socket.getLocalPort();
+		}
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(SnowflakeAutoConfiguration.class,
+					io.snowflakeid.spring.zookeeper.SnowflakeZooKeeperAutoConfiguration.class))
+			.withPropertyValues("snowflake.worker-assignment=zookeeper",
+					"snowflake.zookeeper.connect-string=127.0.0.1:" + closedPort,
+					"snowflake.zookeeper.connection-timeout=1s")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				FailureAnalysis analysis = new WorkerLeaseFailureAnalyzer().analyze(context.getStartupFailure());
+				assertThat(analysis).isNotNull();
+				assertThat(((WorkerLeaseException) analysis.getCause()).getAssignment()).isEqualTo("zookeeper");
+				assertThat(analysis.getAction()).contains("ZooKeeper ensemble", "snowflake.zookeeper.connect-string")
+					.doesNotContain("spring.datasource", "lease table");
+			});
+	}
+
 	@ParameterizedTest
 	@EnumSource(Reason.class)
 	void aCoordinationServiceFailureGetsAdviceForThatServiceNeverForTheDataSource(Reason reason) {

@@ -233,9 +233,9 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 				String why = (state == CuratorFrameworkState.STARTED) ? unavailableAdvice()
 						: " (the CuratorFramework given is " + ((state == CuratorFrameworkState.LATENT)
 								? "not started: start it before the lease is acquired" : "closed") + ")";
-				throw new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE,
+				throw new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE, assignment(),
 						"Cannot lease a worker id from " + description() + ": not connected within "
-								+ connectionTimeout + " ms" + why);
+								+ connectionTimeout + " ms" + why, null);
 			}
 			long negotiated = this.client.getZookeeperClient().getZooKeeper().getSessionTimeout();
 			checkSessionTimeout(negotiated);
@@ -245,7 +245,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE,
+			throw new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE, assignment(),
 					"Interrupted while connecting to " + description(), ex);
 		}
 		catch (WorkerLeaseException | SnowflakeConfigurationException ex) {
@@ -255,7 +255,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			throw otherIdentity(ex);
 		}
 		catch (Exception ex) {
-			throw new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE,
+			throw new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE, assignment(),
 					"Cannot lease a worker id from " + description() + ": " + ex.getMessage(), ex);
 		}
 	}
