@@ -318,6 +318,34 @@ class RedisWorkerLeaseTests {
 			.withMessageNotContaining(": null");
 	}
 
+	@Test
+	void theFirstOperationOfAStoreGetsAtLeastFiveSecondsNotTheBoundOfAShortLease() throws Exception {
+		RedisTestServers.assumeOwnServers();
+		RedisTestServers.OwnServer server = RedisTestServers.OwnServer.durable();
+		this.resources.add(server);
+		RedisLeaseStore store = storeOn(server.uri());
+		// A loaded host: the server (or this JVM, loading the client's classes) answers the first command after
+		// 3.5 s, longer than the 2.5 s bound of a 15 s lease's operations.
+		server.signal("STOP");
+		Thread thaw = new Thread(() -> {
+			try {
+				Thread.sleep(3_500);
+				server.signal("CONT");
+			}
+			catch (Exception ex) {
+				throw new IllegalStateException(ex);
+			}
+		});
+		thaw.start();
+		try {
+			WorkerLease lease = acquire(settings(store).duration(Duration.ofSeconds(15)).build());
+			assertThat(lease.generator().nextId()).isPositive();
+		}
+		finally {
+			thaw.join();
+		}
+	}
+
 	private static void awaitRenewals(WorkerLease lease, int renewals) throws InterruptedException {
 		long deadline = System.currentTimeMillis() + 5_000;
 		while (lease.renewals() < renewals && System.currentTimeMillis() < deadline) {
