@@ -72,6 +72,9 @@ final class LeaseClaim {
 		try {
 			this.settings.store.prepare(this.settings.statementTimeout());
 		}
+		catch (WorkerLeaseException ex) {
+			throw ex; // the store refuses (a Redis server that can lose a lease): its reason, not "unavailable"
+		}
 		catch (Exception ex) {
 			throw unavailable(ex);
 		}

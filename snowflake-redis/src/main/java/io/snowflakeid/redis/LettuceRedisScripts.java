@@ -83,6 +83,43 @@ public final class LettuceRedisScripts implements RedisScripts {
 	}
 
 	@Override
+	public long evalLong(String script, String key, List<String> args, int replicas, Duration timeout)
+			throws Exception {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		long result = evalLong(script, key, args, timeout);
+		if (result == 1 && replicas > 0) {
+			Duration left = Duration.ofNanos(Math.max(1_000_000, deadline - System.nanoTime()));
+			// WAIT's own timeout ends it on the server; the client waits a little longer for that answer.
+			Long acked = await(this.connection.async().waitForReplication(replicas, left.toMillis()),
+					left.plusMillis(250));
+			RedisScripts.requireReplicas(acked, replicas, left);
+		}
+		return result;
+	}
+
+	@Override
+	public java.util.Map<String, String> info(Duration timeout) throws Exception {
+		return parseInfo(await(this.connection.async().info(), timeout));
+	}
+
+	@Override
+	public java.util.Map<String, String> configGet(String parameter, Duration timeout) throws Exception {
+		return await(this.connection.async().configGet(parameter), timeout);
+	}
+
+	/** INFO's {@code name:value} lines ({@code # Section} headers and blank lines skipped). */
+	static java.util.Map<String, String> parseInfo(String info) {
+		java.util.Map<String, String> values = new java.util.LinkedHashMap<>();
+		for (String line : info.split("\r?\n")) {
+			int colon = line.indexOf(':');
+			if (colon > 0 && !line.startsWith("#")) {
+				values.put(line.substring(0, colon), line.substring(colon + 1).strip());
+			}
+		}
+		return values;
+	}
+
+	@Override
 	public List<String> evalList(String script, String key, List<String> args, Duration timeout) throws Exception {
 		List<Object> result = await(this.connection.async().<List<Object>>eval(script, ScriptOutputType.MULTI,
 				new String[] { key }, args.toArray(new String[0])), timeout);
@@ -113,8 +150,8 @@ public final class LettuceRedisScripts implements RedisScripts {
 	/** What a call that got no answer within {@code timeout} throws: it may still run on the server. */
 	static TimeoutException timedOut(Duration timeout) {
 		return new TimeoutException("No answer from Redis within " + timeout.toMillis() + " ms (the bound of each "
-				+ "lease operation: a sixth of " + SnowflakeSettings.LEASE_DURATION + ", at least 1 s); it may "
-				+ "still be applied");
+				+ "lease operation: a sixth of " + SnowflakeSettings.LEASE_DURATION + ", at least 1 s, and at least "
+				+ "5 s for a store's first); it may still be applied");
 	}
 
 	/**

@@ -43,7 +43,9 @@ class PlainHibernateRedisTests {
 			.setProperty("hibernate.connection.username", "sa")
 			.setProperty("hibernate.hbm2ddl.auto", "create-drop")
 			.setProperty("snowflake.worker-assignment", "redis")
-			.setProperty("snowflake.redis.key", this.key);
+			.setProperty("snowflake.redis.key", this.key)
+			// the shared server runs Redis' defaults (no append-only file)
+			.setProperty("snowflake.redis.accept-data-loss-risk", "true");
 		if (uri != null) {
 			configuration.setProperty("snowflake.redis.uri", uri);
 		}

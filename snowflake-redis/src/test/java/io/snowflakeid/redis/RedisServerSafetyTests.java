@@ -111,6 +111,47 @@ class RedisServerSafetyTests {
 	}
 
 	@Test
+	void aServerThatRefusesConfigIsNotTakenForSafeSinceInfoDoesNotTellTheFsyncPolicy() throws Exception {
+		// What managed services do: CONFIG is renamed away (or denied by an ACL).
+		RedisTestServers.OwnServer server = server(true, "--rename-command", "CONFIG", "");
+		assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> acquire(settings(store(server)).build()))
+			.withMessageContaining("appendfsync could not be read (CONFIG GET appendfsync")
+			.withMessageContaining("snowflake.redis.accept-data-loss-risk=true");
+		RedisLeaseStore accepting = new RedisLeaseStore(
+				LettuceRedisScripts.open(RedisURI.create(server.uri()), Duration.ofSeconds(2)), this.key, true, true);
+		this.resources.add(accepting);
+		assertThat(acquire(settings(accepting).build()).generator().nextId()).isPositive();
+	}
+
+	@Test
+	void theRiskOfLosingWritesCanBeAcceptedExplicitlyButNotAnEvictionPolicyThatDropsTheHash() throws Exception {
+		RedisTestServers.OwnServer server = server(false);
+		RedisLeaseStore accepting = new RedisLeaseStore(
+				LettuceRedisScripts.open(RedisURI.create(server.uri()), Duration.ofSeconds(2)), this.key, true, true);
+		this.resources.add(accepting);
+		WorkerLease lease = acquire(settings(accepting).renewInBackground(false).build());
+		direct(server).connection.sync().configSet("maxmemory-policy", "allkeys-lfu");
+		lease.renew();
+		assertThat(lease.renewals()).as("eviction is refused whatever is accepted").isZero();
+		assertThat(lease.renewalFailures()).isEqualTo(1);
+		assertThatExceptionOfType(WorkerLeaseException.class).isThrownBy(() -> acquire(settings(accepting).build()))
+			.withMessageContaining("maxmemory-policy is allkeys-lfu")
+			.withMessageNotContaining("appendonly");
+	}
+
+	@Test
+	void theAcceptanceIsTrueOrFalseAndNothingElse() {
+		assertThat(RedisLeaseStoreProvider.parseAcceptDataLossRisk(null)).isFalse();
+		assertThat(RedisLeaseStoreProvider.parseAcceptDataLossRisk(" TRUE ")).isTrue();
+		assertThat(RedisLeaseStoreProvider.parseAcceptDataLossRisk(Boolean.FALSE)).isFalse();
+		assertThatExceptionOfType(io.snowflakeid.SnowflakeConfigurationException.class)
+			.isThrownBy(() -> RedisLeaseStoreProvider.parseAcceptDataLossRisk("yes"))
+			.withMessage("Invalid snowflake.redis.accept-data-loss-risk = 'yes': allowed true or false (default "
+					+ "false)");
+	}
+
+	@Test
 	void aRenewalOnAServerMadeUnsafeIsRefusedSoIdsStopAtTheLeaseEndSayingWhyAndResumeOnceFixed() throws Exception {
 		RedisTestServers.OwnServer server = server(true);
 		RedisLeaseStore store = store(server);

@@ -48,7 +48,7 @@ public final class SnowflakeRedisAutoConfiguration {
 						RedisSettings.URI + " needs the Lettuce client (io.lettuce:lettuce-core) on the class path; "
 								+ "or remove it to use the application's RedisConnectionFactory");
 			}
-			return LettuceFromUri.store(properties.getUri(), key);
+			return LettuceFromUri.store(properties.getUri(), key, properties.isAcceptDataLossRisk());
 		}
 		RedisScripts scripts = ClassUtils.isPresent(CONNECTION_FACTORY, loader) ? FromFactory.scripts(beanFactory) : null;
 		if (scripts == null) {
@@ -57,7 +57,8 @@ public final class SnowflakeRedisAutoConfiguration {
 							+ "spring-boot-starter-data-redis: one RedisConnectionFactory bean) or set " + RedisSettings.URI
 							+ " (redis://host:port/database)");
 		}
-		return new RedisLeaseStore(scripts, key, true); // closes the adapter's threads, never the factory
+		// closes the adapter's threads, never the factory
+		return new RedisLeaseStore(scripts, key, true, properties.isAcceptDataLossRisk());
 	}
 
 	/**
@@ -133,10 +134,11 @@ public final class SnowflakeRedisAutoConfiguration {
 		 * What plain Hibernate gets from the same settings: a failure to connect is a {@link WorkerLeaseException}
 		 * naming {@link RedisSettings#URI} (never the password), not the client's bare exception.
 		 */
-		static RedisLeaseStore store(String uri, String key) {
+		static RedisLeaseStore store(String uri, String key, boolean acceptDataLossRisk) {
 			java.util.Map<String, Object> settings = new java.util.HashMap<>();
 			settings.put(RedisSettings.URI, uri);
 			settings.put(RedisSettings.KEY, key);
+			settings.put(RedisSettings.ACCEPT_DATA_LOSS_RISK, acceptDataLossRisk);
 			return (RedisLeaseStore) new RedisLeaseStoreProvider().create(settings);
 		}
 	}
