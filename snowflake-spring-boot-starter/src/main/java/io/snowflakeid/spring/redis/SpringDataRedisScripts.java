@@ -9,8 +9,10 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -31,11 +33,19 @@ final class SpringDataRedisScripts implements RedisScripts {
 
 	private final RedisConnectionFactory factory;
 
-	private final ExecutorService calls = Executors.newCachedThreadPool((task) -> {
-		Thread thread = new Thread(task, "snowflake-redis-call");
-		thread.setDaemon(true);
-		return thread;
-	});
+	/**
+	 * The most calls waiting for the server at once: a renewal, and a claim or hand-back. While the server hangs,
+	 * each call's thread waits out the factory's own command timeout after its caller gave up; more threads would
+	 * only pile up (one per renewal attempt, every second), so a further call is refused at once as not sent.
+	 */
+	static final int MAX_CALLS = 2;
+
+	private final ExecutorService calls = new ThreadPoolExecutor(0, MAX_CALLS, 60, TimeUnit.SECONDS,
+			new SynchronousQueue<>(), (task) -> {
+				Thread thread = new Thread(task, "snowflake-redis-call");
+				thread.setDaemon(true);
+				return thread;
+			});
 
 	SpringDataRedisScripts(RedisConnectionFactory factory) {
 		this.factory = factory;
@@ -149,7 +159,32 @@ final class SpringDataRedisScripts implements RedisScripts {
 	 * ({@link LeaseStore.NotAppliedException}); any later failure, and a timeout, may have been applied.
 	 */
 	private <T> T call(Command<T> command, Duration timeout) throws Exception {
-		Future<T> future = this.calls.submit(() -> {
+		Future<T> future;
+		try {
+			future = submit(command);
+		}
+		catch (RejectedExecutionException ex) {
+			throw new LeaseStore.NotAppliedException(new IllegalStateException("Not sent to Redis: the " + MAX_CALLS
+					+ " calls before it are still waiting for an answer from " + description()
+					+ " (the server hangs), or the lease store is closed", ex));
+		}
+		try {
+			return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (ExecutionException ex) {
+			throw (ex.getCause() instanceof Exception cause) ? cause : ex;
+		}
+		catch (TimeoutException ex) {
+			// Still a TimeoutException (the script may still run), with a message: the JDK's has none. The thread
+			// ends with the factory's own timeout.
+			throw new TimeoutException("No answer from Redis within " + timeout.toMillis() + " ms (the bound of each "
+					+ "lease operation: a sixth of " + SnowflakeSettings.LEASE_DURATION + ", at least 1 s, and at "
+					+ "least 5 s for a store's first); it may still be applied");
+		}
+	}
+
+	private <T> Future<T> submit(Command<T> command) {
+		return this.calls.submit(() -> {
 			RedisConnection connection;
 			try {
 				connection = this.factory.getConnection();
@@ -164,19 +199,6 @@ final class SpringDataRedisScripts implements RedisScripts {
 				connection.close();
 			}
 		});
-		try {
-			return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-		}
-		catch (ExecutionException ex) {
-			throw (ex.getCause() instanceof Exception cause) ? cause : ex;
-		}
-		catch (TimeoutException ex) {
-			// Still a TimeoutException (the script may still run), with a message: the JDK's has none. The thread
-			// ends with the factory's own timeout.
-			throw new TimeoutException("No answer from Redis within " + timeout.toMillis() + " ms (the bound of each "
-					+ "lease operation: a sixth of " + SnowflakeSettings.LEASE_DURATION + ", at least 1 s, and at "
-					+ "least 5 s for a store's first); it may still be applied");
-		}
 	}
 
 	/** What runs on a connection of the factory. */
