@@ -141,6 +141,19 @@ class RedisServerSafetyTests {
 	}
 
 	@Test
+	void aTtlSomeoneSetOnTheLeaseHashIsRemovedByTheNextWrite() throws Exception {
+		// EXPIRE on the hash (by hand, or a tool that sets TTLs on every key) would drop every record when it runs
+		// out, or make the hash evictable under a volatile-* policy: every claim and renewal removes it.
+		RedisTestServers.OwnServer server = server(true);
+		RedisTestServers.Direct direct = direct(server);
+		WorkerLease lease = acquire(settings(store(server)).renewInBackground(false).build());
+		direct.connection.sync().expire(this.key, 3_600);
+		lease.renew();
+		assertThat(lease.renewals()).isEqualTo(1);
+		assertThat(direct.connection.sync().pttl(this.key)).as("no TTL left on the lease hash").isEqualTo(-1);
+	}
+
+	@Test
 	void theAcceptanceIsTrueOrFalseAndNothingElse() {
 		assertThat(RedisLeaseStoreProvider.parseAcceptDataLossRisk(null)).isFalse();
 		assertThat(RedisLeaseStoreProvider.parseAcceptDataLossRisk(" TRUE ")).isTrue();
