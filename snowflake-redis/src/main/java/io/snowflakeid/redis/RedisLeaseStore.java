@@ -19,8 +19,9 @@ import io.snowflakeid.worker.WorkerAssignment;
  * compare-and-set conditions as the lease table's statements.
  * <p>
  * Lease ends are the claimant host's wall-clock milliseconds, compared in the scripts exactly as the SQL compares
- * them; Redis key expiry (TTL) is deliberately not used for the lease end: the record must outlive every lease,
- * because its high-water mark is what the next holder of the pair issues above. A key that expired would hand the
+ * them; Redis key expiry (TTL) is deliberately not used for the lease end (every write removes a TTL someone
+ * set): the record must outlive every lease, because its high-water mark is what the next holder of the pair
+ * issues above. A key that expired would hand the
  * pair out again with no mark, and the next holder could repeat ids of the last one. Numbers are kept as the
  * decimal strings Java wrote and compared as exact integers in the scripts (Lua numbers are doubles).
  * <p>
@@ -57,6 +58,8 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 			local function put(field, leaseEnd, mark, token, owner)
 			  redis.call('HSET', KEYS[1], field, cjson.encode({leaseEnd = leaseEnd, highWaterMark = mark,
 			    token = token, owner = owner}))
+			  -- A TTL someone set would drop every record (and make the hash evictable under volatile-*)
+			  redis.call('PERSIST', KEYS[1])
 			end
 			local function get(field)
 			  local raw = redis.call('HGET', KEYS[1], field)
