@@ -154,6 +154,19 @@ class RedisServerSafetyTests {
 	}
 
 	@Test
+	void aServerThatAcceptsConnectionsButDoesNotAnswerFailsTheStartWithinTheConnectTimeout() throws Exception {
+		RedisTestServers.OwnServer server = server(true);
+		server.signal("STOP"); // the kernel still accepts connections; the handshake gets no answer
+		long start = System.nanoTime();
+		assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> new RedisLeaseStoreProvider().create(java.util.Map.of(RedisSettings.URI, server.uri())))
+			.withMessageContaining("snowflake.redis.uri")
+			.withMessageContaining("5000 ms");
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).as("bounded by the connect timeout, not Lettuce's 60 s")
+			.isLessThan(Duration.ofSeconds(15));
+	}
+
+	@Test
 	void theAcceptanceIsTrueOrFalseAndNothingElse() {
 		assertThat(RedisLeaseStoreProvider.parseAcceptDataLossRisk(null)).isFalse();
 		assertThat(RedisLeaseStoreProvider.parseAcceptDataLossRisk(" TRUE ")).isTrue();
