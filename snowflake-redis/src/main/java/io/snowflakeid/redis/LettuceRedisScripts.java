@@ -60,12 +60,38 @@ public final class LettuceRedisScripts implements RedisScripts {
 				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
 				.socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).build())
 				.build());
-			StatefulRedisConnection<String, String> connection = client.connect(StringCodec.UTF8);
-			return new LettuceRedisScripts(connection, client, describe(uri));
+			return new LettuceRedisScripts(connect(client, uri, connectTimeout), client, describe(uri));
 		}
 		catch (RuntimeException ex) {
 			client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
 			throw ex;
+		}
+	}
+
+	/**
+	 * Connects within {@code connectTimeout}, the handshake included: the socket's connect timeout alone does not
+	 * bound a server that accepts connections and never answers (Lettuce would wait its 60 s command timeout).
+	 */
+	private static StatefulRedisConnection<String, String> connect(RedisClient client, RedisURI uri,
+			Duration connectTimeout) {
+		io.lettuce.core.ConnectionFuture<StatefulRedisConnection<String, String>> pending = client
+			.connectAsync(StringCodec.UTF8, uri);
+		try {
+			return pending.get(connectTimeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (TimeoutException ex) {
+			pending.cancel(true);
+			throw new RedisConnectionException("No answer from " + describe(uri) + " within "
+					+ connectTimeout.toMillis() + " ms of connecting (it accepts connections but does not answer)", ex);
+		}
+		catch (ExecutionException ex) {
+			throw (ex.getCause() instanceof RuntimeException runtime) ? runtime
+					: new RedisConnectionException(String.valueOf(ex.getCause()), ex.getCause());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			pending.cancel(true);
+			throw new RedisConnectionException("Interrupted while connecting to " + describe(uri), ex);
 		}
 	}
 
