@@ -125,6 +125,17 @@ class RedisServerSafetyTests {
 	}
 
 	@Test
+	void aServerThatRefusesInfoIsRefusedSayingWhatTheLeaseMustRead() throws Exception {
+		RedisTestServers.OwnServer server = server(true, "--rename-command", "INFO", "");
+		assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> acquire(settings(store(server)).build()))
+			.satisfies((ex) -> assertThat(ex.getReason())
+				.isEqualTo(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION))
+			.withMessageContaining("INFO could not be read")
+			.withMessageContaining("persistence, eviction policy and replicas");
+	}
+
+	@Test
 	void theRiskOfLosingWritesCanBeAcceptedExplicitlyButNotAnEvictionPolicyThatDropsTheHash() throws Exception {
 		RedisTestServers.OwnServer server = server(false);
 		RedisLeaseStore accepting = new RedisLeaseStore(
