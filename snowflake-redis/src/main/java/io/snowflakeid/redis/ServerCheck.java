@@ -44,7 +44,21 @@ final class ServerCheck {
 	 */
 	int check(RedisScripts scripts, String where, Duration timeout) throws Exception {
 		long deadline = System.nanoTime() + timeout.toNanos();
-		Map<String, String> info = scripts.info(timeout);
+		Map<String, String> info;
+		try {
+			info = scripts.info(timeout);
+		}
+		catch (Exception ex) {
+			if (!isErrorAnswer(ex)) {
+				throw ex; // an outage (no answer, no connection), not a refusal
+			}
+			// Renamed away or denied by an ACL (managed services): nothing proves the server safe.
+			throw new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION,
+					"Refusing to lease worker ids from " + where + ": INFO could not be read (" + ex.getMessage()
+							+ "); the lease must read the server's persistence, eviction policy and replicas: allow "
+							+ "INFO to the lease's Redis user",
+					ex);
+		}
 		List<String> refusals = new ArrayList<>();
 		String role = info.get("role");
 		if (!"master".equals(role)) {
@@ -84,6 +98,21 @@ final class ServerCheck {
 							+ replicas + " (the replicas each write must wait for)");
 		}
 		return Integer.parseInt(replicas);
+	}
+
+	/** Whether {@code failure} is the server's error answer (ERR, NOPERM), as the clients word it. */
+	private static boolean isErrorAnswer(Exception failure) {
+		for (Throwable t = failure; t != null; t = t.getCause()) {
+			String message = String.valueOf(t.getMessage());
+			if (message.startsWith("ERR ") || message.startsWith("NOPERM") || message.contains(" ERR ")
+					|| message.contains("NOPERM ")) {
+				return true;
+			}
+			if (t.getCause() == t) {
+				break;
+			}
+		}
+		return false;
 	}
 
 	/** Why the server can lose an acknowledged write on a restart or crash, or null if it cannot. */
