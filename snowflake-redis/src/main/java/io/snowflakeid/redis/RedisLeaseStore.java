@@ -21,9 +21,9 @@ import io.snowflakeid.worker.WorkerAssignment;
  * Lease ends are the claimant host's wall-clock milliseconds, compared in the scripts exactly as the SQL compares
  * them; Redis key expiry (TTL) is deliberately not used for the lease end (every write removes a TTL someone
  * set): the record must outlive every lease, because its high-water mark is what the next holder of the pair
- * issues above. A key that expired would hand the
- * pair out again with no mark, and the next holder could repeat ids of the last one. Numbers are kept as the
- * decimal strings Java wrote and compared as exact integers in the scripts (Lua numbers are doubles).
+ * issues above. A key that expired would hand the pair out again with no mark, and the next holder could repeat
+ * ids of the last one. Numbers are kept as the decimal strings Java wrote and compared as exact integers in the
+ * scripts (Lua numbers are doubles).
  * <p>
  * Every script is idempotent on the claimant's or renewal's fresh token: executed twice (Lettuce re-sends commands
  * in flight after a reconnect), the second run answers as the first did instead of reporting a lost race.
