@@ -35,15 +35,18 @@ final class OwnRedisServer implements AutoCloseable {
 		this.process = process;
 	}
 
-	static OwnRedisServer start() throws IOException, InterruptedException {
+	/** {@code extra}: further arguments, such as {@code --replicaof 127.0.0.1 6390}. */
+	static OwnRedisServer start(String... extra) throws IOException, InterruptedException {
 		assumeTrue(!System.getProperty("snowflake.test.redis", "").isBlank(),
 				"No Redis for the tests: run with -Dsnowflake.test.redis=host:port");
 		assumeTrue(new File(BINARY).canExecute(), BINARY + " is missing (-Dsnowflake.test.redis-server=...)");
 		int port = freePort();
 		Path dir = Files.createTempDirectory("snowflake-starter-redis");
-		Process process = new ProcessBuilder(BINARY, "--port", Integer.toString(port), "--bind", "127.0.0.1", "--dir",
-				dir.toString(), "--save", "", "--appendonly", "yes", "--appendfsync", "always", "--daemonize", "no")
-			.redirectErrorStream(true)
+		java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(BINARY, "--port",
+				Integer.toString(port), "--bind", "127.0.0.1", "--dir", dir.toString(), "--save", "", "--appendonly",
+				"yes", "--appendfsync", "always", "--daemonize", "no"));
+		command.addAll(java.util.List.of(extra));
+		Process process = new ProcessBuilder(command).redirectErrorStream(true)
 			.redirectOutput(dir.resolve("server.log").toFile())
 			.start();
 		long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
@@ -63,14 +66,20 @@ final class OwnRedisServer implements AutoCloseable {
 				+ Files.readString(dir.resolve("server.log")));
 	}
 
+	/** Ports handed out in this JVM: a server just started may not be listening yet. */
+	private static final java.util.Set<Integer> TAKEN = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
 	private static int freePort() throws IOException {
 		for (int candidate = 6390; candidate <= 6399; candidate++) {
+			if (!TAKEN.add(candidate)) {
+				continue;
+			}
 			try (ServerSocket socket = new ServerSocket()) {
 				socket.bind(new InetSocketAddress("127.0.0.1", candidate));
 				return candidate;
 			}
 			catch (IOException ex) {
-				// in use
+				TAKEN.remove(candidate); // in use by another process
 			}
 		}
 		throw new IOException("No free port in 6390-6399 for a test's redis-server");
@@ -95,5 +104,6 @@ final class OwnRedisServer implements AutoCloseable {
 		try (var files = Files.walk(this.dir)) {
 			files.sorted(Comparator.reverseOrder()).forEach((path) -> path.toFile().delete());
 		}
+		TAKEN.remove(this.port);
 	}
 }

@@ -80,6 +80,36 @@ class SnowflakeRedisLifecycleTests {
 		}
 	}
 
+	@Test
+	void throughSpringsConnectionFactoryTheLeaseWaitsForTheReplicaAndTheReplicaHasTheClaim() throws Exception {
+		try (OwnRedisServer primary = OwnRedisServer.start();
+				OwnRedisServer replica = OwnRedisServer.start("--replicaof", "127.0.0.1", Integer.toString(primary.port));
+				RedisClient client = RedisClient.create(RedisURI.create("redis://127.0.0.1:" + replica.port));
+				StatefulRedisConnection<String, String> onReplica = client.connect()) {
+			long deadline = System.currentTimeMillis() + 10_000;
+			while (!onReplica.sync().info("replication").contains("master_link_status:up")) {
+				assertThat(System.currentTimeMillis()).as("the replica synced").isLessThan(deadline);
+				Thread.sleep(50);
+			}
+			new ApplicationContextRunner()
+				.withConfiguration(AutoConfigurations.of(redisAutoConfiguration(),
+						SnowflakeRedisAutoConfiguration.class, SnowflakeAutoConfiguration.class))
+				// A durable server: nothing to accept.
+				.withPropertyValues("snowflake.worker-assignment=redis", "snowflake.redis.key=" + this.key,
+						"spring.data.redis.host=127.0.0.1", "spring.data.redis.port=" + primary.port)
+				.run((context) -> {
+					assertThat(context).hasNotFailed();
+					ManagedGenerator managed = context.getBean(ManagedGenerator.class);
+					String field = managed.lease().datacenterId() + ":" + managed.lease().workerId();
+					// Started: the claim's WAIT 1, through the driver's own connection, was acknowledged (the
+					// refusal when no replica acknowledges is tested in SnowflakeRedisAutoConfigurationTests).
+					assertThat(onReplica.sync().hget(this.key, field)).contains("\"token\":\"")
+						.doesNotContain("\"token\":\"\"");
+					assertThat(context.getBean(SnowflakeIdGenerator.class).nextId()).isPositive();
+				});
+		}
+	}
+
 	private static long callThreads() {
 		return Thread.getAllStackTraces().keySet().stream()
 			.filter((thread) -> thread.isAlive() && thread.getName().equals("snowflake-redis-call"))
