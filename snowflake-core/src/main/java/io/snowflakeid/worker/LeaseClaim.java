@@ -73,7 +73,7 @@ final class LeaseClaim {
 			this.settings.store.prepare(this.settings.statementTimeout());
 		}
 		catch (WorkerLeaseException ex) {
-			throw ex; // the store refused (a setting that can lose writes): no "cannot reach" wrapping
+			throw ex; // the store refused (a setting that can lose writes): its reason, not "unavailable"
 		}
 		catch (Exception ex) {
 			throw unavailable(ex);

@@ -103,6 +103,9 @@ public final class WorkerLease implements AutoCloseable {
 	/** Why ids are suspended (the store's connection is lost), until the next successful renewal; else null. */
 	private volatile String suspendedReason;
 
+	/** Between {@link #pause} and {@link #resume}: no renewal runs, ids are suspended. */
+	private volatile boolean paused;
+
 	/** How long acquire() waited for the previous holder's mark (0 after a graceful stop of the predecessor). */
 	private volatile long startWaitMillis;
 
@@ -198,7 +201,7 @@ public final class WorkerLease implements AutoCloseable {
 	 * {@link #renewSoon()} asks for an early one.
 	 */
 	private synchronized void scheduleRenewal(long delayMillis) {
-		if (!this.closed.get() && this.settings.renewInBackground) {
+		if (!this.closed.get() && !this.paused && this.settings.renewInBackground) {
 			if (this.pendingRenewal != null) {
 				this.pendingRenewal.cancel(false); // a renewal running now is not interrupted
 			}
@@ -219,7 +222,7 @@ public final class WorkerLease implements AutoCloseable {
 	public void renew() {
 		this.renewalLock.lock();
 		try {
-			if (this.closed.get() || this.lost) {
+			if (this.closed.get() || this.lost || this.paused) {
 				return;
 			}
 			renewLocked();
@@ -270,7 +273,7 @@ public final class WorkerLease implements AutoCloseable {
 				this.unknownTokens.clear();
 			}
 			this.inFlightToken = null;
-			if (!this.closed.get()) {
+			if (!this.closed.get() && !this.paused) {
 				this.permitStartNanos = elapsedStart;
 				this.suspendedReason = null;
 				this.permit.grant(elapsedStart + this.settings.duration.toNanos(), highWaterMark * 1_000_000L);
@@ -418,6 +421,52 @@ public final class WorkerLease implements AutoCloseable {
 			this.permit.revoke("worker " + describe() + " is suspended: " + reason);
 			logger.log(System.Logger.Level.WARNING, "Snowflake worker {0} suspended: {1}", describe(), reason);
 		}
+	}
+
+	/**
+	 * Stops issuing ids at once and stops renewing, keeping the worker id: the store's client is about to be
+	 * stopped with the application (Spring's {@code context.stop()}: an actuator pause, a CRaC checkpoint).
+	 * {@link #resume()} renews at once, and ids follow only that successful renewal: if the pause outlasted the
+	 * lease and another instance took the pair meanwhile, the renewal finds the record moved on and the lease is
+	 * lost (restart to lease again). A checkpoint restored twice is two holders of one token: the second to renew
+	 * loses, before either issued an id. Waits (bounded) for a renewal in flight. Does nothing once closed.
+	 */
+	public void pause(String reason) {
+		boolean locked = false;
+		try {
+			long bound = Timeouts.networkTimeout(this.settings.statementTimeout()).toMillis() + 1_000;
+			locked = this.renewalLock.tryLock(bound, TimeUnit.MILLISECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		try {
+			this.paused = true;
+			synchronized (this) {
+				if (this.pendingRenewal != null) {
+					this.pendingRenewal.cancel(false);
+				}
+			}
+			suspend(reason);
+		}
+		finally {
+			if (locked) {
+				this.renewalLock.unlock();
+			}
+		}
+	}
+
+	/** Ends a {@link #pause}: renews at once; ids resume with that renewal's success. */
+	public void resume() {
+		if (this.paused) {
+			this.paused = false;
+			renewSoon();
+		}
+	}
+
+	/** Whether the lease is {@link #pause paused}. */
+	public boolean isPaused() {
+		return this.paused;
 	}
 
 	/** Renews as soon as possible, on the renewal thread: the store's client is connected again. */

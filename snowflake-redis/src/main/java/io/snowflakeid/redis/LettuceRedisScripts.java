@@ -60,12 +60,38 @@ public final class LettuceRedisScripts implements RedisScripts {
 				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
 				.socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).build())
 				.build());
-			StatefulRedisConnection<String, String> connection = client.connect(StringCodec.UTF8);
-			return new LettuceRedisScripts(connection, client, describe(uri));
+			return new LettuceRedisScripts(connect(client, uri, connectTimeout), client, describe(uri));
 		}
 		catch (RuntimeException ex) {
 			client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
 			throw ex;
+		}
+	}
+
+	/**
+	 * Connects within {@code connectTimeout}, the handshake included: the socket's connect timeout alone does not
+	 * bound a server that accepts connections and never answers (Lettuce would wait its 60 s command timeout).
+	 */
+	private static StatefulRedisConnection<String, String> connect(RedisClient client, RedisURI uri,
+			Duration connectTimeout) {
+		io.lettuce.core.ConnectionFuture<StatefulRedisConnection<String, String>> pending = client
+			.connectAsync(StringCodec.UTF8, uri);
+		try {
+			return pending.get(connectTimeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (TimeoutException ex) {
+			pending.cancel(true);
+			throw new RedisConnectionException("No answer from " + describe(uri) + " within "
+					+ connectTimeout.toMillis() + " ms of connecting (it accepts connections but does not answer)", ex);
+		}
+		catch (ExecutionException ex) {
+			throw (ex.getCause() instanceof RuntimeException runtime) ? runtime
+					: new RedisConnectionException(String.valueOf(ex.getCause()), ex.getCause());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			pending.cancel(true);
+			throw new RedisConnectionException("Interrupted while connecting to " + describe(uri), ex);
 		}
 	}
 
@@ -80,6 +106,43 @@ public final class LettuceRedisScripts implements RedisScripts {
 		Long result = await(this.connection.async().<Long>eval(script, ScriptOutputType.INTEGER, new String[] { key },
 				args.toArray(new String[0])), timeout);
 		return result;
+	}
+
+	@Override
+	public long evalLong(String script, String key, List<String> args, int replicas, Duration timeout)
+			throws Exception {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		long result = evalLong(script, key, args, timeout);
+		if (result == 1 && replicas > 0) {
+			Duration left = Duration.ofNanos(Math.max(1_000_000, deadline - System.nanoTime()));
+			// WAIT's own timeout ends it on the server; the client waits a little longer for that answer.
+			Long acked = await(this.connection.async().waitForReplication(replicas, left.toMillis()),
+					left.plusMillis(250));
+			RedisScripts.requireReplicas(acked, replicas, left);
+		}
+		return result;
+	}
+
+	@Override
+	public java.util.Map<String, String> info(Duration timeout) throws Exception {
+		return parseInfo(await(this.connection.async().info(), timeout));
+	}
+
+	@Override
+	public java.util.Map<String, String> configGet(String parameter, Duration timeout) throws Exception {
+		return await(this.connection.async().configGet(parameter), timeout);
+	}
+
+	/** INFO's {@code name:value} lines ({@code # Section} headers and blank lines skipped). */
+	static java.util.Map<String, String> parseInfo(String info) {
+		java.util.Map<String, String> values = new java.util.LinkedHashMap<>();
+		for (String line : info.split("\r?\n")) {
+			int colon = line.indexOf(':');
+			if (colon > 0 && !line.startsWith("#")) {
+				values.put(line.substring(0, colon), line.substring(colon + 1).strip());
+			}
+		}
+		return values;
 	}
 
 	@Override
@@ -113,8 +176,8 @@ public final class LettuceRedisScripts implements RedisScripts {
 	/** What a call that got no answer within {@code timeout} throws: it may still run on the server. */
 	static TimeoutException timedOut(Duration timeout) {
 		return new TimeoutException("No answer from Redis within " + timeout.toMillis() + " ms (the bound of each "
-				+ "lease operation: a sixth of " + SnowflakeSettings.LEASE_DURATION + ", at least 1 s); it may "
-				+ "still be applied");
+				+ "lease operation: a sixth of " + SnowflakeSettings.LEASE_DURATION + ", at least 1 s, and at least "
+				+ "5 s for a store's first); it may still be applied");
 	}
 
 	/**

@@ -19,18 +19,21 @@ import io.snowflakeid.worker.WorkerAssignment;
  * compare-and-set conditions as the lease table's statements.
  * <p>
  * Lease ends are the claimant host's wall-clock milliseconds, compared in the scripts exactly as the SQL compares
- * them; Redis key expiry (TTL) is deliberately not used for the lease end: the record must outlive every lease,
- * because its high-water mark is what the next holder of the pair issues above. A key that expired would hand the
- * pair out again with no mark, and the next holder could repeat ids of the last one. Numbers are kept as the
- * decimal strings Java wrote and compared as exact integers in the scripts (Lua numbers are doubles).
+ * them; Redis key expiry (TTL) is deliberately not used for the lease end (every write removes a TTL someone
+ * set): the record must outlive every lease, because its high-water mark is what the next holder of the pair
+ * issues above. A key that expired would hand the pair out again with no mark, and the next holder could repeat
+ * ids of the last one. Numbers are kept as the decimal strings Java wrote and compared as exact integers in the
+ * scripts (Lua numbers are doubles).
  * <p>
  * Every script is idempotent on the claimant's or renewal's fresh token: executed twice (Lettuce re-sends commands
  * in flight after a reconnect), the second run answers as the first did instead of reporting a lost race.
  * <p>
  * The guarantee holds as long as the server never forgets an acknowledged write: see the README (Redis persistence
- * {@code appendonly yes} with {@code appendfsync always}, and no failover to a replica that missed writes). A
- * holder whose record went back (the server lost its latest renewal) finds its token gone at the next renewal and
- * stops at once, like a holder whose lease was taken over.
+ * {@code appendonly yes} with {@code appendfsync always}, no eviction of keys without a TTL, and no failover to a
+ * replica that missed writes). {@link ServerCheck} reads the server's state before every claim and renewal and
+ * refuses one that can forget; a write of a claim or renewal counts only once every replica connected to the
+ * primary has acknowledged it (WAIT). A holder whose record went back anyway finds its token gone at the next
+ * renewal and stops at once, like a holder whose lease was taken over.
  */
 public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 
@@ -55,6 +58,8 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 			local function put(field, leaseEnd, mark, token, owner)
 			  redis.call('HSET', KEYS[1], field, cjson.encode({leaseEnd = leaseEnd, highWaterMark = mark,
 			    token = token, owner = owner}))
+			  -- A TTL someone set would drop every record (and make the hash evictable under volatile-*)
+			  redis.call('PERSIST', KEYS[1])
 			end
 			local function get(field)
 			  local raw = redis.call('HGET', KEYS[1], field)
@@ -143,15 +148,41 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 
 	private final boolean ownsClient;
 
+	private final ServerCheck serverCheck;
+
 	/**
-	 * A store over {@code scripts} in the hash {@code key}.
+	 * The least time a store's first operation gets: it may open the connection, and on a loaded host the client's
+	 * first command also loads and links its classes. The database lease gives a cold first connection as long.
+	 */
+	static final Duration FIRST_OPERATION_FLOOR = Duration.ofSeconds(5);
+
+	/** Whether the server has answered this store once (from then on, each operation gets its own bound). */
+	private volatile boolean answered;
+
+	/** The replicas each write waits for: those connected to the primary at the last check. */
+	private volatile int replicas;
+
+	/**
+	 * A store over {@code scripts} in the hash {@code key}, refusing a server that can lose an acknowledged write.
 	 * @param ownsClient whether {@link #close()} closes {@code scripts} (a client this store's provider opened),
 	 * else it is the application's and stays open
 	 */
 	public RedisLeaseStore(RedisScripts scripts, String key, boolean ownsClient) {
+		this(scripts, key, ownsClient, false);
+	}
+
+	/**
+	 * A store over {@code scripts} in the hash {@code key}.
+	 * @param ownsClient whether {@link #close()} closes {@code scripts} (a client this store's provider opened),
+	 * else it is the application's and stays open
+	 * @param acceptDataLossRisk {@link RedisSettings#ACCEPT_DATA_LOSS_RISK}: lease even from a server without
+	 * {@code appendonly yes} and {@code appendfsync always}
+	 */
+	public RedisLeaseStore(RedisScripts scripts, String key, boolean ownsClient, boolean acceptDataLossRisk) {
 		this.scripts = Objects.requireNonNull(scripts, "scripts must not be null");
 		this.key = checkKey(key);
 		this.ownsClient = ownsClient;
+		this.serverCheck = new ServerCheck(acceptDataLossRisk);
 	}
 
 	/** A store over the application's client in the default hash; {@link #close()} leaves the client open. */
@@ -183,10 +214,35 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 		return WorkerAssignment.REDIS.value();
 	}
 
+	/** Before a claim: refuses a server that can lose the lease ({@link ServerCheck}). */
+	@Override
+	public void prepare(Duration timeout) throws Exception {
+		this.replicas = checkServer(firstFloor(timeout));
+	}
+
+	private int checkServer(Duration timeout) throws Exception {
+		int count = this.serverCheck.check(this.scripts, description(), timeout);
+		this.answered = true;
+		return count;
+	}
+
+	/** {@code timeout}, or {@link #FIRST_OPERATION_FLOOR} while the server has never answered this store. */
+	private Duration firstFloor(Duration timeout) {
+		return (this.answered || timeout.compareTo(FIRST_OPERATION_FLOOR) >= 0) ? timeout : FIRST_OPERATION_FLOOR;
+	}
+
+	/** Runs a writing script, waiting for the replicas of the last check. */
+	private boolean write(String script, List<String> args, Duration timeout) throws Exception {
+		long result = this.scripts.evalLong(script, this.key, args, this.replicas, firstFloor(timeout));
+		this.answered = true;
+		return result == 1;
+	}
+
 	@Override
 	public List<LeaseRecord> records(Integer datacenterId, Duration timeout) throws Exception {
 		List<String> flat = this.scripts.evalList(RECORDS, this.key,
-				List.of((datacenterId != null) ? datacenterId.toString() : ""), timeout);
+				List.of((datacenterId != null) ? datacenterId.toString() : ""), firstFloor(timeout));
+		this.answered = true;
 		List<LeaseRecord> records = new ArrayList<>(flat.size() / 3);
 		for (int i = 0; i + 2 < flat.size(); i += 3) {
 			String field = flat.get(i);
@@ -209,29 +265,45 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 	@Override
 	public boolean takeFree(LeaseRecord record, String owner, String token, long leaseEnd, long mark,
 			long expiredBefore, Duration timeout) throws Exception {
-		return this.scripts.evalLong(TAKE_FREE, this.key,
+		return write(TAKE_FREE,
 				List.of(field(record.datacenterId(), record.workerId()), owner, token, Long.toString(leaseEnd),
 						Long.toString(mark), Long.toString(expiredBefore), Long.toString(record.highWaterMark())),
-				timeout) == 1;
+				timeout);
 	}
 
 	@Override
 	public boolean insertNew(int datacenterId, int workerId, String owner, String token, long leaseEnd, long mark,
 			Duration timeout) throws Exception {
-		return this.scripts.evalLong(INSERT_NEW, this.key, List.of(field(datacenterId, workerId), owner, token,
-				Long.toString(leaseEnd), Long.toString(mark)), timeout) == 1;
+		return write(INSERT_NEW, List.of(field(datacenterId, workerId), owner, token, Long.toString(leaseEnd),
+				Long.toString(mark)), timeout);
 	}
 
+	/**
+	 * Checks the server first (it may have been reconfigured since the claim): a server that can now lose the
+	 * renewal is refused, nothing is sent, and ids stop when the current permit runs out, with the refusal as the
+	 * reason. Every step shares the one bound.
+	 */
 	@Override
 	public boolean renew(int datacenterId, int workerId, Collection<String> tokens, String newToken, long leaseEnd,
 			long mark, Duration timeout) throws Exception {
+		long deadline = System.nanoTime() + firstFloor(timeout).toNanos();
+		try {
+			this.replicas = checkServer(timeout);
+		}
+		catch (Exception ex) {
+			throw new NotAppliedException(ex); // the renewal itself was never sent
+		}
+		Duration left = Duration.ofNanos(deadline - System.nanoTime());
+		if (left.toMillis() < 1) {
+			throw new NotAppliedException(LettuceRedisScripts.timedOut(timeout));
+		}
 		List<String> args = new ArrayList<>(4 + tokens.size());
 		args.add(field(datacenterId, workerId));
 		args.add(newToken);
 		args.add(Long.toString(leaseEnd));
 		args.add(Long.toString(mark));
 		args.addAll(tokens);
-		return this.scripts.evalLong(RENEW, this.key, args, timeout) == 1;
+		return write(RENEW, args, left);
 	}
 
 	@Override
@@ -241,7 +313,10 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 		args.add(field(datacenterId, workerId));
 		args.add(Long.toString(exactMark));
 		args.addAll(tokens);
-		return this.scripts.evalLong(RELEASE, this.key, args, timeout) == 1;
+		// No WAIT: a release a failover forgets leaves the pair held until its lease end, which is safe.
+		boolean released = this.scripts.evalLong(RELEASE, this.key, args, firstFloor(timeout)) == 1;
+		this.answered = true;
+		return released;
 	}
 
 	private static String field(int datacenterId, int workerId) {

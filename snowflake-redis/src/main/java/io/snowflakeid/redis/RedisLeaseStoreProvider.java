@@ -29,6 +29,7 @@ public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
 		RedisURI uri = parseUri(settings.get(RedisSettings.URI));
 		Object key = settings.get(RedisSettings.KEY);
 		String checkedKey = RedisLeaseStore.checkKey((key != null) ? key.toString() : RedisSettings.DEFAULT_KEY);
+		boolean acceptDataLossRisk = parseAcceptDataLossRisk(settings.get(RedisSettings.ACCEPT_DATA_LOSS_RISK));
 		LettuceRedisScripts scripts;
 		try {
 			scripts = LettuceRedisScripts.open(uri, CONNECT_TIMEOUT);
@@ -38,7 +39,25 @@ public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
 					"Could not connect to Redis at " + LettuceRedisScripts.describe(uri) + " (" + RedisSettings.URI
 							+ ") to lease a worker id: " + ex.getMessage(), ex);
 		}
-		return new RedisLeaseStore(scripts, checkedKey, true);
+		return new RedisLeaseStore(scripts, checkedKey, true, acceptDataLossRisk);
+	}
+
+	/**
+	 * {@code value} of {@link RedisSettings#ACCEPT_DATA_LOSS_RISK}: {@code true} or {@code false} (any case), a
+	 * Boolean, or null for false.
+	 * @throws SnowflakeConfigurationException naming the setting for anything else (a typo must not accept a risk,
+	 * nor silently refuse it)
+	 */
+	public static boolean parseAcceptDataLossRisk(Object value) {
+		if (value == null || value instanceof Boolean) {
+			return Boolean.TRUE.equals(value);
+		}
+		String text = value.toString().strip();
+		if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+			return Boolean.parseBoolean(text);
+		}
+		throw new SnowflakeConfigurationException(RedisSettings.ACCEPT_DATA_LOSS_RISK, "'" + value + "'",
+				"true or false (default false)");
 	}
 
 	private static final String ALLOWED = "a Redis URI: redis://host:port/database (rediss:// for TLS), required with "

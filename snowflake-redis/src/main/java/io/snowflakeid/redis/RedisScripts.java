@@ -20,8 +20,41 @@ public interface RedisScripts extends AutoCloseable {
 	/** Runs {@code script} with {@code KEYS[1] = key} and {@code ARGV = args}; the script returns a list of strings. */
 	List<String> evalList(String script, String key, List<String> args, Duration timeout) throws Exception;
 
+	/**
+	 * Runs {@code script} as {@link #evalLong(String, String, List, Duration)}; if it returns 1 (it wrote) and
+	 * {@code replicas > 0}, then {@code WAIT replicas} on the same connection (WAIT counts the writes of the
+	 * connection it runs on), all within {@code timeout}.
+	 * @throws java.util.concurrent.TimeoutException if fewer replicas acknowledged the write in time: it is on the
+	 * primary, and a failover may still lose it
+	 */
+	long evalLong(String script, String key, List<String> args, int replicas, Duration timeout) throws Exception;
+
+	/** {@code INFO} (its default sections, persistence, replication and memory among them) as name/value pairs. */
+	java.util.Map<String, String> info(Duration timeout) throws Exception;
+
+	/**
+	 * {@code CONFIG GET parameter} as name/value pairs; throws if the server refuses CONFIG (managed services, an
+	 * ACL, a renamed command).
+	 */
+	java.util.Map<String, String> configGet(String parameter, Duration timeout) throws Exception;
+
 	/** Where the server is, for messages (no password). */
 	String description();
+
+	/**
+	 * Checks WAIT's answer: {@code acked} replicas of the {@code replicas} a write waited for.
+	 * @throws java.util.concurrent.TimeoutException if fewer acknowledged it (the write stands on the primary, and a
+	 * failover to a replica without it would forget it: its outcome is unknown)
+	 */
+	static void requireReplicas(Long acked, int replicas, Duration waited) throws java.util.concurrent.TimeoutException {
+		long count = (acked != null) ? acked : 0;
+		if (count < replicas) {
+			throw new java.util.concurrent.TimeoutException("The write was acknowledged by " + count + " of " + replicas
+					+ " replicas within " + waited.toMillis() + " ms (WAIT " + replicas + "): a failover to a replica "
+					+ "without it would forget it, so it does not count (every write of the lease waits for all the "
+					+ "replicas connected to the primary)");
+		}
+	}
 
 	/** Closes what this adapter opened itself (an adapter over the application's client closes nothing). */
 	@Override

@@ -17,6 +17,15 @@ public final class RedisSettings {
 	/** The hash the lease records are kept in, one field per (datacenter, worker) pair. */
 	public static final String KEY = SnowflakeSettings.PREFIX + "redis.key";
 
+	/**
+	 * {@code true} accepts leasing from a server that can lose an acknowledged write on a restart or crash (no
+	 * append-only file, {@code appendfsync} other than {@code always}, or an fsync policy that cannot be read because
+	 * the server refuses {@code CONFIG GET}). Default {@code false}: such a server is refused at start and at every
+	 * renewal. An eviction policy that can remove the lease hash ({@code allkeys-*}) and a replica are refused
+	 * whatever this says.
+	 */
+	public static final String ACCEPT_DATA_LOSS_RISK = SnowflakeSettings.PREFIX + "redis.accept-data-loss-risk";
+
 	/** The default of {@link #KEY}. */
 	public static final String DEFAULT_KEY = "snowflake:worker-lease";
 

@@ -37,6 +37,10 @@ class PlainHibernateRedisTests {
 	}
 
 	private SessionFactory build(String uri) {
+		return build(uri, "true"); // the shared server runs Redis' defaults (no append-only file)
+	}
+
+	private SessionFactory build(String uri, String acceptDataLossRisk) {
 		Configuration configuration = new Configuration().addAnnotatedClass(Ticket.class);
 		configuration.setProperty("hibernate.connection.url", "jdbc:h2:mem:redis-" + this.key.substring(15)
 				+ ";DB_CLOSE_DELAY=-1")
@@ -44,6 +48,9 @@ class PlainHibernateRedisTests {
 			.setProperty("hibernate.hbm2ddl.auto", "create-drop")
 			.setProperty("snowflake.worker-assignment", "redis")
 			.setProperty("snowflake.redis.key", this.key);
+		if (acceptDataLossRisk != null) {
+			configuration.setProperty("snowflake.redis.accept-data-loss-risk", acceptDataLossRisk);
+		}
 		if (uri != null) {
 			configuration.setProperty("snowflake.redis.uri", uri);
 		}
@@ -80,6 +87,22 @@ class PlainHibernateRedisTests {
 		assertThat(this.direct.number(this.key, lease.datacenterId(), lease.workerId(), "leaseEnd"))
 			.as("released when the SessionFactory closed").isZero();
 		assertThat(this.direct.token(this.key, lease.datacenterId(), lease.workerId())).isEmpty();
+	}
+
+	@Test
+	void aServerThatCanLoseTheLeaseIsRefusedUnlessTheSettingAcceptsTheRisk() throws Exception {
+		RedisTestServers.assumeOwnServers();
+		RedisTestServers.OwnServer server = new RedisTestServers.OwnServer(false).start();
+		try (server) {
+			assertThatThrownBy(() -> build(server.uri(), null).close())
+				.hasStackTraceContaining("appendonly is no")
+				.hasStackTraceContaining("snowflake.redis.accept-data-loss-risk=true");
+			assertThatThrownBy(() -> build(server.uri(), "yes").close())
+				.hasStackTraceContaining("Invalid snowflake.redis.accept-data-loss-risk = 'yes'");
+			try (SessionFactory factory = build(server.uri(), "true")) {
+				assertThat(factory.isOpen()).isTrue();
+			}
+		}
 	}
 
 	@Test

@@ -36,7 +36,7 @@ class RedisLeaseSimulationTests {
 
 		@Override
 		public Namespace newNamespace() {
-			RedisLeaseStore store = new RedisLeaseStore(this.scripts, RedisTestServers.uniqueKey(), false);
+			RedisLeaseStore store = new RedisLeaseStore(this.scripts, RedisTestServers.uniqueKey(), false, true);
 			return new Namespace() {
 				@Override
 				public LeaseStore open() {

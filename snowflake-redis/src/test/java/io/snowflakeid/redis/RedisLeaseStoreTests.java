@@ -26,7 +26,7 @@ class RedisLeaseStoreTests {
 	void open() {
 		String uri = RedisTestServers.sharedUri();
 		this.store = new RedisLeaseStore(LettuceRedisScripts.open(RedisURI.create(uri), Duration.ofSeconds(2)),
-				this.key, true);
+				this.key, true, true); // the shared server runs Redis' defaults (no append-only file)
 		this.direct = RedisTestServers.direct(uri);
 	}
 

@@ -28,6 +28,14 @@ public final class RedisTestServers {
 
 	static final String SERVER_BINARY = System.getProperty("snowflake.test.redis-server", "/usr/bin/redis-server");
 
+	/** The ports servers of the tests' own may use (the rest of a shared machine's ports belong to others). */
+	static final int FIRST_PORT = 6390;
+
+	static final int LAST_PORT = 6399;
+
+	/** Ports of servers of this JVM not closed yet (a stopped server keeps its port for its restart). */
+	private static final java.util.Set<Integer> TAKEN = new java.util.HashSet<>();
+
 	private RedisTestServers() {
 	}
 
@@ -116,7 +124,83 @@ public final class RedisTestServers {
 	}
 
 	/**
-	 * A {@code redis-server} of a test's own, on a free port, its data in a directory of its own: stopped and
+	 * A TCP link to a server (a replica's link to its primary) that the test can cut without closing it:
+	 * {@link #drop()} discards every byte from then on, so the primary still counts the replica as connected while
+	 * it receives nothing (a replica lagging behind, or a network that lost the writes). On a port of 6390-6399.
+	 */
+	public static final class DroppingLink implements AutoCloseable {
+
+		public final int port;
+
+		private final java.net.ServerSocket server;
+
+		private final List<java.net.Socket> sockets = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+		private volatile boolean dropping;
+
+		public DroppingLink(int targetPort) throws IOException {
+			this.port = OwnServer.freePort();
+			this.server = new ServerSocket();
+			this.server.bind(new java.net.InetSocketAddress("127.0.0.1", this.port));
+			Thread acceptor = new Thread(() -> {
+				while (!this.server.isClosed()) {
+					try {
+						java.net.Socket client = this.server.accept();
+						java.net.Socket upstream = new java.net.Socket("127.0.0.1", targetPort);
+						this.sockets.add(client);
+						this.sockets.add(upstream);
+						pump(client, upstream);
+						pump(upstream, client);
+					}
+					catch (IOException ex) {
+						return; // closed
+					}
+				}
+			}, "redis-test-link");
+			acceptor.setDaemon(true);
+			acceptor.start();
+		}
+
+		public void drop() {
+			this.dropping = true;
+		}
+
+		private void pump(java.net.Socket from, java.net.Socket to) {
+			Thread thread = new Thread(() -> {
+				byte[] buffer = new byte[16 * 1024];
+				try {
+					var in = from.getInputStream();
+					var out = to.getOutputStream();
+					int read;
+					while ((read = in.read(buffer)) >= 0) {
+						if (!this.dropping) {
+							out.write(buffer, 0, read);
+							out.flush();
+						}
+					}
+				}
+				catch (IOException ex) {
+					// closed
+				}
+			}, "redis-test-link-pump");
+			thread.setDaemon(true);
+			thread.start();
+		}
+
+		@Override
+		public void close() throws IOException {
+			this.server.close();
+			for (java.net.Socket socket : this.sockets) {
+				socket.close();
+			}
+			synchronized (TAKEN) {
+				TAKEN.remove(this.port);
+			}
+		}
+	}
+
+	/**
+	 * A {@code redis-server} of a test's own, on a free port of 6390-6399, its data in a directory of its own: stopped and
 	 * started again on the same directory (and so the same append-only file).
 	 */
 	public static final class OwnServer implements AutoCloseable {
@@ -127,14 +211,44 @@ public final class RedisTestServers {
 
 		private final boolean appendOnly;
 
+		/** Arguments after the persistence ones (a later one wins): eviction policy, replica of, renamed commands. */
+		private final List<String> extra;
+
 		private Process process;
 
 		public OwnServer(boolean appendOnly) throws IOException {
-			try (ServerSocket socket = new ServerSocket(0)) {
-				this.port = socket.getLocalPort();
-			}
+			this(appendOnly, List.of());
+		}
+
+		/**
+		 * A server on a port of 6390-6399 (the ports this project's tests may use on a shared machine), with
+		 * {@code extra} arguments such as {@code --maxmemory-policy allkeys-lru}.
+		 */
+		public OwnServer(boolean appendOnly, List<String> extra) throws IOException {
+			this.port = freePort();
 			this.dir = Files.createTempDirectory("snowflake-redis-test");
 			this.appendOnly = appendOnly;
+			this.extra = List.copyOf(extra);
+		}
+
+		static int freePort() throws IOException {
+			for (int candidate = FIRST_PORT; candidate <= LAST_PORT; candidate++) {
+				synchronized (TAKEN) {
+					if (TAKEN.contains(candidate)) {
+						continue;
+					}
+					try (ServerSocket socket = new ServerSocket()) {
+						socket.setReuseAddress(false);
+						socket.bind(new java.net.InetSocketAddress("127.0.0.1", candidate));
+						TAKEN.add(candidate);
+						return candidate;
+					}
+					catch (IOException ex) {
+						// in use: the next one
+					}
+				}
+			}
+			throw new IOException("No free port in " + FIRST_PORT + "-" + LAST_PORT + " for a test's redis-server");
 		}
 
 		/** An append-only server that fsyncs every write: what the README asks for. */
@@ -155,6 +269,7 @@ public final class RedisTestServers {
 			else {
 				command.addAll(List.of("--appendonly", "no"));
 			}
+			command.addAll(this.extra);
 			this.process = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(this.dir.resolve("server.log").toFile()).start();
 			long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
@@ -183,6 +298,21 @@ public final class RedisTestServers {
 					+ Files.readString(this.dir.resolve("server.log")));
 		}
 
+		/** Sends {@code signal} to the server ({@code STOP} freezes it, {@code CONT} thaws it). */
+		public void signal(String signal) throws IOException, InterruptedException {
+			Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(this.process.pid())).start();
+			if (kill.waitFor() != 0) {
+				throw new IOException("kill -" + signal + " " + this.process.pid() + " failed");
+			}
+		}
+
+		/** A crash: kill -9, nothing flushed. */
+		public void kill() throws InterruptedException {
+			if (this.process != null && this.process.isAlive()) {
+				this.process.destroyForcibly().waitFor();
+			}
+		}
+
 		/** A graceful stop (SIGTERM: Redis' SHUTDOWN, the append-only file flushed). */
 		public void stop() throws InterruptedException {
 			if (this.process != null && this.process.isAlive()) {
@@ -195,7 +325,13 @@ public final class RedisTestServers {
 
 		@Override
 		public void close() throws Exception {
+			if (this.process != null && this.process.isAlive()) {
+				signal("CONT"); // a frozen server would not stop
+			}
 			stop();
+			synchronized (TAKEN) {
+				TAKEN.remove(this.port);
+			}
 			try (var files = Files.walk(this.dir)) {
 				files.sorted(java.util.Comparator.reverseOrder()).forEach((path) -> path.toFile().delete());
 			}

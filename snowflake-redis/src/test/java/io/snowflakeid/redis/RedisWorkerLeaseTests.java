@@ -57,14 +57,19 @@ class RedisWorkerLeaseTests {
 		}
 	}
 
-	/** A store (owning its client) on the shared server, and a direct client to look at the records. */
+	/**
+	 * A store (owning its client) on the shared server, and a direct client to look at the records. The shared
+	 * server runs Redis' defaults (no append-only file): its risk is accepted, as it is for the servers these tests
+	 * start without persistence.
+	 */
 	private RedisLeaseStore sharedStore() {
-		return storeOn(RedisTestServers.sharedUri());
+		return storeOn(RedisTestServers.sharedUri(), true);
 	}
 
-	private RedisLeaseStore storeOn(String uri) {
+	private RedisLeaseStore storeOn(String uri, boolean acceptDataLossRisk) {
 		RedisLeaseStore store = new RedisLeaseStore(
-				LettuceRedisScripts.open(RedisURI.create(uri), Duration.ofSeconds(2)), this.key, true);
+				LettuceRedisScripts.open(RedisURI.create(uri), Duration.ofSeconds(2)), this.key, true,
+				acceptDataLossRisk);
 		this.resources.add(store);
 		if (this.direct == null) {
 			this.direct = RedisTestServers.direct(uri);
@@ -205,9 +210,25 @@ class RedisWorkerLeaseTests {
 			}
 
 			@Override
+			public long evalLong(String script, String key, List<String> args, int replicas, Duration timeout)
+					throws Exception {
+				return evalLong(script, key, args, timeout); // the shared server has no replicas
+			}
+
+			@Override
 			public List<String> evalList(String script, String key, List<String> args, Duration timeout)
 					throws Exception {
 				return scripts.evalList(script, key, args, timeout);
+			}
+
+			@Override
+			public java.util.Map<String, String> info(Duration timeout) throws Exception {
+				return scripts.info(timeout);
+			}
+
+			@Override
+			public java.util.Map<String, String> configGet(String parameter, Duration timeout) throws Exception {
+				return scripts.configGet(parameter, timeout);
 			}
 
 			@Override
@@ -215,7 +236,7 @@ class RedisWorkerLeaseTests {
 				return scripts.description();
 			}
 		};
-		RedisLeaseStore store = new RedisLeaseStore(answerLost, shared.key(), false);
+		RedisLeaseStore store = new RedisLeaseStore(answerLost, shared.key(), false, true);
 		WorkerLease lease = acquire(settings(store).renewInBackground(false).build());
 		loseAnswer.set(true);
 		lease.renew();
@@ -249,7 +270,7 @@ class RedisWorkerLeaseTests {
 		RedisTestServers.assumeOwnServers();
 		RedisTestServers.OwnServer server = RedisTestServers.OwnServer.durable();
 		this.resources.add(server);
-		RedisLeaseStore store = storeOn(server.uri());
+		RedisLeaseStore store = storeOn(server.uri(), false);
 		WorkerLease lease = acquire(settings(store).build());
 		SnowflakeIdGenerator generator = lease.generator();
 		awaitRenewals(lease, 1);
@@ -292,7 +313,7 @@ class RedisWorkerLeaseTests {
 		// No persistence at all: a restart forgets every record, what a lost write does to one.
 		RedisTestServers.OwnServer server = new RedisTestServers.OwnServer(false).start();
 		this.resources.add(server);
-		RedisLeaseStore store = storeOn(server.uri());
+		RedisLeaseStore store = storeOn(server.uri(), true);
 		WorkerLease lease = acquire(settings(store).renewInBackground(false).build());
 		long lastId = lease.generator().nextId();
 		server.stop();
@@ -309,13 +330,42 @@ class RedisWorkerLeaseTests {
 		RedisTestServers.assumeOwnServers();
 		RedisTestServers.OwnServer server = new RedisTestServers.OwnServer(false).start();
 		this.resources.add(server);
-		RedisLeaseStore store = storeOn(server.uri());
+		RedisLeaseStore store = storeOn(server.uri(), true);
+		store.records(null, Duration.ofSeconds(5)); // answered once: each operation has its own bound from now on
 		// Every other client's commands wait 2.5 s: longer than the 1 s bound of a 3 s lease's operations.
 		this.direct.connection.sync().clientPause(2_500);
 		assertThatExceptionOfType(WorkerLeaseException.class).isThrownBy(() -> acquire(settings(store).build()))
 			.withMessageContaining("1000 ms")
 			.withMessageContaining("snowflake.lease.duration")
 			.withMessageNotContaining(": null");
+	}
+
+	@Test
+	void theFirstOperationOfAStoreGetsAtLeastFiveSecondsNotTheBoundOfAShortLease() throws Exception {
+		RedisTestServers.assumeOwnServers();
+		RedisTestServers.OwnServer server = RedisTestServers.OwnServer.durable();
+		this.resources.add(server);
+		RedisLeaseStore store = storeOn(server.uri(), false);
+		// A loaded host: the server (or this JVM, loading the client's classes) answers the first command after
+		// 3.5 s, longer than the 2.5 s bound of a 15 s lease's operations.
+		server.signal("STOP");
+		Thread thaw = new Thread(() -> {
+			try {
+				Thread.sleep(3_500);
+				server.signal("CONT");
+			}
+			catch (Exception ex) {
+				throw new IllegalStateException(ex);
+			}
+		});
+		thaw.start();
+		try {
+			WorkerLease lease = acquire(settings(store).duration(Duration.ofSeconds(15)).build());
+			assertThat(lease.generator().nextId()).isPositive();
+		}
+		finally {
+			thaw.join();
+		}
 	}
 
 	private static void awaitRenewals(WorkerLease lease, int renewals) throws InterruptedException {

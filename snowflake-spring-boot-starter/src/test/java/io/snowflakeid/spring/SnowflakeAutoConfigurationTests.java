@@ -192,6 +192,26 @@ class SnowflakeAutoConfigurationTests {
 	}
 
 	@Test
+	void aDatabaseLeaseKeepsIssuingAcrossAContextStopAndStart() throws Exception {
+		// No lifecycle bean of the library is involved: stop() stops nothing the lease needs (unlike Redis' factory).
+		JdbcDataSource dataSource = new JdbcDataSource();
+		dataSource.setURL("jdbc:h2:mem:starter-stop-" + java.util.UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+		this.contextRunner.withBean(DataSource.class, () -> dataSource)
+			.withPropertyValues("snowflake.lease.duration=3s")
+			.run((context) -> {
+				SnowflakeIdGenerator generator = context.getBean(SnowflakeIdGenerator.class);
+				ManagedGenerator managed = context.getBean(ManagedGenerator.class);
+				long before = generator.nextId();
+				context.stop();
+				Thread.sleep(1_500); // past a renewal
+				context.start();
+				assertThat(generator.nextId()).isGreaterThan(before);
+				assertThat(managed.lease().renewals()).isGreaterThanOrEqualTo(1);
+				assertThat(managed.lease().isLost()).isFalse();
+			});
+	}
+
+	@Test
 	void staticIdsWinOverTheDatabaseLease() {
 		JdbcDataSource dataSource = new JdbcDataSource();
 		dataSource.setURL("jdbc:h2:mem:starter-static-" + java.util.UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");

@@ -15,9 +15,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.Phased;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -48,7 +50,7 @@ public final class SnowflakeRedisAutoConfiguration {
 						RedisSettings.URI + " needs the Lettuce client (io.lettuce:lettuce-core) on the class path; "
 								+ "or remove it to use the application's RedisConnectionFactory");
 			}
-			return LettuceFromUri.store(properties.getUri(), key);
+			return LettuceFromUri.store(properties.getUri(), key, properties.isAcceptDataLossRisk());
 		}
 		RedisScripts scripts = ClassUtils.isPresent(CONNECTION_FACTORY, loader) ? FromFactory.scripts(beanFactory) : null;
 		if (scripts == null) {
@@ -57,15 +59,21 @@ public final class SnowflakeRedisAutoConfiguration {
 							+ "spring-boot-starter-data-redis: one RedisConnectionFactory bean) or set " + RedisSettings.URI
 							+ " (redis://host:port/database)");
 		}
-		return new RedisLeaseStore(scripts, key, true); // closes the adapter's threads, never the factory
+		// closes the adapter's threads, never the factory
+		return new RedisLeaseStore(scripts, key, true, properties.isAcceptDataLossRisk());
 	}
 
 	/**
-	 * Hands the worker id back when the context stops, just before Spring stops the {@code RedisConnectionFactory}
+	 * Hands the worker id back when the context closes, just before Spring stops the {@code RedisConnectionFactory}
 	 * the store may run on: the factory is a {@link SmartLifecycle} (phase 0 by default), stopped before any bean
 	 * is destroyed, so the generator's own close would find it stopped and the pair would stay taken until its
 	 * lease end plus the safety margin. The phase just above the factory's comes after the web server's graceful
 	 * shutdown: requests still in flight get their ids.
+	 * <p>
+	 * A {@code context.stop()} that is not a close (an actuator pause, a CRaC checkpoint) is followed by
+	 * {@code start()}: the lease is {@link io.snowflakeid.worker.WorkerLease#pause paused} instead (ids stop at
+	 * once, the pair is kept), and resumed by {@code start()}. Releasing would let another instance take the pair,
+	 * and the generator beans that hold its worker id could not follow a new one.
 	 */
 	@Bean
 	static SmartLifecycle snowflakeRedisLeaseRelease(ConfigurableListableBeanFactory beanFactory) {
@@ -76,8 +84,12 @@ public final class SnowflakeRedisAutoConfiguration {
 		return new ReleaseBeforeTheFactoryStops(beanFactory, phase);
 	}
 
-	/** Closes the generators already created whose lease is in a {@link RedisLeaseStore} of this context. */
-	static final class ReleaseBeforeTheFactoryStops implements SmartLifecycle {
+	/**
+	 * On close, closes the generators already created whose lease is in a {@link RedisLeaseStore} of this context;
+	 * on a stop that is not a close, pauses their leases until the next start.
+	 */
+	static final class ReleaseBeforeTheFactoryStops
+			implements SmartLifecycle, ApplicationListener<ContextClosedEvent> {
 
 		private final ConfigurableListableBeanFactory beanFactory;
 
@@ -85,19 +97,50 @@ public final class SnowflakeRedisAutoConfiguration {
 
 		private volatile boolean running;
 
+		/** Published before the lifecycle beans stop on close: a stop from then on is the last one. */
+		private volatile boolean closing;
+
+		private final java.util.List<io.snowflakeid.worker.WorkerLease> paused = new java.util.ArrayList<>();
+
 		ReleaseBeforeTheFactoryStops(ConfigurableListableBeanFactory beanFactory, int phase) {
 			this.beanFactory = beanFactory;
 			this.phase = phase;
 		}
 
 		@Override
-		public void start() {
-			this.running = true;
+		public void onApplicationEvent(ContextClosedEvent event) {
+			if (event.getApplicationContext().getAutowireCapableBeanFactory() == this.beanFactory) {
+				this.closing = true;
+			}
 		}
 
 		@Override
-		public void stop() {
+		public synchronized void start() {
+			this.running = true;
+			for (io.snowflakeid.worker.WorkerLease lease : this.paused) {
+				lease.resume(); // the connection factory started first (a lower phase)
+			}
+			this.paused.clear();
+		}
+
+		@Override
+		public synchronized void stop() {
 			this.running = false;
+			for (ManagedGenerator managed : redisLeased()) {
+				if (this.closing) {
+					managed.close(); // the destroy method's close later does nothing
+				}
+				else {
+					managed.lease().pause("the application context was stopped (its Redis connection factory "
+							+ "with it); ids resume when it is started again");
+					this.paused.add(managed.lease());
+				}
+			}
+		}
+
+		/** The generators already created whose lease is in a {@link RedisLeaseStore} of this context. */
+		private java.util.List<ManagedGenerator> redisLeased() {
+			java.util.List<ManagedGenerator> leased = new java.util.ArrayList<>();
 			java.util.Set<String> stores = new java.util.HashSet<>();
 			for (String name : this.beanFactory.getBeanNamesForType(RedisLeaseStore.class, false, false)) {
 				if (this.beanFactory.containsSingleton(name)) {
@@ -109,10 +152,11 @@ public final class SnowflakeRedisAutoConfiguration {
 				if (this.beanFactory.containsSingleton(name)) {
 					ManagedGenerator managed = this.beanFactory.getBean(name, ManagedGenerator.class);
 					if (managed.lease() != null && stores.contains(managed.lease().storeDescription())) {
-						managed.close(); // the destroy method's close later does nothing
+						leased.add(managed);
 					}
 				}
 			}
+			return leased;
 		}
 
 		@Override
@@ -133,10 +177,11 @@ public final class SnowflakeRedisAutoConfiguration {
 		 * What plain Hibernate gets from the same settings: a failure to connect is a {@link WorkerLeaseException}
 		 * naming {@link RedisSettings#URI} (never the password), not the client's bare exception.
 		 */
-		static RedisLeaseStore store(String uri, String key) {
+		static RedisLeaseStore store(String uri, String key, boolean acceptDataLossRisk) {
 			java.util.Map<String, Object> settings = new java.util.HashMap<>();
 			settings.put(RedisSettings.URI, uri);
 			settings.put(RedisSettings.KEY, key);
+			settings.put(RedisSettings.ACCEPT_DATA_LOSS_RISK, acceptDataLossRisk);
 			return (RedisLeaseStore) new RedisLeaseStoreProvider().create(settings);
 		}
 	}

@@ -21,6 +21,23 @@ public class SnowflakeRedisProperties {
 	 */
 	private String uri;
 
+	/**
+	 * Whether to lease from a server that can lose an acknowledged write on a restart or crash: no append-only file,
+	 * appendfsync other than always, or an fsync policy that cannot be read (the server refuses CONFIG GET, as
+	 * managed services often do). A lease the server forgets can be handed to a second instance while the first
+	 * still issues ids with it (duplicate ids). When false, such a server is refused at start and at every renewal.
+	 * An allkeys-* eviction policy and a replica are refused whatever this says.
+	 */
+	private boolean acceptDataLossRisk;
+
+	public boolean isAcceptDataLossRisk() {
+		return this.acceptDataLossRisk;
+	}
+
+	public void setAcceptDataLossRisk(boolean acceptDataLossRisk) {
+		this.acceptDataLossRisk = acceptDataLossRisk;
+	}
+
 	public String getKey() {
 		return this.key;
 	}

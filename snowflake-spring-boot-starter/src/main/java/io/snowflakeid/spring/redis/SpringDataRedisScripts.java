@@ -3,14 +3,18 @@ package io.snowflakeid.spring.redis;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
 
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.redis.RedisScripts;
@@ -29,11 +33,19 @@ final class SpringDataRedisScripts implements RedisScripts {
 
 	private final RedisConnectionFactory factory;
 
-	private final ExecutorService calls = Executors.newCachedThreadPool((task) -> {
-		Thread thread = new Thread(task, "snowflake-redis-call");
-		thread.setDaemon(true);
-		return thread;
-	});
+	/**
+	 * The most calls waiting for the server at once: a renewal, and a claim or hand-back. While the server hangs,
+	 * each call's thread waits out the factory's own command timeout after its caller gave up; more threads would
+	 * only pile up (one per renewal attempt, every second), so a further call is refused at once as not sent.
+	 */
+	static final int MAX_CALLS = 2;
+
+	private final ExecutorService calls = new ThreadPoolExecutor(0, MAX_CALLS, 60, TimeUnit.SECONDS,
+			new SynchronousQueue<>(), (task) -> {
+				Thread thread = new Thread(task, "snowflake-redis-call");
+				thread.setDaemon(true);
+				return thread;
+			});
 
 	SpringDataRedisScripts(RedisConnectionFactory factory) {
 		this.factory = factory;
@@ -44,6 +56,91 @@ final class SpringDataRedisScripts implements RedisScripts {
 		Long result = call((connection) -> connection.scriptingCommands().eval(bytes(script), ReturnType.INTEGER, 1,
 				keysAndArgs(key, args)), timeout);
 		return result;
+	}
+
+	@Override
+	public long evalLong(String script, String key, List<String> args, int replicas, Duration timeout)
+			throws Exception {
+		long deadline = System.nanoTime() + timeout.toNanos();
+		Long result = call((connection) -> {
+			Long written = connection.scriptingCommands().eval(bytes(script), ReturnType.INTEGER, 1,
+					keysAndArgs(key, args));
+			if (written != null && written == 1 && replicas > 0) {
+				// On the same connection: WAIT counts the writes of the connection it runs on.
+				Duration left = Duration.ofNanos(Math.max(1_000_000, deadline - System.nanoTime()));
+				RedisScripts.requireReplicas(waitForReplicas(connection, replicas, left), replicas, left);
+			}
+			return written;
+		}, timeout.plusMillis((replicas > 0) ? 250 : 0));
+		return result;
+	}
+
+	/**
+	 * WAIT through the driver's own connection: Spring Data Redis has no WAIT, and its generic
+	 * {@code execute("WAIT")} does not read WAIT's integer answer with Lettuce. Lettuce's async commands have
+	 * {@code waitForReplication(int, long)}, Jedis {@code waitReplicas(int, long)}; a driver with neither is refused
+	 * (the write would not be confirmed), never skipped.
+	 */
+	private static Long waitForReplicas(RedisConnection connection, int replicas, Duration timeout) throws Exception {
+		Object driver = connection.getNativeConnection();
+		java.lang.reflect.Method wait = publicMethod(driver.getClass(), int.class, long.class, "waitForReplication",
+				"waitReplicas");
+		if (wait == null) {
+			throw new IllegalStateException("Cannot WAIT for the " + replicas + " replicas of Redis through "
+					+ driver.getClass().getName() + ": use snowflake.redis.uri (a Lettuce client of the lease's own)");
+		}
+		Object answer;
+		try {
+			answer = wait.invoke(driver, replicas, timeout.toMillis());
+		}
+		catch (java.lang.reflect.InvocationTargetException ex) {
+			throw (ex.getCause() instanceof Exception cause) ? cause : ex;
+		}
+		if (answer instanceof Future<?> pending) {
+			answer = pending.get(timeout.toMillis() + 250, TimeUnit.MILLISECONDS);
+		}
+		return (answer instanceof Number number) ? number.longValue() : null;
+	}
+
+	/** A method by one of {@code names} as a public interface or class declares it (callable by reflection). */
+	private static java.lang.reflect.Method publicMethod(Class<?> type, Class<?> first, Class<?> second,
+			String... names) {
+		for (Class<?> candidate = type; candidate != null; candidate = candidate.getSuperclass()) {
+			java.util.List<Class<?>> types = new java.util.ArrayList<>(java.util.List.of(candidate));
+			for (int i = 0; i < types.size(); i++) {
+				Class<?> current = types.get(i);
+				if (java.lang.reflect.Modifier.isPublic(current.getModifiers())) {
+					for (String name : names) {
+						try {
+							return current.getMethod(name, first, second);
+						}
+						catch (NoSuchMethodException ex) {
+							// the next name
+						}
+					}
+				}
+				types.addAll(java.util.List.of(current.getInterfaces()));
+			}
+		}
+		return null;
+	}
+
+	@Override
+	public Map<String, String> info(Duration timeout) throws Exception {
+		return call((connection) -> asMap(connection.serverCommands().info()), timeout);
+	}
+
+	@Override
+	public Map<String, String> configGet(String parameter, Duration timeout) throws Exception {
+		return call((connection) -> asMap(connection.serverCommands().getConfig(parameter)), timeout);
+	}
+
+	private static Map<String, String> asMap(Properties properties) {
+		Map<String, String> values = new LinkedHashMap<>();
+		if (properties != null) {
+			properties.forEach((name, value) -> values.put(String.valueOf(name), String.valueOf(value).strip()));
+		}
+		return values;
 	}
 
 	@Override
@@ -61,8 +158,33 @@ final class SpringDataRedisScripts implements RedisScripts {
 	 * Runs {@code command} on a connection of the factory. A failure to get the connection means nothing was sent
 	 * ({@link LeaseStore.NotAppliedException}); any later failure, and a timeout, may have been applied.
 	 */
-	private <T> T call(Function<RedisConnection, T> command, Duration timeout) throws Exception {
-		Future<T> future = this.calls.submit(() -> {
+	private <T> T call(Command<T> command, Duration timeout) throws Exception {
+		Future<T> future;
+		try {
+			future = submit(command);
+		}
+		catch (RejectedExecutionException ex) {
+			throw new LeaseStore.NotAppliedException(new IllegalStateException("Not sent to Redis: the " + MAX_CALLS
+					+ " calls before it are still waiting for an answer from " + description()
+					+ " (the server hangs), or the lease store is closed", ex));
+		}
+		try {
+			return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (ExecutionException ex) {
+			throw (ex.getCause() instanceof Exception cause) ? cause : ex;
+		}
+		catch (TimeoutException ex) {
+			// Still a TimeoutException (the script may still run), with a message: the JDK's has none. The thread
+			// ends with the factory's own timeout.
+			throw new TimeoutException("No answer from Redis within " + timeout.toMillis() + " ms (the bound of each "
+					+ "lease operation: a sixth of " + SnowflakeSettings.LEASE_DURATION + ", at least 1 s, and at "
+					+ "least 5 s for a store's first); it may still be applied");
+		}
+	}
+
+	private <T> Future<T> submit(Command<T> command) {
+		return this.calls.submit(() -> {
 			RedisConnection connection;
 			try {
 				connection = this.factory.getConnection();
@@ -77,19 +199,14 @@ final class SpringDataRedisScripts implements RedisScripts {
 				connection.close();
 			}
 		});
-		try {
-			return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-		}
-		catch (ExecutionException ex) {
-			throw (ex.getCause() instanceof Exception cause) ? cause : ex;
-		}
-		catch (TimeoutException ex) {
-			// Still a TimeoutException (the script may still run), with a message: the JDK's has none. The thread
-			// ends with the factory's own timeout.
-			throw new TimeoutException("No answer from Redis within " + timeout.toMillis() + " ms (the bound of each "
-					+ "lease operation: a sixth of " + SnowflakeSettings.LEASE_DURATION + ", at least 1 s); it may "
-					+ "still be applied");
-		}
+	}
+
+	/** What runs on a connection of the factory. */
+	@FunctionalInterface
+	private interface Command<T> {
+
+		T apply(RedisConnection connection) throws Exception;
+
 	}
 
 	private static byte[] bytes(String text) {

@@ -36,7 +36,8 @@ class SnowflakeRedisAutoConfigurationTests {
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(redisAutoConfiguration(), SnowflakeRedisAutoConfiguration.class,
 				SnowflakeAutoConfiguration.class))
-		.withPropertyValues("snowflake.redis.key=" + this.key);
+		// The shared test server runs Redis' defaults (no append-only file): its risk is accepted.
+		.withPropertyValues("snowflake.redis.key=" + this.key, "snowflake.redis.accept-data-loss-risk=true");
 
 	private RedisClient client;
 
@@ -150,6 +151,61 @@ class SnowflakeRedisAutoConfigurationTests {
 	}
 
 	@Test
+	void aServerThatCanLoseTheLeaseIsRefusedNamingTheSettingAndThePropertyThatAcceptsTheRisk() {
+		assumeRedis();
+		String[] hostPort = REDIS.split(":");
+		assumeTrue(records().isEmpty() && !"1".equals(infoField("aof_enabled")),
+				"the shared test server has an append-only file: nothing to refuse");
+		this.contextRunner
+			.withPropertyValues("snowflake.worker-assignment=redis", "snowflake.redis.accept-data-loss-risk=false",
+					"spring.data.redis.host=" + hostPort[0], "spring.data.redis.port=" + hostPort[1])
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.hasMessageContaining("appendonly is no")
+				.hasMessageContaining("snowflake.redis.accept-data-loss-risk=true"));
+		assertThat(records()).as("nothing written").isEmpty();
+	}
+
+	@Test
+	void throughSpringsConnectionFactoryAWriteWaitsForTheReplicasOnItsOwnConnection() throws Exception {
+		assumeRedis();
+		String[] hostPort = REDIS.split(":");
+		var factory = new org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory(
+				new org.springframework.data.redis.connection.RedisStandaloneConfiguration(hostPort[0],
+						Integer.parseInt(hostPort[1])));
+		factory.afterPropertiesSet();
+		factory.start();
+		SpringDataRedisScripts scripts = new SpringDataRedisScripts(factory);
+		try {
+			String write = "redis.call('HSET', KEYS[1], 'probe', ARGV[1]) return 1";
+			assertThat(scripts.evalLong(write, this.key, java.util.List.of("a"), 0, Duration.ofSeconds(2))).isEqualTo(1);
+			// The shared server has no replica: WAIT 1 times out with 0 acknowledgements, and the write does not count.
+			org.assertj.core.api.Assertions
+				.assertThatExceptionOfType(java.util.concurrent.TimeoutException.class)
+				.isThrownBy(() -> scripts.evalLong(write, this.key, java.util.List.of("b"), 1, Duration.ofMillis(300)))
+				.withMessageContaining("acknowledged by 0 of 1 replicas")
+				.withMessageContaining("WAIT 1");
+			assertThat(scripts.info(Duration.ofSeconds(2))).containsKeys("role", "aof_enabled", "maxmemory_policy",
+					"connected_slaves");
+		}
+		finally {
+			scripts.close();
+			factory.destroy();
+		}
+	}
+
+	private String infoField(String name) {
+		records();
+		for (String line : this.connection.sync().info().split("\\r?\\n")) {
+			if (line.startsWith(name + ":")) {
+				return line.substring(name.length() + 1).strip();
+			}
+		}
+		return null;
+	}
+
+	@Test
 	void otherAssignmentsCreateNoRedisStore() {
 		this.contextRunner.withPropertyValues("snowflake.worker-assignment=static", "snowflake.datacenter-id=1",
 				"snowflake.worker-id=2", "snowflake.redis.uri=redis://127.0.0.1:1")
@@ -191,7 +247,7 @@ class SnowflakeRedisAutoConfigurationTests {
 
 	@Test
 	void aServerThatDoesNotAnswerInTimeFailsTheStartSayingSoAndNamingTheBound() throws Exception {
-		// Accepts connections and never answers: every call of the lease waits out its bound (1 s for a 3 s lease).
+		// Accepts connections and never answers: the first call of the lease waits out its bound (at least 5 s).
 		try (java.net.ServerSocket silent = new java.net.ServerSocket(0)) {
 			java.util.List<java.net.Socket> accepted = new java.util.concurrent.CopyOnWriteArrayList<>();
 			Thread acceptor = new Thread(() -> {
@@ -212,7 +268,7 @@ class SnowflakeRedisAutoConfigurationTests {
 				.run((context) -> assertThat(context).hasFailed()
 					.getFailure()
 					.rootCause()
-					.hasMessageContaining("1000 ms")
+					.hasMessageContaining("5000 ms") // the first operation's floor: it may open the connection
 					.hasMessageContaining("snowflake.lease.duration"));
 			for (java.net.Socket socket : accepted) {
 				socket.close();

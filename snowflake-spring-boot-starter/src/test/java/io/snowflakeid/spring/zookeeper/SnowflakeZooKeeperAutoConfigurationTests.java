@@ -86,6 +86,25 @@ class SnowflakeZooKeeperAutoConfigurationTests {
 	}
 
 	@Test
+	void aZooKeeperLeaseKeepsIssuingAcrossAContextStopAndStart() {
+		// No lifecycle bean stops the Curator client: the session and the lease go on through stop() and start().
+		this.contextRunner
+			.withPropertyValues("snowflake.zookeeper.connect-string=" + server.getConnectString(),
+					"snowflake.zookeeper.session-timeout=3s")
+			.run((context) -> {
+				SnowflakeIdGenerator generator = context.getBean(SnowflakeIdGenerator.class);
+				WorkerLease lease = context.getBean(ManagedGenerator.class).lease();
+				long before = generator.nextId();
+				context.stop();
+				Thread.sleep(1_500); // past a renewal
+				context.start();
+				assertThat(generator.nextId()).isGreaterThan(before);
+				assertThat(lease.renewals()).isGreaterThanOrEqualTo(1);
+				assertThat(this.observer.checkExists().forPath(holder(lease))).isNotNull();
+			});
+	}
+
+	@Test
 	void anApplicationsCuratorClientIsUsedAndNeverClosedByTheStarter() {
 		CuratorFramework application = client(); // not started: the starter starts it
 		try {
