@@ -35,7 +35,7 @@ public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
 			scripts = LettuceRedisScripts.open(uri, CONNECT_TIMEOUT);
 		}
 		catch (RuntimeException ex) {
-			throw new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE,
+			throw new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE, WorkerAssignment.REDIS.value(),
 					"Could not connect to Redis at " + LettuceRedisScripts.describe(uri) + " (" + RedisSettings.URI
 							+ ") to lease a worker id: " + ex.getMessage(), ex);
 		}

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import io.snowflakeid.worker.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
 
 /**
@@ -53,7 +54,7 @@ final class ServerCheck {
 				throw ex; // an outage (no answer, no connection), not a refusal
 			}
 			// Renamed away or denied by an ACL (managed services): nothing proves the server safe.
-			throw new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION,
+			throw new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION, WorkerAssignment.REDIS.value(),
 					"Refusing to lease worker ids from " + where + ": INFO could not be read (" + ex.getMessage()
 							+ "); the lease must read the server's persistence, eviction policy and replicas: allow "
 							+ "INFO to the lease's Redis user",
@@ -82,8 +83,8 @@ final class ServerCheck {
 					+ "=true to accept that risk");
 		}
 		if (!refusals.isEmpty()) {
-			throw new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION,
-					"Refusing to lease worker ids from " + where + ": " + String.join("; ", refusals));
+			throw new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION, WorkerAssignment.REDIS.value(),
+					"Refusing to lease worker ids from " + where + ": " + String.join("; ", refusals), null);
 		}
 		if (risk != null && !risk.equals(this.acceptedRisk)) {
 			this.acceptedRisk = risk;
@@ -93,9 +94,9 @@ final class ServerCheck {
 		}
 		String replicas = info.get("connected_slaves");
 		if (replicas == null || !replicas.matches("\\d{1,6}")) {
-			throw new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION,
+			throw new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION, WorkerAssignment.REDIS.value(),
 					"Refusing to lease worker ids from " + where + ": INFO replication reported connected_slaves:"
-							+ replicas + " (the replicas each write must wait for)");
+							+ replicas + " (the replicas each write must wait for)", null);
 		}
 		return Integer.parseInt(replicas);
 	}

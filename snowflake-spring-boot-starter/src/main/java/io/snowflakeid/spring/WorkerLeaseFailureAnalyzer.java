@@ -86,7 +86,11 @@ class WorkerLeaseFailureAnalyzer extends AbstractFailureAnalyzer<WorkerLeaseExce
 					+ "names a Redis setting (persistence, eviction, replication), change it on the server as it says: "
 					+ "a server that can lose an acknowledged write could give this instance's worker id to another. "
 					+ "Static ids (" + STATIC_IDS + ") need no Redis.";
-			case UNSUPPORTED_CONFIGURATION -> "A Redis lease cannot serve this configuration (see the message): set "
+			case UNSUPPORTED_CONFIGURATION -> "A Redis lease cannot be held safely here (see the message). If it names "
+					+ "a Redis setting (appendonly, appendfsync, maxmemory-policy, the role, replicas), change it on the "
+					+ "server as it says (a server that can lose an acknowledged write could give this instance's "
+					+ "worker id to another), or accept the data-loss risk explicitly with "
+					+ "snowflake.redis.accept-data-loss-risk=true where the message allows it. Otherwise set "
 					+ "snowflake.redis.uri or define a RedisConnectionFactory, add the module io.snowflakeid:"
 					+ "snowflake-redis, or choose another snowflake.worker-assignment.";
 			case CONTENTION -> "Other instances starting at the same moment kept taking the same free worker ids in "

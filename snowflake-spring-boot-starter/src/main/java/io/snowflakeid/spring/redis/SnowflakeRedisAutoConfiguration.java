@@ -46,18 +46,18 @@ public final class SnowflakeRedisAutoConfiguration {
 		ClassLoader loader = getClass().getClassLoader();
 		if (properties.getUri() != null && !properties.getUri().isBlank()) {
 			if (!ClassUtils.isPresent("io.lettuce.core.RedisClient", loader)) {
-				throw new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION,
+				throw new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION, WorkerAssignment.REDIS.value(),
 						RedisSettings.URI + " needs the Lettuce client (io.lettuce:lettuce-core) on the class path; "
-								+ "or remove it to use the application's RedisConnectionFactory");
+								+ "or remove it to use the application's RedisConnectionFactory", null);
 			}
 			return LettuceFromUri.store(properties.getUri(), key, properties.isAcceptDataLossRisk());
 		}
 		RedisScripts scripts = ClassUtils.isPresent(CONNECTION_FACTORY, loader) ? FromFactory.scripts(beanFactory) : null;
 		if (scripts == null) {
-			throw new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION,
+			throw new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION, WorkerAssignment.REDIS.value(),
 					WorkerAssignment.SETTING + "=redis needs a Redis server: configure spring.data.redis.* (with "
 							+ "spring-boot-starter-data-redis: one RedisConnectionFactory bean) or set " + RedisSettings.URI
-							+ " (redis://host:port/database)");
+							+ " (redis://host:port/database)", null);
 		}
 		// closes the adapter's threads, never the factory
 		return new RedisLeaseStore(scripts, key, true, properties.isAcceptDataLossRisk());

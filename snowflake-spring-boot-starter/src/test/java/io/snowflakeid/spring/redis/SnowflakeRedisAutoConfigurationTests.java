@@ -15,6 +15,8 @@ import io.snowflakeid.worker.ManagedGenerator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -150,6 +152,14 @@ class SnowflakeRedisAutoConfigurationTests {
 			.contains("\"leaseEnd\":\"0\"").contains("\"token\":\"\"");
 	}
 
+	/** What the starter's lease failure analyzer (package-private, as Spring Boot's own) makes of a failure. */
+	private static FailureAnalysis analyze(Throwable failure) throws Exception {
+		java.lang.reflect.Constructor<?> constructor = Class.forName("io.snowflakeid.spring.WorkerLeaseFailureAnalyzer")
+			.getDeclaredConstructor();
+		constructor.setAccessible(true);
+		return ((FailureAnalyzer) constructor.newInstance()).analyze(failure);
+	}
+
 	@Test
 	void aServerThatCanLoseTheLeaseIsRefusedNamingTheSettingAndThePropertyThatAcceptsTheRisk() {
 		assumeRedis();
@@ -164,6 +174,17 @@ class SnowflakeRedisAutoConfigurationTests {
 				.rootCause()
 				.hasMessageContaining("appendonly is no")
 				.hasMessageContaining("snowflake.redis.accept-data-loss-risk=true"));
+		this.contextRunner
+			.withPropertyValues("snowflake.worker-assignment=redis", "snowflake.redis.accept-data-loss-risk=false",
+					"spring.data.redis.host=" + hostPort[0], "spring.data.redis.port=" + hostPort[1])
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				// Spring Boot's failure report: Redis's own advice, never the DataSource's
+				FailureAnalysis analysis = analyze(context.getStartupFailure());
+				assertThat(analysis).isNotNull();
+				assertThat(analysis.getAction()).contains("change it on the server", "accept-data-loss-risk")
+					.doesNotContain("spring.datasource", "lease table");
+			});
 		assertThat(records()).as("nothing written").isEmpty();
 	}
 
