@@ -148,7 +148,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 			if (parser.currentToken() != JsonToken.VALUE_STRING) {
 				return (Long) context.reportInputMismatch(this, PublicIdJson.NUMBER_REFUSED);
 			}
-			String token = parser.getText();
+			String token = PublicIdJson.token(parser.getText());
 			try {
 				return this.codec.decode(token);
 			}

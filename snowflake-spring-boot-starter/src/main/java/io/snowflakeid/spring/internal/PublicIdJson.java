@@ -26,6 +26,14 @@ public final class PublicIdJson {
 		return annotated && type == long[].class;
 	}
 
+	/**
+	 * The token as sent, without surrounding whitespace: path variables, request parameters, bound objects and JSON
+	 * all trim the same way (a copied link, a form field); whitespace inside a token still fails as malformed.
+	 */
+	public static String token(String text) {
+		return (text != null) ? text.trim() : null;
+	}
+
 	/** The message of a token that does not decode: the codec's reason, never a key. */
 	public static String invalid(InvalidPublicIdException ex) {
 		return ex.getMessage();

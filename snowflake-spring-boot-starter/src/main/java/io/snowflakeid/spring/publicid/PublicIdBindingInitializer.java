@@ -87,6 +87,8 @@ final class PublicIdBindingInitializer implements WebBindingInitializer {
 
 		@Override
 		public void setAsText(String text) {
+			// Trimmed as the argument resolver and the JSON modules trim: one rule on every path.
+			text = (text != null) ? text.trim() : null;
 			if (text == null || text.isEmpty()) {
 				if (this.primitive) {
 					throw new IllegalArgumentException("a public id is required");

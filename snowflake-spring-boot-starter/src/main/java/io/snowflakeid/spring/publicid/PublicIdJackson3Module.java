@@ -144,7 +144,7 @@ public class PublicIdJackson3Module extends SimpleModule {
 			if (parser.currentToken() != JsonToken.VALUE_STRING) {
 				return (Long) context.reportInputMismatch(this, PublicIdJson.NUMBER_REFUSED);
 			}
-			String token = parser.getString();
+			String token = PublicIdJson.token(parser.getString());
 			try {
 				return this.codec.decode(token);
 			}

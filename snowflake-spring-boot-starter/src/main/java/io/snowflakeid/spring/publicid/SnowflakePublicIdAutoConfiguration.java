@@ -78,16 +78,37 @@ public final class SnowflakePublicIdAutoConfiguration {
 
 	/**
 	 * Boot masks every value of the {@code env} and {@code configprops} endpoints only while their
-	 * {@code show-values} is {@code never}; shown for other properties, the keys must stay hidden. Any form of the
-	 * name: {@code snowflake.public-id.keys.1}, {@code keys[A]}, {@code SNOWFLAKE_PUBLICID_KEYS_1}.
+	 * {@code show-values} is {@code never}; shown for other properties, the keys must stay hidden. By name, any form
+	 * of it: {@code snowflake.public-id.keys.1}, {@code keys[A]}, {@code SNOWFLAKE_PUBLICID_KEYS_1}. And by value:
+	 * with {@code keys.1=${PUBLIC_ID_KEY_1}} the env endpoint also lists the environment variable
+	 * {@code PUBLIC_ID_KEY_1} under its own name, which no name rule can know; so any entry whose value contains a
+	 * configured key is masked, whatever its name and property source.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.SanitizingFunction")
 	static class KeysSanitizingConfiguration {
 
+		/** Shorter values are not keys (a key is 16 bytes or more: 22+ base64 characters); never mask "" everywhere. */
+		private static final int SHORTEST_KEY_TEXT = 16;
+
 		@Bean
-		SanitizingFunction snowflakePublicIdKeysSanitizer() {
-			return (data) -> isKey(data.getKey()) ? data.withSanitizedValue() : data;
+		SanitizingFunction snowflakePublicIdKeysSanitizer(ObjectProvider<SnowflakePublicIdProperties> properties) {
+			return (data) -> (isKey(data.getKey()) || holdsKey(data.getValue(), properties.getIfAvailable()))
+					? data.withSanitizedValue() : data;
+		}
+
+		static boolean holdsKey(Object value, SnowflakePublicIdProperties properties) {
+			if (value == null || properties == null) {
+				return false;
+			}
+			String text = value.toString();
+			for (String key : properties.getKeys().values()) {
+				String trimmed = (key != null) ? key.trim() : "";
+				if (trimmed.length() >= SHORTEST_KEY_TEXT && text.contains(trimmed)) {
+					return true;
+				}
+			}
+			return false;
 		}
 
 		static boolean isKey(String name) {
