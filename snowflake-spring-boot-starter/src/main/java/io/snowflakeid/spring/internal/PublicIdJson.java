@@ -16,14 +16,47 @@ public final class PublicIdJson {
 	private PublicIdJson() {
 	}
 
-	/** A {@code Long}/{@code long} property annotated {@link PublicId}. */
-	public static boolean isPublicId(boolean annotated, Class<?> type) {
-		return annotated && (type == Long.class || type == long.class);
+	/**
+	 * The Java types a {@link PublicId} value may have: {@code Long}/{@code long}, or a {@code String} holding the
+	 * decimal id (applications with String snowflake ids).
+	 */
+	public static boolean isIdType(Class<?> type) {
+		return type == Long.class || type == long.class || type == String.class;
 	}
 
-	/** A {@code long[]} property annotated {@link PublicId}: an array of tokens (Jackson gives no primitive array a content serializer). */
-	public static boolean isPublicIdArray(boolean annotated, Class<?> type) {
-		return annotated && type == long[].class;
+	/**
+	 * The id of a {@code Long}, or of a {@code String} holding a decimal id (digits only, as {@link Long#toString}
+	 * writes a non-negative id). Anything else is the application's bug, reported naming the property and never
+	 * written as it is.
+	 */
+	public static long idOf(Object value, String where) {
+		if (value instanceof Long id) {
+			return id;
+		}
+		if (value instanceof String text && !text.isEmpty() && text.length() <= 19 && text.chars().allMatch((c) -> c >= '0' && c <= '9')) {
+			try {
+				return Long.parseLong(text);
+			}
+			catch (NumberFormatException ex) {
+				// above Long.MAX_VALUE: refused below
+			}
+		}
+		throw new IllegalArgumentException("@PublicId on " + where + " holds " + ((value instanceof String)
+				? "a String that is not a decimal id (digits only, below 2^63)" : "a " + value.getClass().getName())
+				+ ": only Long ids and Strings of decimal ids are written as tokens");
+	}
+
+	/** A decoded id as the property's type: the decimal {@code String} for a {@code String} property. */
+	public static Object asTarget(long id, Class<?> target) {
+		return (target == String.class) ? Long.toString(id) : (Object) id;
+	}
+
+	/** Why a {@code @PublicId} property of another shape is refused, naming it and what is allowed. */
+	public static String unsupported(String where, String type) {
+		return "@PublicId on " + where + " (" + type + ") is not supported: allowed Long, long, String (a decimal id), "
+				+ "long[], collections, arrays and Optionals of Long or String, maps with Long keys and/or Long values, "
+				+ "and @JsonIdentityInfo(generator = PropertyGenerator.class) on such an id. Without this failure "
+				+ "Jackson would write the raw value";
 	}
 
 	/**
