@@ -1,0 +1,116 @@
+package io.snowflakeid.spring.publicid;
+
+import io.snowflakeid.publicid.PublicId;
+import io.snowflakeid.publicid.PublicIdCodec;
+import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * An application that defines its own {@code JsonMapper} (Jackson 3, Boot 4) or {@code ObjectMapper} (Jackson 2,
+ * Boot 3.5) bean makes Boot's Jackson auto-configuration back off, and with it the registration of {@code Module}
+ * beans: every {@code @PublicId} would go out raw. The starter puts its module into every mapper bean of the
+ * context, or refuses the start naming the bean it cannot change.
+ */
+class PublicIdApplicationMapperTests {
+
+	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(SnowflakePublicIdAutoConfiguration.class))
+		.withPropertyValues("snowflake.public-id.keys.1=" + SnowflakePublicIdAutoConfigurationTests.KEY_1);
+
+	@Test
+	void theApplicationsOwnJackson3JsonMapperWritesAndReadsTokens() {
+		this.contextRunner.withUserConfiguration(OwnJsonMapper.class).run((context) -> {
+			assertThat(context).hasNotFailed();
+			tools.jackson.databind.json.JsonMapper mapper = context.getBean(tools.jackson.databind.json.JsonMapper.class);
+			String token = context.getBean(PublicIdCodec.class).encode(42);
+			assertThat(mapper.writeValueAsString(new View(42L))).isEqualTo("{\"id\":\"" + token + "\"}");
+			assertThat(mapper.readValue("{\"id\":\"" + token + "\"}", View.class).id()).isEqualTo(42L);
+		});
+	}
+
+	@Test
+	void aJackson3MapperThatAlreadyHasTheModuleIsLeftAsItIs() {
+		this.contextRunner.withUserConfiguration(MapperWithTheModule.class).run((context) -> {
+			assertThat(context.getBean("jsonMapper")).isSameAs(MapperWithTheModule.built);
+		});
+	}
+
+	@Test
+	void aJackson3MapperSubclassThatCannotBeRebuiltStopsTheStartNamingTheBean() {
+		this.contextRunner.withUserConfiguration(OwnMapperSubclass.class).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("'customMapper'")
+				.hasMessageContaining(CustomJsonMapper.class.getName())
+				.hasMessageContaining("PublicIdJackson3Module");
+		});
+	}
+
+	@Test
+	void theApplicationsOwnJackson2ObjectMapperWritesAndReadsTokens() {
+		this.contextRunner.withUserConfiguration(OwnObjectMapper.class).run((context) -> {
+			assertThat(context).hasNotFailed();
+			com.fasterxml.jackson.databind.ObjectMapper mapper = context
+				.getBean(com.fasterxml.jackson.databind.ObjectMapper.class);
+			String token = context.getBean(PublicIdCodec.class).encode(42);
+			assertThat(mapper.writeValueAsString(new View(42L))).isEqualTo("{\"id\":\"" + token + "\"}");
+			assertThat(mapper.readValue("{\"id\":\"" + token + "\"}", View.class).id()).isEqualTo(42L);
+			assertThat(mapper.getRegisteredModuleIds())
+				.containsOnlyOnce(context.getBean(PublicIdJackson2Module.class).getTypeId());
+		});
+	}
+
+	public record View(@PublicId Long id) {
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OwnJsonMapper {
+
+		@Bean
+		tools.jackson.databind.json.JsonMapper jsonMapper() {
+			return tools.jackson.databind.json.JsonMapper.builder().build();
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class MapperWithTheModule {
+
+		static tools.jackson.databind.json.JsonMapper built;
+
+		@Bean
+		tools.jackson.databind.json.JsonMapper jsonMapper(PublicIdJackson3Module module) {
+			built = tools.jackson.databind.json.JsonMapper.builder().addModule(module).build();
+			return built;
+		}
+	}
+
+	static class CustomJsonMapper extends tools.jackson.databind.json.JsonMapper {
+
+		private static final long serialVersionUID = 1L;
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OwnMapperSubclass {
+
+		@Bean
+		CustomJsonMapper customMapper() {
+			return new CustomJsonMapper();
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OwnObjectMapper {
+
+		@Bean
+		com.fasterxml.jackson.databind.ObjectMapper objectMapper() {
+			return new com.fasterxml.jackson.databind.ObjectMapper();
+		}
+	}
+}
