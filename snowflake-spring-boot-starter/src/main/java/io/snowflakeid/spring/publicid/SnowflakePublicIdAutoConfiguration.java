@@ -5,10 +5,12 @@ import java.util.Locale;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
+import io.snowflakeid.spring.boot3.PublicIdJackson2MapperPostProcessor;
 import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.actuate.endpoint.SanitizingFunction;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -61,6 +63,12 @@ public final class SnowflakePublicIdAutoConfiguration {
 			PublicIdJackson3Module publicIdJackson3Module(PublicIdCodec codec) {
 				return new PublicIdJackson3Module(codec);
 			}
+
+			/** The application's own mapper beans too (Boot's Jackson auto-configuration backs off for them). */
+			@Bean
+			static BeanPostProcessor publicIdJackson3MapperPostProcessor(ObjectProvider<PublicIdJackson3Module> module) {
+				return new PublicIdJackson3MapperPostProcessor(module);
+			}
 		}
 
 		/** Spring Boot 3.5's Jackson 2: delete with the {@code boot3} package. */
@@ -72,6 +80,12 @@ public final class SnowflakePublicIdAutoConfiguration {
 			@ConditionalOnMissingBean
 			PublicIdJackson2Module publicIdJackson2Module(PublicIdCodec codec) {
 				return new PublicIdJackson2Module(codec);
+			}
+
+			/** The application's own mapper beans too (Boot's Jackson auto-configuration backs off for them). */
+			@Bean
+			static BeanPostProcessor publicIdJackson2MapperPostProcessor(ObjectProvider<PublicIdJackson2Module> module) {
+				return new PublicIdJackson2MapperPostProcessor(module);
 			}
 		}
 	}

@@ -1,0 +1,32 @@
+package io.snowflakeid.spring.boot3;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+
+/**
+ * Jackson 2 twin of {@code PublicIdJackson3MapperPostProcessor}: Boot registers {@code Module} beans only into the
+ * {@code ObjectMapper} it builds itself, so an application's own {@code ObjectMapper} bean would write every
+ * {@code @PublicId} raw. Jackson 2 mappers are mutable: the module is registered into every mapper bean that does not
+ * have it yet. Mappers made with {@code new ObjectMapper()} outside the context are out of reach.
+ */
+public final class PublicIdJackson2MapperPostProcessor implements BeanPostProcessor {
+
+	private final ObjectProvider<PublicIdJackson2Module> module;
+
+	public PublicIdJackson2MapperPostProcessor(ObjectProvider<PublicIdJackson2Module> module) {
+		this.module = module;
+	}
+
+	@Override
+	public Object postProcessAfterInitialization(Object bean, String beanName) {
+		if (bean instanceof ObjectMapper mapper) {
+			PublicIdJackson2Module module = this.module.getIfAvailable();
+			if (module != null && !mapper.getRegisteredModuleIds().contains(module.getTypeId())) {
+				mapper.registerModule(module);
+			}
+		}
+		return bean;
+	}
+}
