@@ -73,7 +73,12 @@ public class PublicIdJackson2Module extends SimpleModule {
 
 	/** The codec of the property's domain ({@code @PublicId("invoice")}); a bad domain names the property. */
 	static PublicIdCodec codecOf(PublicIdCodec codec, PublicId publicId, String where) {
-		return codec;
+		try {
+			return codec.forDomain(publicId.value());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException("@PublicId on " + where + ": " + ex.getMessage(), ex);
+		}
 	}
 
 	/** {@code Outer$Dto.property}, for messages. */

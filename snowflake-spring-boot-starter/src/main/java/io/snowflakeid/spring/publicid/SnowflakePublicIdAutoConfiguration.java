@@ -54,6 +54,12 @@ public final class SnowflakePublicIdAutoConfiguration {
 			return builder.layout((ids != null) ? ids.layout() : null).build();
 		}
 
+		/** Every @PublicId("domain") of the application checked at start, not in its first request. */
+		@Bean
+		static PublicIdDomainCheck publicIdDomainCheck(BeanFactory beanFactory) {
+			return new PublicIdDomainCheck(beanFactory);
+		}
+
 		@Configuration(proxyBeanMethods = false)
 		@ConditionalOnClass(name = "tools.jackson.databind.JacksonModule")
 		static class Jackson3Configuration {

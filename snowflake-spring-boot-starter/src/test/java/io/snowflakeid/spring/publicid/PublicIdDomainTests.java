@@ -126,7 +126,6 @@ class PublicIdDomainTests {
 			.withInitializer((context) -> AutoConfigurationPackages.register(
 					(BeanDefinitionRegistry) context.getBeanFactory(), InvoiceView.class.getPackageName()))
 			.run((context) -> assertThat(context).getFailure()
-				.rootCause()
 				.hasMessageContaining(InvoiceView.class.getName() + ".id")
 				.hasMessageContaining("\"in voice\"")
 				.hasMessageContaining("A-Z, a-z, 0-9"));
