@@ -1,8 +1,12 @@
 package io.snowflakeid.spring.boot3;
 
 import java.io.IOException;
+import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonIdentityInfo;
 import com.fasterxml.jackson.annotation.ObjectIdGenerator;
 import com.fasterxml.jackson.annotation.ObjectIdGenerators;
 import io.snowflakeid.publicid.InvalidPublicIdException;
@@ -20,8 +24,13 @@ import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.KeyDeserializer;
 import com.fasterxml.jackson.databind.SerializationConfig;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerBuilder;
+import com.fasterxml.jackson.databind.deser.ValueInstantiator;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
 import com.fasterxml.jackson.databind.deser.impl.ObjectIdReader;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
@@ -31,6 +40,7 @@ import com.fasterxml.jackson.databind.introspect.Annotated;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMethod;
 import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
+import com.fasterxml.jackson.databind.introspect.AnnotatedWithParams;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
 import com.fasterxml.jackson.databind.introspect.ObjectIdInfo;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -93,6 +103,10 @@ public class PublicIdJackson2Module extends SimpleModule {
 	private static final class Introspector extends NopAnnotationIntrospector {
 
 		private static final long serialVersionUID = 1L;
+
+		private static final Class<?> SERIALIZER_NONE = JsonSerializer.None.class;
+
+		private static final Class<?> DESERIALIZER_NONE = JsonDeserializer.None.class;
 
 		private final transient PublicIdCodec codec;
 
@@ -192,11 +206,42 @@ public class PublicIdJackson2Module extends SimpleModule {
 			return type != null && type.isMapLikeType() && type.getKeyType().getRawClass() == Long.class;
 		}
 
-		/** A container with no id inside, or no container at all: Jackson would write it as it is, raw. */
+		/**
+		 * A container with no id inside, no container at all, or a map whose values are containers (lists of ids?):
+		 * Jackson would write them as they are, raw. A serializer of the application's on the whole container would
+		 * replace the tokens of its elements.
+		 */
 		private static void requireIdsInside(Annotated annotated, JavaType type) {
-			if (idContent(type) == null && !hasIdKeys(type)) {
+			JavaType values = type.isMapLikeType() ? type.getContentType() : null;
+			boolean nested = values != null && (values.isContainerType() || values.isReferenceType());
+			if ((idContent(type) == null && !hasIdKeys(type)) || nested) {
 				throw new IllegalArgumentException(PublicIdJson.unsupported(where(annotated), type.toCanonical()));
 			}
+			JsonSerialize serialize = annotated.getAnnotation(JsonSerialize.class);
+			JsonDeserialize deserialize = annotated.getAnnotation(JsonDeserialize.class);
+			if ((serialize != null && serialize.using() != SERIALIZER_NONE)
+					|| (deserialize != null && deserialize.using() != DESERIALIZER_NONE)) {
+				throw new IllegalArgumentException(PublicIdJson.replaced(where(annotated)));
+			}
+		}
+
+		/**
+		 * Object identity declared on the referencing property rather than on the class: Jackson builds the id
+		 * writer and reader there from the id's plain type, raw. Refused, naming the property.
+		 */
+		@Override
+		public ObjectIdInfo findObjectIdInfo(Annotated annotated) {
+			JsonIdentityInfo info = annotated.getAnnotation(JsonIdentityInfo.class);
+			if (annotated instanceof AnnotatedMember && info != null
+					&& info.generator() == ObjectIdGenerators.PropertyGenerator.class) {
+				JavaType type = annotated.getType();
+				JavaType target = (type.getContentType() != null) ? type.getContentType() : type;
+				if (PublicIdJson.hasPublicIdProperty(target.getRawClass(), info.property())) {
+					throw new IllegalArgumentException(
+							PublicIdJson.identityOnReference(where(annotated), target.getRawClass().getName()));
+				}
+			}
+			return null;
 		}
 	}
 
@@ -429,6 +474,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 		@Override
 		public BeanDeserializerBuilder updateBuilder(DeserializationConfig config,
 				BeanDescription description, BeanDeserializerBuilder builder) {
+			TokenCreatorInstantiator.install(builder, description, this.codec);
 			ObjectIdReader reader = builder.getObjectIdReader();
 			if (reader == null || reader.idProperty == null
 					|| !(reader.generator instanceof ObjectIdGenerators.PropertyGenerator)) {
@@ -448,6 +494,113 @@ public class PublicIdJackson2Module extends SimpleModule {
 			builder.setObjectIdReader(ObjectIdReader.construct(reader.getIdType(), reader.propertyName,
 					reader.generator, ids, reader.idProperty, reader.resolver));
 			return builder;
+		}
+	}
+
+	/**
+	 * A value type built from one {@code @PublicId} id, e.g. {@code record OrderId(@JsonValue @PublicId Long value)}
+	 * with a single-argument {@code @JsonCreator}: Jackson calls such a creator directly with the JSON number or
+	 * string (its "from long"/"from string" creators), never through a deserializer of ours, so a raw id would be
+	 * read. The instantiator is wrapped: a JSON string is decoded as a token and passed to the creator, a JSON number
+	 * is refused.
+	 */
+	static final class TokenCreatorInstantiator extends ValueInstantiator.Delegating {
+
+		private static final long serialVersionUID = 1L;
+
+		private final transient AnnotatedWithParams creator;
+
+		private final transient PublicIdCodec codec;
+
+		private final Class<?> target;
+
+		private TokenCreatorInstantiator(ValueInstantiator delegate, AnnotatedWithParams creator, PublicIdCodec codec) {
+			super(delegate);
+			this.creator = creator;
+			this.codec = codec;
+			this.target = creator.getRawParameterType(0);
+		}
+
+		/** Wraps the builder's instantiator when Jackson reads the type from a scalar through a @PublicId creator. */
+		static void install(BeanDeserializerBuilder builder, BeanDescription description, PublicIdCodec codec) {
+			ValueInstantiator instantiator = builder.getValueInstantiator();
+			if (instantiator == null || !(instantiator.canCreateFromString() || instantiator.canCreateFromLong()
+					|| instantiator.canCreateFromInt() || instantiator.canCreateUsingDelegate())) {
+				return; // built from a JSON object only: its properties are read by their own deserializers
+			}
+			List<AnnotatedWithParams> creators = new ArrayList<>(description.getConstructors());
+			creators.addAll(description.getFactoryMethods());
+			for (AnnotatedWithParams creator : creators) {
+				PublicId publicId = (creator.getParameterCount() == 1) ? creator.getParameter(0).getAnnotation(PublicId.class)
+						: null;
+				if (publicId != null) {
+					String where = creator.getDeclaringClass().getName() + " creator " + creator.getName();
+					if (!PublicIdJson.isIdType(creator.getRawParameterType(0))) {
+						throw new IllegalArgumentException(
+								PublicIdJson.unsupported(where, creator.getRawParameterType(0).getName()));
+					}
+					creator.fixAccess(true);
+					builder.setValueInstantiator(
+							new TokenCreatorInstantiator(instantiator, creator, codecOf(codec, publicId, where)));
+					return;
+				}
+			}
+		}
+
+		@Override
+		public ValueInstantiator createContextual(DeserializationContext context, BeanDescription description) {
+			return this; // keep the wrapper: the delegate was made contextual before the builder got it
+		}
+
+		@Override
+		public boolean canCreateFromString() {
+			return true;
+		}
+
+		@Override
+		public boolean canCreateFromInt() {
+			return false;
+		}
+
+		@Override
+		public boolean canCreateFromLong() {
+			return false;
+		}
+
+		@Override
+		public Object createFromString(DeserializationContext context, String value) throws IOException {
+			String token = PublicIdJson.token(value);
+			Object id;
+			try {
+				id = PublicIdJson.asTarget(this.codec.decode(token), this.target);
+			}
+			catch (InvalidPublicIdException ex) {
+				JsonMappingException failure = context.weirdStringException(token, this.creator.getDeclaringClass(),
+						PublicIdJson.invalid(ex));
+				failure.initCause(ex);
+				throw failure;
+			}
+			try {
+				return this.creator.call1(id);
+			}
+			catch (Exception ex) {
+				return context.handleInstantiationProblem(this.creator.getDeclaringClass(), id, ex);
+			}
+		}
+
+		@Override
+		public Object createFromInt(DeserializationContext context, int value) throws IOException {
+			return context.reportInputMismatch(this.creator.getDeclaringClass(), PublicIdJson.NUMBER_REFUSED);
+		}
+
+		@Override
+		public Object createFromLong(DeserializationContext context, long value) throws IOException {
+			return context.reportInputMismatch(this.creator.getDeclaringClass(), PublicIdJson.NUMBER_REFUSED);
+		}
+
+		@Override
+		public Object createFromBigInteger(DeserializationContext context, BigInteger value) throws IOException {
+			return context.reportInputMismatch(this.creator.getDeclaringClass(), PublicIdJson.NUMBER_REFUSED);
 		}
 	}
 }

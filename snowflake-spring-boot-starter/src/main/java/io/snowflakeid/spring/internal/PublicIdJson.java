@@ -59,6 +59,44 @@ public final class PublicIdJson {
 				+ "Jackson would write the raw value";
 	}
 
+	/** Why a {@code @PublicId} container with {@code @JsonSerialize(using)}/{@code @JsonDeserialize(using)} is refused. */
+	public static String replaced(String where) {
+		return "@PublicId on " + where + " is not supported with @JsonSerialize(using = ...) or @JsonDeserialize(using "
+				+ "= ...) on the same property: that serializer would replace the tokens of its elements and write the "
+				+ "raw ids. Write the tokens in it with the PublicIdCodec bean, and drop @PublicId";
+	}
+
+	/**
+	 * Why {@code @JsonIdentityInfo(generator = PropertyGenerator.class)} on a referencing property is refused when the
+	 * referenced id is {@code @PublicId}: Jackson builds the reference's id writer there with the id's plain type.
+	 */
+	public static String identityOnReference(String where, String target) {
+		return "@JsonIdentityInfo(generator = PropertyGenerator.class) on " + where + " refers to the @PublicId id of "
+				+ target + ": not supported on the referencing property (Jackson would write and read the raw id). "
+				+ "Put @JsonIdentityInfo on the class " + target + " and keep @JsonIdentityReference on the property";
+	}
+
+	/** Whether {@code type} (or a superclass) has a {@code @PublicId} field, getter or record component {@code name}. */
+	public static boolean hasPublicIdProperty(Class<?> type, String name) {
+		String capitalized = name.isEmpty() ? name : Character.toUpperCase(name.charAt(0)) + name.substring(1);
+		for (Class<?> current = type; current != null && current != Object.class; current = current.getSuperclass()) {
+			for (java.lang.reflect.Field field : current.getDeclaredFields()) {
+				if (field.getName().equals(name) && field.isAnnotationPresent(PublicId.class)) {
+					return true;
+				}
+			}
+			for (java.lang.reflect.Method method : current.getDeclaredMethods()) {
+				String methodName = method.getName();
+				boolean accessor = methodName.equals(name) || methodName.equals("get" + capitalized)
+						|| methodName.equals("is" + capitalized);
+				if (accessor && method.getParameterCount() == 0 && method.isAnnotationPresent(PublicId.class)) {
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+
 	/**
 	 * The token as sent, without surrounding whitespace: path variables, request parameters, bound objects and JSON
 	 * all trim the same way (a copied link, a form field); whitespace inside a token still fails as malformed.
