@@ -81,6 +81,28 @@ class PublicIdJacksonAttackTests {
 		assertThat(this.jackson2.writeValueAsString(mixedIn)).isEqualTo("{\"id\":\"" + token + "\"}");
 	}
 
+	/** The id written as a token by its @PublicId @JsonValue, but read by a creator whose parameter is not @PublicId. */
+	@Test
+	void aJsonValueTypeWhoseCreatorIsNotPublicIdFailsNamingItRatherThanReadingRaw() throws Exception {
+		assertThat(this.jackson3.writeValueAsString(new LooseId(42L))).isEqualTo("\"" + this.codec.encode(42) + "\"");
+		assertThatThrownBy(() -> this.jackson3.readValue("42", LooseId.class)).hasStackTraceContaining("LooseId")
+			.hasStackTraceContaining("@PublicId");
+		assertThatThrownBy(() -> this.jackson2.readValue("42", LooseId.class)).hasStackTraceContaining("LooseId")
+			.hasStackTraceContaining("@PublicId");
+	}
+
+	public static class LooseId {
+
+		@JsonValue
+		@PublicId
+		public final Long value;
+
+		@JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+		public LooseId(Long value) {
+			this.value = value;
+		}
+	}
+
 	public static class ListsById {
 
 		@PublicId
