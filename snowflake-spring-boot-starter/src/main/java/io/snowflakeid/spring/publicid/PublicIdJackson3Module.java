@@ -544,6 +544,13 @@ public class PublicIdJackson3Module extends SimpleModule {
 					return;
 				}
 			}
+			AnnotatedMember value = description.findJsonValueAccessor();
+			if (value != null && value.hasAnnotation(PublicId.class)) {
+				// written as a token, but read by a creator Jackson calls with the raw scalar
+				throw new IllegalArgumentException("@PublicId on the @JsonValue " + where(value) + ", but no one-argument "
+						+ "creator of " + value.getDeclaringClass().getName() + " has a @PublicId parameter: Jackson "
+						+ "would read the raw id. Annotate the creator's parameter with @PublicId as well");
+			}
 		}
 
 		@Override
