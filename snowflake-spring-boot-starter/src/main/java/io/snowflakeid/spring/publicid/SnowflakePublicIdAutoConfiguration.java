@@ -5,7 +5,6 @@ import java.util.Locale;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
-import io.snowflakeid.spring.boot3.PublicIdJackson2MapperPostProcessor;
 import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
 
 import org.springframework.beans.factory.BeanFactory;
