@@ -67,6 +67,45 @@ class PublicIdApplicationMapperTests {
 		});
 	}
 
+	/** Without annotations Jackson sees no @PublicId at all: the module could not help, every id would go out raw. */
+	@Test
+	void aMapperBeanThatIgnoresAnnotationsStopsTheStartNamingTheBean() {
+		this.contextRunner.withUserConfiguration(Jackson3WithoutAnnotations.class).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("'plainJsonMapper'")
+				.hasMessageContaining("USE_ANNOTATIONS");
+		});
+		this.contextRunner.withUserConfiguration(Jackson2WithoutAnnotations.class).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("'plainObjectMapper'")
+				.hasMessageContaining("USE_ANNOTATIONS");
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class Jackson3WithoutAnnotations {
+
+		@Bean
+		tools.jackson.databind.json.JsonMapper plainJsonMapper() {
+			return tools.jackson.databind.json.JsonMapper.builder()
+				.disable(tools.jackson.databind.MapperFeature.USE_ANNOTATIONS)
+				.build();
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class Jackson2WithoutAnnotations {
+
+		@Bean
+		@SuppressWarnings("deprecation")
+		com.fasterxml.jackson.databind.ObjectMapper plainObjectMapper() {
+			return new com.fasterxml.jackson.databind.ObjectMapper()
+				.disable(com.fasterxml.jackson.databind.MapperFeature.USE_ANNOTATIONS);
+		}
+	}
+
 	public record View(@PublicId Long id) {
 	}
 
