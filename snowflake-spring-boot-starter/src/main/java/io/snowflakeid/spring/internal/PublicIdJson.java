@@ -59,6 +59,15 @@ public final class PublicIdJson {
 				+ "Jackson would write the raw value";
 	}
 
+	/**
+	 * A mapper bean with {@code MapperFeature.USE_ANNOTATIONS} disabled reads no annotation at all: no module can make
+	 * it see {@code @PublicId} (Jackson 2 and 3 alike), so the start is refused.
+	 */
+	public static String blind(String beanName, Class<?> type) {
+		return "The Jackson mapper bean '" + beanName + "' (" + type.getName() + ") has MapperFeature.USE_ANNOTATIONS "
+				+ "disabled: it sees no @PublicId and would write every public id raw. Enable annotations on it";
+	}
+
 	/** Why a {@code @PublicId} container with {@code @JsonSerialize(using)}/{@code @JsonDeserialize(using)} is refused. */
 	public static String replaced(String where) {
 		return "@PublicId on " + where + " is not supported with @JsonSerialize(using = ...) or @JsonDeserialize(using "

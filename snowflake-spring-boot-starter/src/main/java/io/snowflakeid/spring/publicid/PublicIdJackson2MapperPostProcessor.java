@@ -1,7 +1,9 @@
 package io.snowflakeid.spring.publicid;
 
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
+import io.snowflakeid.spring.internal.PublicIdJson;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -24,6 +26,9 @@ final class PublicIdJackson2MapperPostProcessor implements BeanPostProcessor {
 	@Override
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
 		if (bean instanceof ObjectMapper mapper) {
+			if (!mapper.isEnabled(MapperFeature.USE_ANNOTATIONS)) {
+				throw new IllegalStateException(PublicIdJson.blind(beanName, mapper.getClass()));
+			}
 			PublicIdJackson2Module module = this.module.getIfAvailable();
 			if (module != null && !mapper.getRegisteredModuleIds().contains(module.getTypeId())) {
 				mapper.registerModule(module);

@@ -1,5 +1,7 @@
 package io.snowflakeid.spring.publicid;
 
+import io.snowflakeid.spring.internal.PublicIdJson;
+import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.cfg.MapperBuilder;
 
@@ -26,8 +28,13 @@ final class PublicIdJackson3MapperPostProcessor implements BeanPostProcessor {
 	@Override
 	@SuppressWarnings({ "rawtypes", "unchecked" })
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
-		if (!(bean instanceof ObjectMapper mapper)
-				|| mapper.registeredModules().stream().anyMatch(PublicIdJackson3Module.class::isInstance)) {
+		if (!(bean instanceof ObjectMapper mapper)) {
+			return bean;
+		}
+		if (!mapper.isEnabled(MapperFeature.USE_ANNOTATIONS)) {
+			throw new IllegalStateException(PublicIdJson.blind(beanName, mapper.getClass()));
+		}
+		if (mapper.registeredModules().stream().anyMatch(PublicIdJackson3Module.class::isInstance)) {
 			return bean;
 		}
 		PublicIdJackson3Module module = this.module.getIfAvailable();
