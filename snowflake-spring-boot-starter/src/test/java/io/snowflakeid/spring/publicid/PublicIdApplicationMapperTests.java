@@ -84,6 +84,32 @@ class PublicIdApplicationMapperTests {
 		});
 	}
 
+	/**
+	 * Spring's Jackson2ObjectMapperBuilder registers modules first and sets an annotation introspector afterwards: the
+	 * module's introspector is gone while the module still counts as registered.
+	 */
+	@Test
+	void aMapperBeanWhoseIntrospectorWasReplacedAfterTheModuleStopsTheStart() {
+		this.contextRunner.withUserConfiguration(Jackson2IntrospectorReplaced.class).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("'replacedObjectMapper'")
+				.hasMessageContaining("annotation introspector");
+		});
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class Jackson2IntrospectorReplaced {
+
+		@Bean
+		com.fasterxml.jackson.databind.ObjectMapper replacedObjectMapper(PublicIdJackson2Module module) {
+			com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper()
+				.registerModule(module);
+			mapper.setAnnotationIntrospector(new com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector());
+			return mapper;
+		}
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	static class Jackson3WithoutAnnotations {
 
