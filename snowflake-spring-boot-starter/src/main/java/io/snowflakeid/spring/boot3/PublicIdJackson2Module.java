@@ -81,6 +81,18 @@ public class PublicIdJackson2Module extends SimpleModule {
 		context.addBeanDeserializerModifier(new IdentityDeserializerModifier(this.codec));
 	}
 
+	/**
+	 * Whether the module's annotation introspector is in effect in {@code mapper}, for serialization and
+	 * deserialization: Spring's {@code Jackson2ObjectMapperBuilder} registers modules first and sets an annotation
+	 * introspector afterwards, so a mapper can list the module yet have lost its introspector.
+	 */
+	public static boolean isActiveIn(com.fasterxml.jackson.databind.ObjectMapper mapper) {
+		return mapper.getSerializationConfig().getAnnotationIntrospector().allIntrospectors().stream()
+			.anyMatch(Introspector.class::isInstance)
+				&& mapper.getDeserializationConfig().getAnnotationIntrospector().allIntrospectors().stream()
+					.anyMatch(Introspector.class::isInstance);
+	}
+
 	/** The codec of the property's domain ({@code @PublicId("invoice")}); a bad domain names the property. */
 	static PublicIdCodec codecOf(PublicIdCodec codec, PublicId publicId, String where) {
 		try {

@@ -68,6 +68,15 @@ public final class PublicIdJson {
 				+ "disabled: it sees no @PublicId and would write every public id raw. Enable annotations on it";
 	}
 
+	/** A mapper bean that lists the module but whose annotation introspector was replaced after it was registered. */
+	public static String introspectorReplaced(String beanName, Class<?> type) {
+		return "The Jackson mapper bean '" + beanName + "' (" + type.getName() + ") has the public id module, but its "
+				+ "annotation introspector was replaced after the module was registered: it sees no @PublicId and "
+				+ "would write every public id raw. Pair yours with the current one instead of replacing it (e.g. "
+				+ "Jackson2ObjectMapperBuilder.annotationIntrospector(current -> AnnotationIntrospectorPair.pair(yours, "
+				+ "current)))";
+	}
+
 	/** Why a {@code @PublicId} container with {@code @JsonSerialize(using)}/{@code @JsonDeserialize(using)} is refused. */
 	public static String replaced(String where) {
 		return "@PublicId on " + where + " is not supported with @JsonSerialize(using = ...) or @JsonDeserialize(using "

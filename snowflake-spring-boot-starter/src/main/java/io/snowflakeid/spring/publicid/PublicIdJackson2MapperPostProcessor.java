@@ -33,6 +33,9 @@ final class PublicIdJackson2MapperPostProcessor implements BeanPostProcessor {
 			if (module != null && !mapper.getRegisteredModuleIds().contains(module.getTypeId())) {
 				mapper.registerModule(module);
 			}
+			if (module != null && !PublicIdJackson2Module.isActiveIn(mapper)) {
+				throw new IllegalStateException(PublicIdJson.introspectorReplaced(beanName, mapper.getClass()));
+			}
 		}
 		return bean;
 	}

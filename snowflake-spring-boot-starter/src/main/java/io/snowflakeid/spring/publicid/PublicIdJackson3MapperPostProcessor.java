@@ -35,6 +35,9 @@ final class PublicIdJackson3MapperPostProcessor implements BeanPostProcessor {
 			throw new IllegalStateException(PublicIdJson.blind(beanName, mapper.getClass()));
 		}
 		if (mapper.registeredModules().stream().anyMatch(PublicIdJackson3Module.class::isInstance)) {
+			if (!PublicIdJackson3Module.isActiveIn(mapper)) {
+				throw new IllegalStateException(PublicIdJson.introspectorReplaced(beanName, mapper.getClass()));
+			}
 			return bean;
 		}
 		PublicIdJackson3Module module = this.module.getIfAvailable();

@@ -80,6 +80,17 @@ public class PublicIdJackson3Module extends SimpleModule {
 		context.addDeserializerModifier(new IdentityDeserializerModifier(this.codec));
 	}
 
+	/**
+	 * Whether the module's annotation introspector is in effect in {@code mapper}, for serialization and
+	 * deserialization: a mapper can list the module yet have had its introspector replaced afterwards.
+	 */
+	public static boolean isActiveIn(tools.jackson.databind.ObjectMapper mapper) {
+		return mapper.serializationConfig().getAnnotationIntrospector().allIntrospectors().stream()
+			.anyMatch(Introspector.class::isInstance)
+				&& mapper.deserializationConfig().getAnnotationIntrospector().allIntrospectors().stream()
+					.anyMatch(Introspector.class::isInstance);
+	}
+
 	/** The codec of the property's domain ({@code @PublicId("invoice")}); a bad domain names the property. */
 	static PublicIdCodec codecOf(PublicIdCodec codec, PublicId publicId, String where) {
 		try {
