@@ -470,8 +470,10 @@ public class PublicIdJackson2Module extends SimpleModule {
 	}
 
 	/**
-	 * The reading side: the object id of such a class (the id property of a full object, and every reference) is read
-	 * with the plain deserializer of the id's type, a raw number. It is read as a token instead.
+	 * The reading side, where Jackson reads an id without asking the annotation introspector: the object id of such a
+	 * class (the id property of a full object, and every reference) is read with the plain deserializer of the id's
+	 * type, a raw number, so it is read as a token instead; and a value type built from one {@code @PublicId} id gets
+	 * a {@link TokenCreatorInstantiator}.
 	 */
 	static final class IdentityDeserializerModifier extends BeanDeserializerModifier {
 
