@@ -1,6 +1,5 @@
 package io.snowflakeid.benchmarks;
 
-import java.util.Base64;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
@@ -46,7 +45,7 @@ public class PublicIdBenchmarks {
 
 	@Setup
 	public void setUp() {
-		String key = Base64.getEncoder().encodeToString(new byte[32]);
+		String key = "5WaQliQiN6Y8mF/bx0uC6Q3hmxxQTxZMQJVCgM3BQXk="; // a fixed random key: zero bytes are refused
 		this.base62 = PublicIdCodec.builder().key("1", key).build();
 		this.decimal = PublicIdCodec.builder().key("1", key).alphabet(PublicIdAlphabet.DECIMAL).build();
 		for (int i = 0; i < TOKENS; i++) {

@@ -72,6 +72,12 @@ public final class PublicIdCodec {
 	/** {@code base62} (default) or {@code decimal}. */
 	public static final String ALPHABET = PREFIX + "alphabet";
 
+	/**
+	 * The fewest distinct byte values a key may have: 32 zero bytes, or a short pattern repeated, are refused (a random
+	 * key of 16 bytes or more has fewer with a probability far below 2^-60).
+	 */
+	public static final int MIN_DISTINCT_KEY_BYTES = 8;
+
 	/** The longest {@link #forDomain(String) domain} name. */
 	public static final int MAX_DOMAIN_LENGTH = 64;
 
@@ -364,6 +370,14 @@ public final class PublicIdCodec {
 				throw new SnowflakeConfigurationException(setting, masked(key == null ? 0 : key.length, "bytes"),
 						"an AES key of 16, 24 or 32 bytes");
 			}
+			if (distinctByteValues(key) < MIN_DISTINCT_KEY_BYTES) {
+				// A random key of 16 bytes or more has fewer than 8 distinct byte values with a probability far below
+				// 2^-60: such a key was typed, zeroed or patterned, and anyone can guess it.
+				throw new SnowflakeConfigurationException(setting, masked(key.length, "bytes"),
+						"a random AES key of 16, 24 or 32 bytes (e.g. from openssl rand -base64 32)",
+						"This key has fewer than " + MIN_DISTINCT_KEY_BYTES + " distinct byte values (all zeros, or a "
+								+ "repeated pattern): it is not random");
+			}
 			if (this.keys.containsKey(version)) {
 				throw new SnowflakeConfigurationException(setting, "(hidden, given twice)", "one key per version");
 			}
@@ -380,6 +394,13 @@ public final class PublicIdCodec {
 						"a version of exactly one character of the alphabet (0-9A-Za-z for base62, 0-9 for decimal)");
 			}
 			String text = (base64Key == null) ? "" : base64Key.trim();
+			if (text.startsWith("${") && text.endsWith("}")) {
+				// A placeholder nothing resolved (Spring keeps it as text): the variable is missing, not the base64.
+				String variable = text.substring(2, text.length() - 1);
+				throw new SnowflakeConfigurationException(setting, text + " (unresolved)",
+						"a base64 AES key of 16, 24 or 32 bytes (e.g. from openssl rand -base64 32)",
+						"The environment variable or property " + variable + " is not set");
+			}
 			byte[] key;
 			try {
 				key = (text.indexOf('-') >= 0 || text.indexOf('_') >= 0) ? Base64.getUrlDecoder().decode(text)
@@ -456,6 +477,18 @@ public final class PublicIdCodec {
 						+ ex.getMessage() + " (is org.bouncycastle.fpe.disable or org.bouncycastle.fpe.disable_ff1 set?)",
 						ex);
 			}
+		}
+
+		private static int distinctByteValues(byte[] key) {
+			boolean[] seen = new boolean[256];
+			int distinct = 0;
+			for (byte b : key) {
+				if (!seen[b & 0xFF]) {
+					seen[b & 0xFF] = true;
+					distinct++;
+				}
+			}
+			return distinct;
 		}
 
 		private static String rangeOf(PublicIdAlphabet alphabet) {

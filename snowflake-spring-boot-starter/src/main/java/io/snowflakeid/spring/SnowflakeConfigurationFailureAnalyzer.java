@@ -1,6 +1,7 @@
 package io.snowflakeid.spring;
 
 import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.publicid.PublicIdCodec;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
@@ -10,12 +11,25 @@ class SnowflakeConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<Snow
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, SnowflakeConfigurationException cause) {
+		if (cause.getSetting().startsWith(PublicIdCodec.PREFIX)) {
+			return publicIds(cause);
+		}
 		String description = "Snowflake ids cannot be issued safely with this configuration:\n\n    "
 				+ cause.getMessage();
 		String action = "Set " + cause.getSetting() + " to " + cause.getAllowed()
 				+ " (in application.properties, an environment variable such as "
 				+ environmentVariable(cause.getSetting()) + ", or a command-line argument). Each running instance "
 				+ "needs its own datacenter-id/worker-id pair.";
+		return new FailureAnalysis(description, action, cause);
+	}
+
+	/** Public id keys: nothing to do with the datacenter/worker pair; the message never holds a key. */
+	private static FailureAnalysis publicIds(SnowflakeConfigurationException cause) {
+		String description = "Public ids cannot be encoded with this configuration:\n\n    " + cause.getMessage();
+		String action = "Set " + cause.getSetting() + " to " + cause.getAllowed() + " (an environment variable such as "
+				+ environmentVariable(cause.getSetting()) + ", or a secret store: never in the repository). A new key: "
+				+ "openssl rand -base64 32. If the property reads ${SOME_VARIABLE}, that variable must be set where the "
+				+ "application runs.";
 		return new FailureAnalysis(description, action, cause);
 	}
 

@@ -26,6 +26,17 @@ class SnowflakeConfigurationFailureAnalyzerTests {
 	}
 
 	@Test
+	void aPublicIdKeyErrorGetsItsOwnActionNotTheDatacenterAndWorkerHint() {
+		SnowflakeConfigurationException cause = catchThrowableOfType(SnowflakeConfigurationException.class,
+				() -> io.snowflakeid.publicid.PublicIdCodec.builder().key("1", "${PUBLIC_ID_KEY_1}"));
+		FailureAnalysis analysis = new SnowflakeConfigurationFailureAnalyzer()
+			.analyze(new BeanCreationException("publicIdCodec", "failed", cause));
+		assertThat(analysis.getDescription()).contains("PUBLIC_ID_KEY_1 is not set").doesNotContain("issued safely");
+		assertThat(analysis.getAction()).contains("snowflake.public-id.keys.1", "openssl rand -base64 32")
+			.doesNotContain("datacenter-id/worker-id");
+	}
+
+	@Test
 	void isRegisteredForSpringBoot() throws Exception {
 		var factories = getClass().getClassLoader().getResources("META-INF/spring.factories");
 		StringBuilder all = new StringBuilder();

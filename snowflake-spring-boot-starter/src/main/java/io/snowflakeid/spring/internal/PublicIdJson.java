@@ -16,14 +16,111 @@ public final class PublicIdJson {
 	private PublicIdJson() {
 	}
 
-	/** A {@code Long}/{@code long} property annotated {@link PublicId}. */
-	public static boolean isPublicId(boolean annotated, Class<?> type) {
-		return annotated && (type == Long.class || type == long.class);
+	/**
+	 * The Java types a {@link PublicId} value may have: {@code Long}/{@code long}, or a {@code String} holding the
+	 * decimal id (applications with String snowflake ids).
+	 */
+	public static boolean isIdType(Class<?> type) {
+		return type == Long.class || type == long.class || type == String.class;
 	}
 
-	/** A {@code long[]} property annotated {@link PublicId}: an array of tokens (Jackson gives no primitive array a content serializer). */
-	public static boolean isPublicIdArray(boolean annotated, Class<?> type) {
-		return annotated && type == long[].class;
+	/**
+	 * The id of a {@code Long}, or of a {@code String} holding a decimal id (digits only, as {@link Long#toString}
+	 * writes a non-negative id). Anything else is the application's bug, reported naming the property and never
+	 * written as it is.
+	 */
+	public static long idOf(Object value, String where) {
+		if (value instanceof Long id) {
+			return id;
+		}
+		if (value instanceof String text && !text.isEmpty() && text.length() <= 19 && text.chars().allMatch((c) -> c >= '0' && c <= '9')) {
+			try {
+				return Long.parseLong(text);
+			}
+			catch (NumberFormatException ex) {
+				// above Long.MAX_VALUE: refused below
+			}
+		}
+		throw new IllegalArgumentException("@PublicId on " + where + " holds " + ((value instanceof String)
+				? "a String that is not a decimal id (digits only, below 2^63)" : "a " + value.getClass().getName())
+				+ ": only Long ids and Strings of decimal ids are written as tokens");
+	}
+
+	/** A decoded id as the property's type: the decimal {@code String} for a {@code String} property. */
+	public static Object asTarget(long id, Class<?> target) {
+		return (target == String.class) ? Long.toString(id) : (Object) id;
+	}
+
+	/** Why a {@code @PublicId} property of another shape is refused, naming it and what is allowed. */
+	public static String unsupported(String where, String type) {
+		return "@PublicId on " + where + " (" + type + ") is not supported: allowed Long, long, String (a decimal id), "
+				+ "long[], collections, arrays and Optionals of Long or String, maps with Long keys and/or Long values, "
+				+ "and @JsonIdentityInfo(generator = PropertyGenerator.class) on such an id. Without this failure "
+				+ "Jackson would write the raw value";
+	}
+
+	/**
+	 * A mapper bean with {@code MapperFeature.USE_ANNOTATIONS} disabled reads no annotation at all: no module can make
+	 * it see {@code @PublicId} (Jackson 2 and 3 alike), so the start is refused.
+	 */
+	public static String blind(String beanName, Class<?> type) {
+		return "The Jackson mapper bean '" + beanName + "' (" + type.getName() + ") has MapperFeature.USE_ANNOTATIONS "
+				+ "disabled: it sees no @PublicId and would write every public id raw. Enable annotations on it";
+	}
+
+	/** A mapper bean that lists the module but whose annotation introspector was replaced after it was registered. */
+	public static String introspectorReplaced(String beanName, Class<?> type) {
+		return "The Jackson mapper bean '" + beanName + "' (" + type.getName() + ") has the public id module, but its "
+				+ "annotation introspector was replaced after the module was registered: it sees no @PublicId and "
+				+ "would write every public id raw. Pair yours with the current one instead of replacing it (e.g. "
+				+ "Jackson2ObjectMapperBuilder.annotationIntrospector(current -> AnnotationIntrospectorPair.pair(yours, "
+				+ "current)))";
+	}
+
+	/** Why a {@code @PublicId} container with {@code @JsonSerialize(using)}/{@code @JsonDeserialize(using)} is refused. */
+	public static String replaced(String where) {
+		return "@PublicId on " + where + " is not supported with @JsonSerialize(using = ...) or @JsonDeserialize(using "
+				+ "= ...) on the same property: that serializer would replace the tokens of its elements and write the "
+				+ "raw ids. Write the tokens in it with the PublicIdCodec bean, and drop @PublicId";
+	}
+
+	/**
+	 * Why {@code @JsonIdentityInfo(generator = PropertyGenerator.class)} on a referencing property is refused when the
+	 * referenced id is {@code @PublicId}: Jackson builds the reference's id writer there with the id's plain type.
+	 */
+	public static String identityOnReference(String where, String target) {
+		return "@JsonIdentityInfo(generator = PropertyGenerator.class) on " + where + " refers to the @PublicId id of "
+				+ target + ": not supported on the referencing property (Jackson would write and read the raw id). "
+				+ "Put @JsonIdentityInfo on the class " + target + " and keep @JsonIdentityReference on the property";
+	}
+
+	/** Whether {@code type} (or a superclass) has a {@code @PublicId} field, getter or record component {@code name}. */
+	public static boolean hasPublicIdProperty(Class<?> type, String name) {
+		String capitalized = name.isEmpty() ? name : Character.toUpperCase(name.charAt(0)) + name.substring(1);
+		for (Class<?> current = type; current != null && current != Object.class; current = current.getSuperclass()) {
+			for (java.lang.reflect.Field field : current.getDeclaredFields()) {
+				if (field.getName().equals(name) && field.isAnnotationPresent(PublicId.class)) {
+					return true;
+				}
+			}
+			for (java.lang.reflect.Method method : current.getDeclaredMethods()) {
+				String methodName = method.getName();
+				boolean accessor = methodName.equals(name) || methodName.equals("get" + capitalized)
+						|| methodName.equals("is" + capitalized);
+				if (accessor && method.getParameterCount() == 0 && method.isAnnotationPresent(PublicId.class)) {
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * The token as sent, without surrounding whitespace: path variables, request parameters, bound objects and JSON
+	 * all trim the same way (a copied link, a form field); whitespace inside a token still fails as malformed.
+	 */
+	public static String token(String text) {
+		return (text != null) ? text.trim() : null;
 	}
 
 	/** The message of a token that does not decode: the codec's reason, never a key. */

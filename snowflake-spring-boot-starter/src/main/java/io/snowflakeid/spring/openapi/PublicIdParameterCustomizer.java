@@ -17,12 +17,12 @@ public final class PublicIdParameterCustomizer implements ParameterCustomizer {
 
 	private final String pattern;
 
-	private final String example;
+	private final PublicIdCodec publicIds;
 
 	/** @param publicIds the public id codec, or null when public ids are not configured */
 	public PublicIdParameterCustomizer(PublicIdCodec publicIds) {
 		this.pattern = (publicIds != null) ? SnowflakeIdPropertyCustomizer.tokenPattern(publicIds) : null;
-		this.example = (publicIds != null) ? publicIds.encode(0) : null;
+		this.publicIds = publicIds;
 	}
 
 	@Override
@@ -35,7 +35,9 @@ public final class PublicIdParameterCustomizer implements ParameterCustomizer {
 		if ((type != Long.class && type != long.class) || !SnowflakeIdPropertyCustomizer.isInteger(parameter.getSchema())) {
 			return parameter;
 		}
-		parameter.setSchema(SnowflakeIdPropertyCustomizer.asString(parameter.getSchema(), this.pattern, this.example));
+		// an example token of the parameter's domain (@PublicId("invoice")), as the parameter decodes it
+		String example = this.publicIds.forDomain(methodParameter.getParameterAnnotation(PublicId.class).value()).encode(0);
+		parameter.setSchema(SnowflakeIdPropertyCustomizer.asString(parameter.getSchema(), this.pattern, example));
 		if (parameter.getExample() != null) {
 			parameter.setExample(parameter.getExample().toString());
 		}

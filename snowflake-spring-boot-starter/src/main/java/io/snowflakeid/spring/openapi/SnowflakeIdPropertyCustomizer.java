@@ -50,7 +50,9 @@ public final class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
 	/** The public ids' token pattern and example, or null when public ids are not configured. */
 	private final String publicIdPattern;
 
-	private final String publicIdExample;
+	private final PublicIdCodec publicIds;
+
+	private final long publicIdExampleId;
 
 	/**
 	 * @param idsAsStrings whether the JSON mapper writes the ids as strings; when not, this customizer changes
@@ -72,7 +74,8 @@ public final class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
 		long exampleId = exampleId(layout);
 		this.example = Long.toString(exampleId);
 		this.publicIdPattern = (publicIds != null) ? tokenPattern(publicIds) : null;
-		this.publicIdExample = (publicIds != null) ? publicIds.encode(Math.min(exampleId, publicIds.maxId())) : null;
+		this.publicIds = publicIds;
+		this.publicIdExampleId = (publicIds != null) ? Math.min(exampleId, publicIds.maxId()) : 0;
 	}
 
 	/** The pattern of every token of {@code codec}: a current or older key version, then the payload. */
@@ -94,9 +97,11 @@ public final class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
 		if (property == null || !isInteger(property)) {
 			return property;
 		}
-		if (this.publicIdPattern != null && isPublicIdProperty(type)) {
-			// written as a token whatever else the property says (as the Jackson modules do)
-			return asString(property, this.publicIdPattern, this.publicIdExample);
+		PublicId publicId = (this.publicIdPattern != null) ? publicIdOf(type) : null;
+		if (publicId != null) {
+			// written as a token whatever else the property says (as the Jackson modules do), of its domain
+			return asString(property, this.publicIdPattern,
+					this.publicIds.forDomain(publicId.value()).encode(this.publicIdExampleId));
 		}
 		if (!this.idsAsStrings || !isSnowflakeIdProperty(type)) {
 			return property;
@@ -104,16 +109,17 @@ public final class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
 		return asString(property, PATTERN, this.example);
 	}
 
-	private static boolean isPublicIdProperty(AnnotatedType type) {
+	/** The {@code @PublicId} of a {@code Long}/{@code long} property, or null. */
+	private static PublicId publicIdOf(AnnotatedType type) {
 		if (type.getCtxAnnotations() != null) {
 			for (var annotation : type.getCtxAnnotations()) {
-				if (annotation instanceof PublicId) {
+				if (annotation instanceof PublicId publicId) {
 					Class<?> raw = rawClass(type.getType());
-					return raw == Long.class || raw == long.class;
+					return (raw == Long.class || raw == long.class) ? publicId : null;
 				}
 			}
 		}
-		return false;
+		return null;
 	}
 
 	private static boolean isSnowflakeIdProperty(AnnotatedType type) {

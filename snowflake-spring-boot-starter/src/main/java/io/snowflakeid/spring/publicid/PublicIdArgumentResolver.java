@@ -110,7 +110,7 @@ final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver {
 			return null;
 		}
 		try {
-			return this.codec.decode(value.trim());
+			return this.codec.forDomain(parameter.getParameterAnnotation(PublicId.class).value()).decode(value.trim());
 		}
 		catch (InvalidPublicIdException ex) {
 			throw new MethodArgumentTypeMismatchException(value, type(parameter), name, parameter, ex);

@@ -42,7 +42,7 @@ final class PublicIdBindingInitializer implements WebBindingInitializer {
 		if (type.isRecord()) {
 			for (RecordComponent component : type.getRecordComponents()) {
 				if (component.isAnnotationPresent(PublicId.class) || fieldIsPublicId(type, component.getName())) {
-					register(binder, component.getType(), component.getName());
+					register(binder, component.getType(), component.getName(), publicId(type, component));
 				}
 			}
 			return;
@@ -50,7 +50,7 @@ final class PublicIdBindingInitializer implements WebBindingInitializer {
 		for (Class<?> current = type; current != null && current != Object.class; current = current.getSuperclass()) {
 			for (Field field : current.getDeclaredFields()) {
 				if (field.isAnnotationPresent(PublicId.class)) {
-					register(binder, field.getType(), field.getName());
+					register(binder, field.getType(), field.getName(), field.getAnnotation(PublicId.class));
 				}
 			}
 		}
@@ -65,12 +65,23 @@ final class PublicIdBindingInitializer implements WebBindingInitializer {
 		}
 	}
 
-	private void register(WebDataBinder binder, Class<?> type, String property) {
+	/** The record component's annotation, or its field's. */
+	private static PublicId publicId(Class<?> record, RecordComponent component) {
+		PublicId publicId = component.getAnnotation(PublicId.class);
+		try {
+			return (publicId != null) ? publicId : record.getDeclaredField(component.getName()).getAnnotation(PublicId.class);
+		}
+		catch (NoSuchFieldException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private void register(WebDataBinder binder, Class<?> type, String property, PublicId publicId) {
 		if (type != Long.class && type != long.class) {
 			throw new IllegalStateException("@PublicId on " + property + " of a bound object: only Long and long "
 					+ "properties are decoded from tokens, not " + type.getName());
 		}
-		binder.registerCustomEditor(type, property, new TokenEditor(this.codec, type == long.class));
+		binder.registerCustomEditor(type, property, new TokenEditor(this.codec.forDomain(publicId.value()), type == long.class));
 	}
 
 	/** Text to id through the codec; an invalid token is an IllegalArgumentException (a binding error). */
@@ -87,6 +98,8 @@ final class PublicIdBindingInitializer implements WebBindingInitializer {
 
 		@Override
 		public void setAsText(String text) {
+			// Trimmed as the argument resolver and the JSON modules trim: one rule on every path.
+			text = (text != null) ? text.trim() : null;
 			if (text == null || text.isEmpty()) {
 				if (this.primitive) {
 					throw new IllegalArgumentException("a public id is required");

@@ -51,8 +51,14 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 		}
 	}
 
+	/** Where {@code @PublicId} is used: {@code Class.member}, once each. */
 	static List<String> usages(List<String> packages, ClassLoader classLoader) {
-		List<String> usages = new ArrayList<>();
+		return found(packages, classLoader).stream().map(Found::usage).distinct().toList();
+	}
+
+	/** Every {@code @PublicId} annotation in the packages, with its place (also read by {@link PublicIdDomainCheck}). */
+	static List<Found> found(List<String> packages, ClassLoader classLoader) {
+		List<Found> found = new ArrayList<>();
 		ClassPathScanningCandidateComponentProvider scanner = new ClassPathScanningCandidateComponentProvider(false) {
 			@Override
 			protected boolean isCandidateComponent(AnnotatedBeanDefinition definition) {
@@ -64,14 +70,18 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 			scanner.findCandidateComponents(basePackage).forEach((definition) -> {
 				try {
 					Class<?> type = Class.forName(definition.getBeanClassName(), false, classLoader);
-					collect(type, usages);
+					collect(type, found);
 				}
 				catch (ClassNotFoundException | LinkageError ex) {
 					// not loadable here: not something this application serializes or routes to
 				}
 			});
 		}
-		return usages;
+		return found;
+	}
+
+	/** One {@code @PublicId}: {@code usage} is {@code Class.member}, {@code place} adds the parameter. */
+	record Found(String usage, String place, PublicId publicId) {
 	}
 
 	private static boolean mentionsPublicId(MetadataReader reader) throws IOException {
@@ -89,7 +99,7 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 		}
 	}
 
-	private static void collect(Class<?> type, List<String> usages) {
+	private static void collect(Class<?> type, List<Found> found) {
 		List<AnnotatedElement> elements = new ArrayList<>(List.of(type.getDeclaredFields()));
 		elements.addAll(List.of(type.getDeclaredMethods()));
 		if (type.isRecord()) {
@@ -99,19 +109,20 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 			elements.addAll(List.of(type.getDeclaredConstructors()));
 		}
 		for (AnnotatedElement element : elements) {
-			boolean used = element.isAnnotationPresent(PublicId.class);
-			if (!used && element instanceof Executable executable) {
-				for (Parameter parameter : executable.getParameters()) {
-					used |= parameter.isAnnotationPresent(PublicId.class);
-				}
+			String name = (element instanceof java.lang.reflect.Constructor<?>) ? "<init>"
+					: (element instanceof java.lang.reflect.Member member) ? member.getName()
+							: ((RecordComponent) element).getName();
+			String usage = type.getName() + "." + name;
+			PublicId publicId = element.getAnnotation(PublicId.class);
+			if (publicId != null) {
+				found.add(new Found(usage, usage, publicId));
 			}
-			if (used) {
-				String name = (element instanceof java.lang.reflect.Constructor<?>) ? "<init>"
-						: (element instanceof java.lang.reflect.Member member) ? member.getName()
-								: ((RecordComponent) element).getName();
-				String usage = type.getName() + "." + name;
-				if (!usages.contains(usage)) {
-					usages.add(usage);
+			if (element instanceof Executable executable) {
+				for (Parameter parameter : executable.getParameters()) {
+					PublicId onParameter = parameter.getAnnotation(PublicId.class);
+					if (onParameter != null) {
+						found.add(new Found(usage, usage + " parameter " + parameter.getName(), onParameter));
+					}
 				}
 			}
 		}

@@ -9,6 +9,7 @@ import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.actuate.endpoint.SanitizingFunction;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -52,6 +53,12 @@ public final class SnowflakePublicIdAutoConfiguration {
 			return builder.layout((ids != null) ? ids.layout() : null).build();
 		}
 
+		/** Every @PublicId("domain") of the application checked at start, not in its first request. */
+		@Bean
+		static PublicIdDomainCheck publicIdDomainCheck(BeanFactory beanFactory) {
+			return new PublicIdDomainCheck(beanFactory);
+		}
+
 		@Configuration(proxyBeanMethods = false)
 		@ConditionalOnClass(name = "tools.jackson.databind.JacksonModule")
 		static class Jackson3Configuration {
@@ -60,6 +67,12 @@ public final class SnowflakePublicIdAutoConfiguration {
 			@ConditionalOnMissingBean
 			PublicIdJackson3Module publicIdJackson3Module(PublicIdCodec codec) {
 				return new PublicIdJackson3Module(codec);
+			}
+
+			/** The application's own mapper beans too (Boot's Jackson auto-configuration backs off for them). */
+			@Bean
+			static BeanPostProcessor publicIdJackson3MapperPostProcessor(ObjectProvider<PublicIdJackson3Module> module) {
+				return new PublicIdJackson3MapperPostProcessor(module);
 			}
 		}
 
@@ -73,21 +86,48 @@ public final class SnowflakePublicIdAutoConfiguration {
 			PublicIdJackson2Module publicIdJackson2Module(PublicIdCodec codec) {
 				return new PublicIdJackson2Module(codec);
 			}
+
+			/** The application's own mapper beans too (Boot's Jackson auto-configuration backs off for them). */
+			@Bean
+			static BeanPostProcessor publicIdJackson2MapperPostProcessor(ObjectProvider<PublicIdJackson2Module> module) {
+				return new PublicIdJackson2MapperPostProcessor(module);
+			}
 		}
 	}
 
 	/**
 	 * Boot masks every value of the {@code env} and {@code configprops} endpoints only while their
-	 * {@code show-values} is {@code never}; shown for other properties, the keys must stay hidden. Any form of the
-	 * name: {@code snowflake.public-id.keys.1}, {@code keys[A]}, {@code SNOWFLAKE_PUBLICID_KEYS_1}.
+	 * {@code show-values} is {@code never}; shown for other properties, the keys must stay hidden. By name, any form
+	 * of it: {@code snowflake.public-id.keys.1}, {@code keys[A]}, {@code SNOWFLAKE_PUBLICID_KEYS_1}. And by value:
+	 * with {@code keys.1=${PUBLIC_ID_KEY_1}} the env endpoint also lists the environment variable
+	 * {@code PUBLIC_ID_KEY_1} under its own name, which no name rule can know; so any entry whose value contains a
+	 * configured key is masked, whatever its name and property source.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.SanitizingFunction")
 	static class KeysSanitizingConfiguration {
 
+		/** Shorter values are not keys (a key is 16 bytes or more: 22+ base64 characters); never mask "" everywhere. */
+		private static final int SHORTEST_KEY_TEXT = 16;
+
 		@Bean
-		SanitizingFunction snowflakePublicIdKeysSanitizer() {
-			return (data) -> isKey(data.getKey()) ? data.withSanitizedValue() : data;
+		SanitizingFunction snowflakePublicIdKeysSanitizer(ObjectProvider<SnowflakePublicIdProperties> properties) {
+			return (data) -> (isKey(data.getKey()) || holdsKey(data.getValue(), properties.getIfAvailable()))
+					? data.withSanitizedValue() : data;
+		}
+
+		static boolean holdsKey(Object value, SnowflakePublicIdProperties properties) {
+			if (value == null || properties == null) {
+				return false;
+			}
+			String text = value.toString();
+			for (String key : properties.getKeys().values()) {
+				String trimmed = (key != null) ? key.trim() : "";
+				if (trimmed.length() >= SHORTEST_KEY_TEXT && text.contains(trimmed)) {
+					return true;
+				}
+			}
+			return false;
 		}
 
 		static boolean isKey(String name) {

@@ -166,7 +166,7 @@ class SnowflakeOpenApiAutoConfigurationTests {
 	}
 
 	private static PublicIdCodec publicIds() {
-		return PublicIdCodec.builder().key('1', new byte[16]).build();
+		return PublicIdCodec.builder().key("1", io.snowflakeid.spring.publicid.PublicIdTestKeys.KEY_16).build();
 	}
 
 	private static AnnotatedType publicIdProperty(String name) throws NoSuchFieldException {
@@ -199,7 +199,7 @@ class SnowflakeOpenApiAutoConfigurationTests {
 
 	@Test
 	void documentsPublicIdRequestParametersAsTokensAndLeavesOthersAlone() throws Exception {
-		PublicIdCodec codec = PublicIdCodec.builder().key('7', new byte[32]).alphabet(PublicIdAlphabet.DECIMAL).build();
+		PublicIdCodec codec = PublicIdCodec.builder().key("7", io.snowflakeid.spring.publicid.PublicIdTestKeys.KEY_32).alphabet(PublicIdAlphabet.DECIMAL).build();
 		PublicIdParameterCustomizer parameters = new PublicIdParameterCustomizer(codec);
 		Method order = Endpoints.class.getDeclaredMethod("order", Long.class, Long.class);
 		Parameter id = parameters.customize(new Parameter().name("id").schema(new IntegerSchema().format("int64")),

@@ -10,6 +10,8 @@ import org.springframework.boot.actuate.context.properties.ConfigurationProperti
 import org.springframework.boot.actuate.env.EnvironmentEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -40,6 +42,34 @@ class PublicIdKeysInActuatorTests {
 		assertThat(SnowflakePublicIdAutoConfiguration.KeysSanitizingConfiguration.isKey("SNOWFLAKE_PUBLICID_KEYS_1")).isTrue();
 		assertThat(SnowflakePublicIdAutoConfiguration.KeysSanitizingConfiguration.isKey("snowflake.public-id.keys[A]")).isTrue();
 		assertThat(SnowflakePublicIdAutoConfiguration.KeysSanitizingConfiguration.isKey("snowflake.public-id.alphabet")).isFalse();
+	}
+
+	/**
+	 * The README's pattern, {@code keys.1=${PUBLIC_ID_KEY_1}}: the env endpoint lists the environment variable under
+	 * its own name, and any copy of the key under any name; the sanitizer masks them by value.
+	 */
+	@Test
+	void theKeyIsMaskedByValueUnderAnyNameAlsoInTheSystemEnvironment() {
+		String key = SnowflakePublicIdAutoConfigurationTests.KEY_1;
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(SnowflakePublicIdAutoConfiguration.class,
+					EnvironmentEndpointAutoConfiguration.class))
+			.withInitializer((context) -> context.getEnvironment()
+				.getPropertySources()
+				.replace(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+						new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+								Map.of("PUBLIC_ID_KEY_1", key, "HOME", "/home/app"))))
+			.withPropertyValues("snowflake.public-id.keys.1=${PUBLIC_ID_KEY_1}", "backup.copy=" + key,
+					"management.endpoint.env.show-values=always", "management.endpoints.web.exposure.include=env")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				EnvironmentEndpoint env = context.getBean(EnvironmentEndpoint.class);
+				assertThat(env.environmentEntry("PUBLIC_ID_KEY_1").getProperty().getValue()).isEqualTo("******");
+				assertThat(env.environmentEntry("backup.copy").getProperty().getValue()).isEqualTo("******");
+				assertThat(env.environmentEntry("HOME").getProperty().getValue()).isEqualTo("/home/app");
+				env.environment(null).getPropertySources().forEach((source) -> source.getProperties()
+					.forEach((name, value) -> assertThat(String.valueOf(value.getValue())).as(name).doesNotContain(key)));
+			});
 	}
 
 	@Test

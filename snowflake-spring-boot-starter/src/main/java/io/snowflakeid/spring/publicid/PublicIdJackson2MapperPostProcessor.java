@@ -1,0 +1,42 @@
+package io.snowflakeid.spring.publicid;
+
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
+import io.snowflakeid.spring.internal.PublicIdJson;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+
+/**
+ * Jackson 2 twin of {@code PublicIdJackson3MapperPostProcessor}: Boot registers {@code Module} beans only into the
+ * {@code ObjectMapper} it builds itself, so an application's own {@code ObjectMapper} bean would write every
+ * {@code @PublicId} raw. Jackson 2 mappers are mutable: the module is registered into every mapper bean that does not
+ * have it yet. Mappers made with {@code new ObjectMapper()} outside the context are out of reach. Spring Boot 3.5's
+ * Jackson 2: delete with the {@code boot3} package (here, package-private, rather than a public type there).
+ */
+final class PublicIdJackson2MapperPostProcessor implements BeanPostProcessor {
+
+	private final ObjectProvider<PublicIdJackson2Module> module;
+
+	PublicIdJackson2MapperPostProcessor(ObjectProvider<PublicIdJackson2Module> module) {
+		this.module = module;
+	}
+
+	@Override
+	public Object postProcessAfterInitialization(Object bean, String beanName) {
+		if (bean instanceof ObjectMapper mapper) {
+			if (!mapper.isEnabled(MapperFeature.USE_ANNOTATIONS)) {
+				throw new IllegalStateException(PublicIdJson.blind(beanName, mapper.getClass()));
+			}
+			PublicIdJackson2Module module = this.module.getIfAvailable();
+			if (module != null && !mapper.getRegisteredModuleIds().contains(module.getTypeId())) {
+				mapper.registerModule(module);
+			}
+			if (module != null && !PublicIdJackson2Module.isActiveIn(mapper)) {
+				throw new IllegalStateException(PublicIdJson.introspectorReplaced(beanName, mapper.getClass()));
+			}
+		}
+		return bean;
+	}
+}

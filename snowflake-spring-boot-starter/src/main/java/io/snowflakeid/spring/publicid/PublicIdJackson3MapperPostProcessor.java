@@ -1,0 +1,67 @@
+package io.snowflakeid.spring.publicid;
+
+import io.snowflakeid.spring.internal.PublicIdJson;
+import tools.jackson.databind.MapperFeature;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.cfg.MapperBuilder;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+
+/**
+ * Boot registers {@code JacksonModule} beans only into the {@code JsonMapper} it builds itself; an application that
+ * defines its own mapper bean makes that auto-configuration back off, and every {@code @PublicId} would go out raw.
+ * So every Jackson 3 mapper bean of the context gets the public id module. Jackson 3 mappers are immutable: one
+ * without the module is rebuilt with it ({@code rebuild()}, every other setting kept); one whose rebuilt copy would
+ * not be of its own class (a subclass of the application's) stops the start, naming the bean. Mappers made with
+ * {@code new}/{@code builder()} outside the context (inside a controller) are out of reach: build them with the
+ * {@link PublicIdJackson3Module} bean.
+ */
+final class PublicIdJackson3MapperPostProcessor implements BeanPostProcessor {
+
+	private final ObjectProvider<PublicIdJackson3Module> module;
+
+	PublicIdJackson3MapperPostProcessor(ObjectProvider<PublicIdJackson3Module> module) {
+		this.module = module;
+	}
+
+	@Override
+	@SuppressWarnings({ "rawtypes", "unchecked" })
+	public Object postProcessAfterInitialization(Object bean, String beanName) {
+		if (!(bean instanceof ObjectMapper mapper)) {
+			return bean;
+		}
+		if (!mapper.isEnabled(MapperFeature.USE_ANNOTATIONS)) {
+			throw new IllegalStateException(PublicIdJson.blind(beanName, mapper.getClass()));
+		}
+		if (mapper.registeredModules().stream().anyMatch(PublicIdJackson3Module.class::isInstance)) {
+			if (!PublicIdJackson3Module.isActiveIn(mapper)) {
+				throw new IllegalStateException(PublicIdJson.introspectorReplaced(beanName, mapper.getClass()));
+			}
+			return bean;
+		}
+		PublicIdJackson3Module module = this.module.getIfAvailable();
+		if (module == null) {
+			return bean;
+		}
+		ObjectMapper rebuilt;
+		try {
+			MapperBuilder builder = mapper.rebuild();
+			rebuilt = (ObjectMapper) builder.addModule(module).build();
+		}
+		catch (RuntimeException ex) {
+			throw refused(beanName, mapper, ex.getMessage());
+		}
+		if (rebuilt.getClass() != mapper.getClass()) {
+			throw refused(beanName, mapper, "its rebuilt copy would be a " + rebuilt.getClass().getName());
+		}
+		return rebuilt;
+	}
+
+	private static IllegalStateException refused(String beanName, ObjectMapper mapper, String why) {
+		return new IllegalStateException("The Jackson mapper bean '" + beanName + "' (" + mapper.getClass().getName()
+				+ ") does not have the public id module and cannot be rebuilt with it (" + why + "): its @PublicId "
+				+ "properties would be written raw. Add the PublicIdJackson3Module bean to it where it is built "
+				+ "(builder.addModule(module)), or build it with JsonMapper.builder()");
+	}
+}
