@@ -16,6 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * What an application does with {@code @SnowflakeId} and {@code @SegmentId} in plain Hibernate, run once per
@@ -169,6 +170,19 @@ class HibernateLineTests {
 			assertThat(lease.getLong(1)).as("released when the SessionFactory closed").isZero();
 			assertThat(lease.getString(2)).isNull();
 		}
+	}
+
+	@Test
+	void aForeignKeyColumnTooNarrowForTheIdsStopsTheStartNamingIt() {
+		Throwable failure = catchThrowable(() -> Line.build(Line.newDatabase(), Line.staticIds(DATACENTER, WORKER),
+				Purchase.class, PurchaseLine.class).close());
+
+		assertThat(failure).as("the SessionFactory build").isNotNull();
+		StringBuilder messages = new StringBuilder();
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			messages.append(cause.getMessage()).append('\n');
+		}
+		assertThat(messages.toString()).contains("foreign key to Purchase.id").contains("purchase_id");
 	}
 
 	/** A snowflake of the default layout with this test's static node ids, issued in the last minute. */
