@@ -20,7 +20,7 @@ import org.h2.jdbcx.JdbcDataSource;
  * a JDBC batch, how many batches were sent, how many statements were executed one by one. Hibernate's statistics
  * count prepared statements, not round trips; this is the only way to see that a batch was actually sent.
  */
-final class CountingDataSource {
+public final class CountingDataSource {
 
 	private final JdbcDataSource h2 = new JdbcDataSource();
 
@@ -31,31 +31,27 @@ final class CountingDataSource {
 		this.h2.setUser("sa");
 	}
 
-	String url() {
-		return this.h2.getURL();
-	}
-
-	DataSource dataSource() {
+	public DataSource dataSource() {
 		return proxy(DataSource.class, this.h2, (method, args, result) -> (result instanceof Connection connection)
 				? proxy(Connection.class, connection, this::onConnection) : result);
 	}
 
 	/** Rows added with {@code addBatch()} to INSERTs into the table. */
-	int rowsBatched(String table) {
+	public int rowsBatched(String table) {
 		return count("addBatch", table);
 	}
 
 	/** {@code executeBatch()} calls for INSERTs into the table: one per batch sent. */
-	int batchesSent(String table) {
+	public int batchesSent(String table) {
 		return count("executeBatch", table);
 	}
 
 	/** INSERTs into the table executed one by one ({@code executeUpdate()}/{@code execute()}), outside a batch. */
-	int singleInserts(String table) {
+	public int singleInserts(String table) {
 		return count("execute", table);
 	}
 
-	void reset() {
+	public void reset() {
 		this.counts.clear();
 	}
 

@@ -14,33 +14,33 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Boots Hibernate the way a plain Hibernate application does (README, "Plain Hibernate (no Spring)"): the
  * {@code snowflake.*} keys among the Hibernate settings, on a private in-memory H2 database.
  */
-final class Line {
+public final class Line {
 
-	static final int BATCH_SIZE = 50;
+	public static final int BATCH_SIZE = 50;
 
 	private Line() {
 	}
 
 	/** The Hibernate release the build asked for is the one on the class path: a wrong profile fails, not passes. */
-	static void checkRunningOnTheRequestedLine() {
+	public static void checkRunningOnTheRequestedLine() {
 		String requested = System.getProperty("hibernate.line.version");
 		assertThat(requested).as("hibernate.line.version (set by the pom)").isNotBlank();
 		assertThat(Version.getVersionString()).isEqualTo(requested);
 	}
 
-	static CountingDataSource newDatabase() {
+	public static CountingDataSource newDatabase() {
 		return new CountingDataSource("jdbc:h2:mem:" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
 	}
 
 	/** Static node ids, JDBC batching switched on: what the README asks a plain Hibernate application to set. */
-	static Map<String, String> staticIds(int datacenterId, int workerId) {
+	public static Map<String, String> staticIds(int datacenterId, int workerId) {
 		Map<String, String> settings = new HashMap<>();
 		settings.put("snowflake.datacenter-id", String.valueOf(datacenterId));
 		settings.put("snowflake.worker-id", String.valueOf(workerId));
 		return settings;
 	}
 
-	static SessionFactory build(CountingDataSource database, Map<String, String> snowflakeSettings,
+	public static SessionFactory build(CountingDataSource database, Map<String, String> snowflakeSettings,
 			Class<?>... entities) {
 		Configuration configuration = new Configuration();
 		configuration.setProperty("hibernate.hbm2ddl.auto", "update");
@@ -54,11 +54,5 @@ final class Line {
 			configuration.addAnnotatedClass(entity);
 		}
 		return configuration.buildSessionFactory();
-	}
-
-	static Map<String, String> with(Map<String, String> settings, String key, String value) {
-		Map<String, String> copy = new HashMap<>(settings);
-		copy.put(key, value);
-		return copy;
 	}
 }
