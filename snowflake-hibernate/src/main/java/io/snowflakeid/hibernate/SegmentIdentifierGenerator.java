@@ -24,10 +24,9 @@ public class SegmentIdentifierGenerator implements IdentifierGenerator, Annotati
 
 	private transient SegmentIdGenerator ids;
 
-	/** What Hibernate 7.3, 7.4 and 8.0 call. */
-	@Override
+	/** What Hibernate 7.3, 7.4 and 8.0 call. (No {@code @Override}: the sources also compile against 6.6.) */
 	public void initialize(SegmentId annotation, GeneratorCreationContext context) {
-		setUp(annotation, SnowflakeGeneratorSupport.javaMember(context, "@SegmentId"), context);
+		setUp(annotation, HibernateLines.javaMember(context, "@SegmentId"), context);
 	}
 
 	/** What Hibernate 6.6 and 7.2 call (deprecated for removal since 7.3, which calls the method above). */
@@ -74,7 +73,6 @@ public class SegmentIdentifierGenerator implements IdentifierGenerator, Annotati
 	}
 
 	/** Hibernate 7.4's check that the generated values fit the attribute (already checked in {@link #setUp}). */
-	@Override
 	public Class<?> getGeneratedType() {
 		return Long.class;
 	}

@@ -14,7 +14,6 @@ import org.hibernate.generator.EventType;
 import org.hibernate.generator.EventTypeSets;
 import org.hibernate.generator.GeneratorCreationContext;
 import org.hibernate.mapping.Property;
-import org.hibernate.models.spi.MemberDetails;
 
 /**
  * What the id and the value generator of {@link SnowflakeId} share: checking the attribute type, finding the
@@ -45,7 +44,7 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator {
 
 	/** Hibernate 7.3 and later: the member comes from the context. */
 	final void setUp(GeneratorCreationContext context) {
-		setUp(javaMember(context, "@SnowflakeId"), context);
+		setUp(HibernateLines.javaMember(context, "@SnowflakeId"), context);
 	}
 
 	final void setUp(Member member, GeneratorCreationContext context) {
@@ -87,9 +86,9 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator {
 
 	/**
 	 * Hibernate 7.4's check that the generated values fit the attribute; the attribute type was already checked
-	 * with a message of our own in {@link #setUp}, so this never fails it.
+	 * with a message of our own in {@link #setUp}, so this never fails it. (No {@code @Override}: the sources also
+	 * compile against 6.6.)
 	 */
-	@Override
 	public Class<?> getGeneratedType() {
 		return this.decimalString ? String.class : Long.class;
 	}
@@ -102,21 +101,6 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator {
 		return new IllegalStateException(generator.getSimpleName() + " was created without " + annotation
 				+ " (named in @GenericGenerator or @GeneratedValue, say), so Hibernate never initialized it: put "
 				+ annotation + " on the attribute instead");
-	}
-
-	/**
-	 * The attribute's Java member on Hibernate 7.3 and later, which pass a {@code MemberDetails} in the context
-	 * instead of a {@code Member} argument.
-	 */
-	static Member javaMember(GeneratorCreationContext context, String annotation) {
-		MemberDetails member = context.getMemberDetails();
-		if (member == null) {
-			String entity = (context.getPersistentClass() != null) ? context.getPersistentClass().getEntityName()
-					: "an entity";
-			throw new MappingException(annotation + " on " + entity + ": Hibernate's GeneratorCreationContext ("
-					+ context.getClass().getName() + ") names no attribute (getMemberDetails() is null)");
-		}
-		return member.toJavaMember();
 	}
 
 	/** A primitive {@code long} attribute cannot be null; 0 means "not set", as it would for IDENTITY. */

@@ -6,7 +6,6 @@ import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.logging.Level;
@@ -45,9 +44,6 @@ public final class SnowflakeSchemaCheck implements Integrator {
 
 	private static final Logger logger = Logger.getLogger(SnowflakeSchemaCheck.class.getName());
 
-	/** Hibernate 7.0 and later (see {@link #foreignKeys}). */
-	private static final boolean HAS_FOREIGN_KEY_COLLECTION = hasMethod(Table.class, "getForeignKeyCollection");
-
 	@Override
 	public void integrate(Metadata metadata, BootstrapContext bootstrapContext,
 			SessionFactoryImplementor sessionFactory) {
@@ -79,32 +75,12 @@ public final class SnowflakeSchemaCheck implements Integrator {
 		while (added) {
 			added = false;
 			for (Table table : metadata.collectTableMappings()) {
-				for (ForeignKey foreignKey : foreignKeys(table)) {
+				for (ForeignKey foreignKey : HibernateLines.foreignKeys(table)) {
 					added |= referencing(foreignKey, attributes);
 				}
 			}
 		}
 		return attributes;
-	}
-
-	/**
-	 * The table's foreign keys on every Hibernate line: {@code getForeignKeys()} returned a {@code Map} up to 7.x
-	 * and returns a {@code Collection} in 8.0 (a different method to the JVM: NoSuchMethodError there), while
-	 * {@code getForeignKeyCollection()} exists from 7.0 on. Each call is linked only when it runs.
-	 */
-	@SuppressWarnings("removal") // getForeignKeys() is deprecated for removal since 7.0; 6.6 has nothing else
-	static Collection<ForeignKey> foreignKeys(Table table) {
-		return HAS_FOREIGN_KEY_COLLECTION ? table.getForeignKeyCollection() : table.getForeignKeys().values();
-	}
-
-	private static boolean hasMethod(Class<?> type, String name) {
-		try {
-			type.getMethod(name);
-			return true;
-		}
-		catch (NoSuchMethodException ex) {
-			return false;
-		}
 	}
 
 	private static boolean referencing(ForeignKey foreignKey, List<Attribute> attributes) {
