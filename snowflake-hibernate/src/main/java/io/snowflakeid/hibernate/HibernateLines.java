@@ -26,7 +26,7 @@ final class HibernateLines {
 	private static final Method TO_JAVA_MEMBER = method(type("org.hibernate.models.spi.MemberDetails"),
 			"toJavaMember");
 
-	/** {@code Table.getForeignKeys()}: a {@code Map} up to 7.x, a {@code Collection} from 8.0 (another method to the JVM). */
+	/** {@code Table.getForeignKeys()}: a {@code Map} up to 7.x, a {@code Collection} in 8.0 (another method). */
 	private static final Method FOREIGN_KEYS = method(Table.class, "getForeignKeys");
 
 	private HibernateLines() {

@@ -11,7 +11,8 @@ import org.hibernate.generator.GeneratorCreationContext;
  * of {@link SnowflakeIdentifierGenerator}; it repeats the two {@code initialize} methods because Hibernate 8.0
  * reads the annotation type off the generator's own interfaces (see {@link SnowflakeGeneratorSupport}).
  */
-public class SnowflakeValueGenerator extends SnowflakeGeneratorSupport implements AnnotationBasedGenerator<SnowflakeId> {
+public class SnowflakeValueGenerator extends SnowflakeGeneratorSupport
+		implements AnnotationBasedGenerator<SnowflakeId> {
 
 	private static final long serialVersionUID = 1L;
 

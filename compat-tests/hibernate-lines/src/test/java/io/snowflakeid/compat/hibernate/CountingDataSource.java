@@ -86,7 +86,10 @@ public final class CountingDataSource {
 	/** The table of an {@code insert into <table> ...}, lower case; null for any other statement. */
 	private static String insertedTable(String sql) {
 		String[] words = sql.trim().toLowerCase(Locale.ROOT).split("\\s+");
-		return (words.length > 2 && words[0].equals("insert") && words[1].equals("into")) ? words[2].split("\\(")[0] : null;
+		if (words.length < 3 || !words[0].equals("insert") || !words[1].equals("into")) {
+			return null;
+		}
+		return words[2].split("\\(")[0];
 	}
 
 	@FunctionalInterface
