@@ -15,7 +15,8 @@ import org.hibernate.id.IdentifierGenerator;
 
 /**
  * The Hibernate side of {@link SegmentId}: an {@link IdentifierGenerator} (ids exist before the INSERT, so inserts
- * batch) that draws from the application's {@link SegmentIdGenerators}. It holds no state of its own.
+ * batch) that draws from the application's {@link SegmentIdGenerators}. It holds no state of its own. Created
+ * like the snowflake generators on every Hibernate line (see {@link SnowflakeGeneratorSupport}).
  */
 public class SegmentIdentifierGenerator implements IdentifierGenerator, AnnotationBasedGenerator<SegmentId> {
 
@@ -23,8 +24,19 @@ public class SegmentIdentifierGenerator implements IdentifierGenerator, Annotati
 
 	private transient SegmentIdGenerator ids;
 
+	/** What Hibernate 7.3, 7.4 and 8.0 call. (No {@code @Override}: the sources also compile against 6.6.) */
+	public void initialize(SegmentId annotation, GeneratorCreationContext context) {
+		setUp(annotation, HibernateLines.javaMember(context, "@SegmentId"), context);
+	}
+
+	/** What Hibernate 6.6 and 7.2 call (deprecated for removal since 7.3, which calls the method above). */
 	@Override
+	@SuppressWarnings("removal")
 	public void initialize(SegmentId annotation, Member member, GeneratorCreationContext context) {
+		setUp(annotation, member, context);
+	}
+
+	private void setUp(SegmentId annotation, Member member, GeneratorCreationContext context) {
 		String attribute = SnowflakeGeneratorSupport.attributeName(member);
 		Class<?> type = SnowflakeGeneratorSupport.attributeType(member, context);
 		if (type != Long.class && type != long.class) {
@@ -55,9 +67,14 @@ public class SegmentIdentifierGenerator implements IdentifierGenerator, Annotati
 
 	private long nextId() {
 		if (this.ids == null) {
-			throw SnowflakeGeneratorLookup.notDuringAotProcessing("@SegmentId");
+			throw SnowflakeGeneratorSupport.notInitialized("@SegmentId", getClass());
 		}
 		return this.ids.nextId();
+	}
+
+	/** Hibernate 7.4's check that the generated values fit the attribute (already checked in {@link #setUp}). */
+	public Class<?> getGeneratedType() {
+		return Long.class;
 	}
 
 	@Override

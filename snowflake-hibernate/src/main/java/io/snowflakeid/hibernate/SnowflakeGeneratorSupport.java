@@ -9,7 +9,6 @@ import java.util.EnumSet;
 import io.snowflakeid.SnowflakeIdGenerator;
 import org.hibernate.MappingException;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
-import org.hibernate.generator.AnnotationBasedGenerator;
 import org.hibernate.generator.BeforeExecutionGenerator;
 import org.hibernate.generator.EventType;
 import org.hibernate.generator.EventTypeSets;
@@ -21,9 +20,21 @@ import org.hibernate.mapping.Property;
  * application's {@link SnowflakeIdGenerator}, and keeping values the application set itself. It holds no
  * sequence state (Hibernate may build several instances per attribute); all instances draw from one generator.
  * <p>
- * Only the no-arg constructor and {@link #initialize} are used: the creation path Hibernate 6.6 and 7.x share.
+ * How Hibernate creates them, the same jar on every line: the no-arg constructor, then
+ * {@code AnnotationBasedGenerator.initialize}, in the form the line calls. Hibernate 6.6 and 7.2 call
+ * {@code initialize(annotation, member, context)}; 7.3 deprecated it, and 7.3, 7.4 and 8.0 call
+ * {@code initialize(annotation, context)} instead (their default of that method would forward to the deprecated
+ * one; the subclasses override both, so from 7.3 on the deprecated one is never called). There is deliberately no
+ * constructor taking the annotation: Hibernate 7.3+ would try an {@code (annotation, Member, context)} one first
+ * (the deprecated form), calls {@code initialize} on an {@code AnnotationBasedGenerator} even after an
+ * {@code (annotation, context)} one, and a Spring bean container creates generators through the no-arg
+ * constructor anyway; one path keeps every line and both containers on the same code.
+ * <p>
+ * The subclasses name {@code AnnotationBasedGenerator<SnowflakeId>} among their own interfaces: Hibernate
+ * 8.0.0.Beta1 looks for the annotation type only there, not on superclasses (it failed with "Could not find
+ * implementing interface" when this class declared it).
  */
-abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator, AnnotationBasedGenerator<SnowflakeId> {
+abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator {
 
 	private static final long serialVersionUID = 1L;
 
@@ -31,8 +42,12 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator, An
 
 	private boolean decimalString;
 
-	@Override
-	public void initialize(SnowflakeId annotation, Member member, GeneratorCreationContext context) {
+	/** Hibernate 7.3 and later: the member comes from the context. */
+	final void setUp(GeneratorCreationContext context) {
+		setUp(HibernateLines.javaMember(context, "@SnowflakeId"), context);
+	}
+
+	final void setUp(Member member, GeneratorCreationContext context) {
 		String attribute = attributeName(member);
 		Class<?> type = attributeType(member, context);
 		if (type == Long.class || type == long.class) {
@@ -64,9 +79,28 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator, An
 
 	Object nextValue() {
 		if (this.ids == null) {
-			throw SnowflakeGeneratorLookup.notDuringAotProcessing("@SnowflakeId");
+			throw notInitialized("@SnowflakeId", getClass());
 		}
 		return this.decimalString ? this.ids.nextIdAsString() : this.ids.nextId();
+	}
+
+	/**
+	 * Hibernate 7.4's check that the generated values fit the attribute; the attribute type was already checked
+	 * with a message of our own in {@link #setUp}, so this never fails it. (No {@code @Override}: the sources also
+	 * compile against 6.6.)
+	 */
+	public Class<?> getGeneratedType() {
+		return this.decimalString ? String.class : Long.class;
+	}
+
+	/** Why a generator has no ids: Spring AOT at build time, or created without its annotation. */
+	static IllegalStateException notInitialized(String annotation, Class<?> generator) {
+		if (SnowflakeGeneratorLookup.isSpringAotProcessing()) {
+			return SnowflakeGeneratorLookup.notDuringAotProcessing(annotation);
+		}
+		return new IllegalStateException(generator.getSimpleName() + " was created without " + annotation
+				+ " (named in @GenericGenerator or @GeneratedValue, say), so Hibernate never initialized it: put "
+				+ annotation + " on the attribute instead");
 	}
 
 	/** A primitive {@code long} attribute cannot be null; 0 means "not set", as it would for IDENTITY. */

@@ -75,7 +75,7 @@ public final class SnowflakeSchemaCheck implements Integrator {
 		while (added) {
 			added = false;
 			for (Table table : metadata.collectTableMappings()) {
-				for (ForeignKey foreignKey : table.getForeignKeys().values()) {
+				for (ForeignKey foreignKey : HibernateLines.foreignKeys(table)) {
 					added |= referencing(foreignKey, attributes);
 				}
 			}
