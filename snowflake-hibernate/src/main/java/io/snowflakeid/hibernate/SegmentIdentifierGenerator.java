@@ -5,7 +5,6 @@ import java.util.EnumSet;
 
 import io.snowflakeid.segment.SegmentIdGenerator;
 import io.snowflakeid.segment.SegmentIdGenerators;
-import org.hibernate.MappingException;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.AnnotationBasedGenerator;
 import org.hibernate.generator.EventType;
@@ -40,9 +39,9 @@ public class SegmentIdentifierGenerator implements IdentifierGenerator, Annotati
 		String attribute = SnowflakeGeneratorSupport.attributeName(member);
 		Class<?> type = SnowflakeGeneratorSupport.attributeType(member, context);
 		if (type != Long.class && type != long.class) {
-			throw new MappingException("@SegmentId on " + attribute + " of type "
-					+ ((type != null) ? type.getName() : "unknown") + ": supported attribute types are Long and long");
+			throw SnowflakeMappingException.unsupportedType("@SegmentId", attribute, type, "Long and long");
 		}
+		SnowflakeMappingException.refuseGeneratedValue("@SegmentId", member, attribute, type.getName());
 		if (SnowflakeGeneratorLookup.isSpringAotProcessing()) {
 			return;
 		}

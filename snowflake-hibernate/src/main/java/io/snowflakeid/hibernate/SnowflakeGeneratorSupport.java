@@ -7,7 +7,6 @@ import java.lang.reflect.TypeVariable;
 import java.util.EnumSet;
 
 import io.snowflakeid.SnowflakeIdGenerator;
-import org.hibernate.MappingException;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.BeforeExecutionGenerator;
 import org.hibernate.generator.EventType;
@@ -57,10 +56,10 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator {
 			this.decimalString = true;
 		}
 		else {
-			throw new MappingException("@SnowflakeId on " + attribute + " of type "
-					+ ((type != null) ? type.getName() : "unknown")
-					+ ": supported attribute types are Long, long and String (decimal)");
+			throw SnowflakeMappingException.unsupportedType("@SnowflakeId", attribute, type,
+					"Long, long and String (decimal)");
 		}
+		SnowflakeMappingException.refuseGeneratedValue("@SnowflakeId", member, attribute, type.getName());
 		if (SnowflakeGeneratorLookup.isSpringAotProcessing()) {
 			return;
 		}

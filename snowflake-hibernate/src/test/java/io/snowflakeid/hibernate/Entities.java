@@ -80,4 +80,33 @@ final class Entities {
 		@SnowflakeId
 		Integer id;
 	}
+
+	@Entity(name = "HalfMigrated")
+	@Table(name = "half_migrated")
+	static class HalfMigrated {
+
+		@Id
+		@SnowflakeId
+		@jakarta.persistence.GeneratedValue(strategy = jakarta.persistence.GenerationType.IDENTITY)
+		Long id;
+	}
+
+	@Entity(name = "HalfMigratedSegment")
+	@Table(name = "half_migrated_segment")
+	static class HalfMigratedSegment {
+
+		@Id
+		@SegmentId
+		@jakarta.persistence.GeneratedValue
+		Long id;
+	}
+
+	@Entity(name = "IntegerIdCustomer")
+	@Table(name = "integer_id_customer")
+	static class IntegerIdCustomer {
+
+		@Id
+		@SnowflakeId
+		Integer id;
+	}
 }

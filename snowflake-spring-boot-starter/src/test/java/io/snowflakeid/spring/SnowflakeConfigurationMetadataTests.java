@@ -26,7 +26,9 @@ class SnowflakeConfigurationMetadataTests {
 	private static final Set<String> NO_DEFAULT_BY_DESIGN = Set.of("snowflake.datacenter-id", "snowflake.worker-id",
 			"snowflake.zookeeper.connect-string", "snowflake.redis.uri",
 			// public ids: keys are secrets (no key, no codec); the current version defaults to the only key
-			"snowflake.public-id.keys", "snowflake.public-id.current-version");
+			"snowflake.public-id.keys", "snowflake.public-id.current-version",
+			// a secret, optional: without it the nodes get the ACL provider's (or open) ACLs
+			"snowflake.zookeeper.auth");
 
 	@SuppressWarnings("unchecked")
 	private static Map<String, Object> metadata() throws IOException {
