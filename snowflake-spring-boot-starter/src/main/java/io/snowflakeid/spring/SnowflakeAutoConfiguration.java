@@ -15,12 +15,14 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.ImportRuntimeHints;
 import org.springframework.context.annotation.Lazy;
@@ -56,6 +58,7 @@ public final class SnowflakeAutoConfiguration {
 	@Bean
 	@DependsOnDatabaseInitialization
 	@ConditionalOnMissingBean({ ManagedGenerator.class, SnowflakeIdGenerator.class })
+	@Conditional(OnWorkerIdSourceCondition.class)
 	ManagedGenerator snowflakeManagedGenerator(SnowflakeProperties properties,
 			@SnowflakeDataSource ObjectProvider<DataSource> snowflakeDataSource, ObjectProvider<DataSource> dataSources,
 			ObjectProvider<LeaseStore> coordination, ListableBeanFactory beanFactory) {
@@ -77,6 +80,7 @@ public final class SnowflakeAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
+	@ConditionalOnBean(ManagedGenerator.class)
 	SnowflakeIdGenerator snowflakeIdGenerator(ManagedGenerator managed, SnowflakeProperties properties) {
 		SnowflakeGenerators.logStart(managed, properties.getLifetimeWarningYears());
 		return managed.generator();

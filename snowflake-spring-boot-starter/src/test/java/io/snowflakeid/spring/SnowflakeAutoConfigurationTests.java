@@ -74,6 +74,47 @@ class SnowflakeAutoConfigurationTests {
 	}
 
 	@Test
+	void aContextWithNoWorkerIdSourceStartsWithoutAGeneratorAndSaysWhatIsMissing() {
+		// A test that excludes the DataSource, a batch tool sharing the jar: nothing there needs ids.
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(context).doesNotHaveBean(SnowflakeIdGenerator.class);
+			assertThat(context).doesNotHaveBean(ManagedGenerator.class);
+			// What Spring Boot's report shows when something does ask for a generator.
+			String outcomes = org.springframework.boot.autoconfigure.condition.ConditionEvaluationReport
+				.get(context.getBeanFactory())
+				.getConditionAndOutcomesBySource()
+				.values()
+				.stream()
+				.flatMap((all) -> all.stream())
+				.map((each) -> each.getOutcome().getMessage())
+				.collect(java.util.stream.Collectors.joining("\n"));
+			assertThat(outcomes).contains("no static ids (snowflake.datacenter-id, snowflake.worker-id), no "
+					+ "snowflake.worker-assignment and no DataSource to lease a worker id from")
+				.contains("spring.autoconfigure.exclude");
+		});
+		this.contextRunner.withUserConfiguration(NeedsIds.class)
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.hasMessageContaining(SnowflakeIdGenerator.class.getName()));
+	}
+
+	@Test
+	void anExplicitWorkerAssignmentWithoutItsSourceStillFailsAtStartNamingIt() {
+		this.contextRunner.withPropertyValues("snowflake.worker-assignment=database-lease")
+			.run((context) -> assertThat(context).hasFailed());
+	}
+
+	@org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
+	static class NeedsIds {
+
+		@org.springframework.context.annotation.Bean
+		String idUser(SnowflakeIdGenerator ids) {
+			return String.valueOf(ids.nextId());
+		}
+	}
+
+	@Test
 	void missingWorkerIdFailsStartupNamingTheProperty() {
 		this.contextRunner.withPropertyValues("snowflake.datacenter-id=1").run((context) -> {
 			assertThat(context).hasFailed();

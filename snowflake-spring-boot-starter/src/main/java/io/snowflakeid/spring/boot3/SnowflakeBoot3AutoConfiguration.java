@@ -25,13 +25,13 @@ import org.springframework.context.annotation.ImportRuntimeHints;
  * Boot 4, except the Jackson 2 module when an application adds Jackson 2 itself.
  */
 @AutoConfiguration(after = SnowflakeAutoConfiguration.class)
-@ConditionalOnBean(SnowflakeIdGenerator.class)
 public final class SnowflakeBoot3AutoConfiguration {
 
 	/** Spring Boot 3: {@code org.springframework.boot.actuate.health}. */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = SnowflakeHealthIndicators.BOOT_3_HEALTH_INDICATOR)
 	@ConditionalOnMissingClass(SnowflakeHealthIndicators.BOOT_4_HEALTH_INDICATOR)
+	@ConditionalOnBean(SnowflakeIdGenerator.class)
 	@ConditionalOnProperty(prefix = "management.health.snowflake", name = "enabled", matchIfMissing = true)
 	@ImportRuntimeHints(SnowflakeHealthRuntimeHints.class)
 	static class HealthConfiguration {
@@ -43,7 +43,10 @@ public final class SnowflakeBoot3AutoConfiguration {
 		}
 	}
 
-	/** Jackson 2, used by Spring Boot 3: Module beans are registered with the ObjectMapper. */
+	/**
+	 * Jackson 2, used by Spring Boot 3: Module beans are registered with the ObjectMapper. Not conditional on a
+	 * generator: the JSON form is the same in a test slice as in the application.
+	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "com.fasterxml.jackson.databind.Module")
 	@ConditionalOnProperty(prefix = "snowflake.jackson", name = "ids-as-strings", matchIfMissing = true)

@@ -1,0 +1,12 @@
+package io.snowflakeid.spring.slices.boot4;
+
+import io.snowflakeid.spring.slices.SliceApplication;
+import io.snowflakeid.spring.slices.WebMvcSliceContract;
+
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+
+/** Spring Boot 4: {@code org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest}. */
+@WebMvcTest(SliceApplication.TicketController.class)
+class Boot4WebMvcTestTests extends WebMvcSliceContract {
+
+}
