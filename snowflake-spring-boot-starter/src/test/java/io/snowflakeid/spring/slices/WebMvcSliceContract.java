@@ -3,6 +3,7 @@ package io.snowflakeid.spring.slices;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.test.json.JsonCompareMode;
 import org.springframework.test.web.servlet.MockMvc;
 
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -23,6 +24,6 @@ public abstract class WebMvcSliceContract {
 	void snowflakeIdsAreWrittenAsStringsAsInTheApplication() throws Exception {
 		this.mvc.perform(get("/tickets/912207628317364225"))
 			.andExpect(status().isOk())
-			.andExpect(content().json("{\"id\":\"912207628317364225\",\"title\":\"printer jam\"}", true));
+			.andExpect(content().json("{\"id\":\"912207628317364225\",\"title\":\"printer jam\"}", JsonCompareMode.STRICT));
 	}
 }
