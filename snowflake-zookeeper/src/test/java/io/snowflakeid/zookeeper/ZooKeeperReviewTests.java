@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.snowflakeid.SnowflakeException;
+import io.snowflakeid.worker.LeaseRecord;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.worker.WorkerLeaseSettings;
@@ -14,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static io.snowflakeid.zookeeper.ZooKeeperWorkerLeaseTests.SESSION_MILLIS;
+import static io.snowflakeid.zookeeper.ZooKeeperWorkerLeaseTests.await;
 import static io.snowflakeid.zookeeper.ZooKeeperWorkerLeaseTests.onePair;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -61,6 +64,45 @@ class ZooKeeperReviewTests {
 			}
 			assertThat(ex.getMessage()).contains("/no-such-chroot");
 		});
+	}
+
+	/**
+	 * The lease of A ends with its session during an outage; B takes the pair (legitimately: A's session is gone),
+	 * issues ids and stops gracefully (releasing it). When A is back its lease is sealed, right; but the reason blames a
+	 * clone of A only ("released by a process holding this instance's lease token (such as a cloned VM)"), sending the
+	 * operator after a cloned VM that never existed instead of the outage.
+	 */
+	@Test
+	void anInstanceWhosePairWasTakenAndReleasedByAnotherWhileCutOffIsNotToldItWasCloned() throws Exception {
+		TestingServer server = ZooKeeperTesting.server(-1);
+		this.resources.add(server);
+		TcpProxy proxy = new TcpProxy(server.getPort());
+		this.resources.add(proxy);
+		WorkerLease first = acquire(new ZooKeeperLeaseStore(client(proxy.connectString()), this.path));
+		first.generator().nextId();
+		proxy.cut();
+		await("the first lease is suspended", () -> !first.isValid());
+		CuratorFramework other = client(server.getConnectString());
+		await("the server expires the first's session", () -> record(other).leaseEnd() == 0);
+		WorkerLease second = acquire(new ZooKeeperLeaseStore(other, this.path));
+		second.generator().nextId();
+		second.close(); // a graceful stop: the pair is released (token "")
+		proxy.restore();
+		await("the first lease is lost", first::isLost);
+		// A clone releasing the pair looks the same in the node (token ""): the reason may name both, but not only
+		// the clone.
+		assertThatExceptionOfType(SnowflakeException.class).isThrownBy(first.generator()::nextId)
+			.withMessageContaining("another instance");
+	}
+
+	private LeaseRecord record(CuratorFramework client) {
+		try {
+			return new ZooKeeperLeaseStore(client, this.path).records(0, Duration.ofSeconds(5)).stream()
+				.findFirst().orElseThrow();
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
 	}
 
 	private WorkerLease acquire(ZooKeeperLeaseStore store) {
