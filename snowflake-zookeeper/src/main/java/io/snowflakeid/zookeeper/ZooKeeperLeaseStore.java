@@ -239,7 +239,9 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			}
 			long negotiated = this.client.getZookeeperClient().getZooKeeper().getSessionTimeout();
 			checkSessionTimeout(negotiated);
-			checkAcls(call(Duration.ofMillis(connectionTimeout)));
+			Call call = call(Duration.ofMillis(connectionTimeout));
+			checkChroot(call);
+			checkAcls(call);
 			this.cappedAtMillis = negotiated;
 			return Duration.ofMillis(negotiated);
 		}
@@ -271,6 +273,23 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 						+ "another path");
 		refused.initCause(ex);
 		return refused;
+	}
+
+	/**
+	 * A chroot in the connect string must exist: ZooKeeper does not create it, and every create under a missing one
+	 * fails with NoNode (which a claim would otherwise count as races lost to other instances).
+	 */
+	private void checkChroot(Call call) throws Exception {
+		// With a chroot, "/" is the chroot itself; without one it always exists.
+		if (call.exists("/") == null) {
+			String connect = this.client.getZookeeperClient().getCurrentConnectionString();
+			int slash = connect.indexOf('/');
+			String chroot = (slash >= 0) ? connect.substring(slash) : "/";
+			throw new SnowflakeConfigurationException(ZooKeeperSettings.CONNECT_STRING, "'" + connect + "'",
+					"host:port[,host:port...][/chroot] with a chroot that exists on the ensemble",
+					"The chroot " + chroot + " does not exist on the ensemble (ZooKeeper does not create it): create it "
+							+ "once (zkCli: create " + chroot + "), or fix the chroot in the connect string");
+		}
 	}
 
 	private static void checkSessionTimeout(long negotiatedMillis) {
