@@ -530,8 +530,10 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 
 	private static String takenOver(State state) {
 		if (state.data.token.isEmpty()) {
-			return "was lost: the pair was released by a process holding this instance's lease token (such as a "
-					+ "cloned VM)";
+			// A release writes no token: who released it cannot be told from the node.
+			return "was lost: the pair was released meanwhile, either by another instance that took it over after "
+					+ "this instance's ZooKeeper session had ended (an outage or pause longer than the session timeout) "
+					+ "and has stopped since, or by a process holding this instance's lease token (such as a cloned VM)";
 		}
 		String holder = (state.holder != null)
 				? " (its holder node in ZooKeeper session 0x" + Long.toHexString(state.holder.getEphemeralOwner()) + ")"
