@@ -1,17 +1,26 @@
 package io.snowflakeid.zookeeper;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeException;
 import io.snowflakeid.worker.LeaseRecord;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.worker.WorkerLeaseSettings;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.api.ACLProvider;
+import org.apache.curator.retry.RetryOneTime;
 import org.apache.curator.test.TestingServer;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.data.ACL;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -93,6 +102,65 @@ class ZooKeeperReviewTests {
 		// the clone.
 		assertThatExceptionOfType(SnowflakeException.class).isThrownBy(first.generator()::nextId)
 			.withMessageContaining("another instance");
+	}
+
+	/**
+	 * The start check refuses a base node that lets world:anyone delete or change its ACL, but not one that lets
+	 * anyone CREATE under it (README: the deployment must give "a base path not writable by others"; the check is
+	 * what enforces it). A stranger then plants a world-writable pair node (after the start check, which runs when
+	 * the settings are built; the claim does not check again), the lease takes it as a free pair, and the stranger
+	 * can rewrite its high-water mark, or delete its holder, while it is in use: what the ACLs were set to prevent.
+	 */
+	@Test
+	void aBaseNodeAnyoneMayCreateUnderIsRefusedOrTheStrangersPairNodeIsNotLeased() throws Exception {
+		TestingServer server = ZooKeeperTesting.server(-1);
+		this.resources.add(server);
+		CuratorFramework application = protectedClient(server.getConnectString(), "app:secret");
+		List<ACL> baseAcl = new ArrayList<>(ZooDefs.Ids.CREATOR_ALL_ACL);
+		baseAcl.add(new ACL(ZooDefs.Perms.CREATE | ZooDefs.Perms.READ, ZooDefs.Ids.ANYONE_ID_UNSAFE));
+		application.create().creatingParentsIfNeeded().withACL(baseAcl).forPath(this.path);
+		ZooKeeperLeaseStore store = new ZooKeeperLeaseStore(application, this.path);
+		WorkerLeaseSettings settings;
+		try {
+			settings = WorkerLeaseSettings.builder(store).datacenterId(0).duration(Duration.ofSeconds(3))
+				.safetyMargin(Duration.ofSeconds(1)).clockTolerance(Duration.ofSeconds(1)).build();
+		}
+		catch (SnowflakeConfigurationException refused) {
+			assertThat(refused).hasMessageContaining(this.path + " grants world:anyone");
+			return; // refused at start: the stranger cannot plant anything the lease would use
+		}
+		CuratorFramework stranger = client(server.getConnectString()); // no credentials
+		byte[] free = "leaseEnd=0\nmark=0\ntoken=\nowner=\n".getBytes(StandardCharsets.UTF_8);
+		stranger.create().withACL(ZooDefs.Ids.OPEN_ACL_UNSAFE).forPath(this.path + "/0-0", free);
+		WorkerLease lease = WorkerLease.acquire(settings);
+		this.resources.add(lease);
+		lease.generator().nextId();
+		String node = this.path + "/" + lease.datacenterId() + "-" + lease.workerId();
+		assertThatExceptionOfType(KeeperException.NoAuthException.class)
+			.as("the stranger must not be able to lower the mark of the pair in use")
+			.isThrownBy(() -> stranger.setData().forPath(node, free));
+	}
+
+	private CuratorFramework protectedClient(String connectString, String digest) throws Exception {
+		CuratorFramework client = CuratorFrameworkFactory.builder().connectString(connectString)
+			.sessionTimeoutMs(SESSION_MILLIS).connectionTimeoutMs(5_000).retryPolicy(new RetryOneTime(100))
+			.aclProvider(new ACLProvider() {
+				@Override
+				public List<ACL> getDefaultAcl() {
+					return ZooDefs.Ids.CREATOR_ALL_ACL;
+				}
+
+				@Override
+				public List<ACL> getAclForPath(String path) {
+					return ZooDefs.Ids.CREATOR_ALL_ACL;
+				}
+			})
+			.authorization("digest", digest.getBytes(StandardCharsets.UTF_8))
+			.build();
+		client.start();
+		this.resources.add(client);
+		assertThat(client.blockUntilConnected(10, TimeUnit.SECONDS)).isTrue();
+		return client;
 	}
 
 	private LeaseRecord record(CuratorFramework client) {
