@@ -24,8 +24,11 @@ final class LeaseAcls {
 	/** What world:anyone must not hold on a pair node: rewrite it, delete its holder, or change its ACL. */
 	static final int PAIR_UNSAFE = ZooDefs.Perms.WRITE | ZooDefs.Perms.DELETE | ZooDefs.Perms.ADMIN;
 
-	/** What world:anyone must not hold on the base node: delete a pair node, or change the base's ACL. */
-	static final int BASE_UNSAFE = ZooDefs.Perms.DELETE | ZooDefs.Perms.ADMIN;
+	/**
+	 * What world:anyone must not hold on the base node: delete a pair node, create one (a node planted with an ACL
+	 * of the stranger's choosing, which a claim would take as a free pair), or change the base's ACL.
+	 */
+	static final int BASE_UNSAFE = ZooDefs.Perms.CREATE | ZooDefs.Perms.DELETE | ZooDefs.Perms.ADMIN;
 
 	private static final Id ANYONE = ZooDefs.Ids.ANYONE_ID_UNSAFE;
 
@@ -79,7 +82,7 @@ final class LeaseAcls {
 							+ "ACL provider protects the lease nodes)",
 					"Node " + node + " grants world:anyone '" + granted + "' (made before the ACL provider or "
 							+ ZooKeeperSettings.AUTH + " was set?): any client of the ensemble could delete a lease "
-							+ "node and its high-water mark. Give it the lease nodes' ACL (zkCli: setAcl " + node + " "
+							+ "node and its high-water mark (or plant one with an ACL of its choosing). Give it the lease nodes' ACL (zkCli: setAcl " + node + " "
 							+ describe(intended) + ", authenticated as this application), or use another "
 							+ ZooKeeperSettings.PATH);
 		}
