@@ -129,6 +129,14 @@ final class LeaseAcls {
 					"digest:<user>:<password> (ZooKeeper's digest scheme, a user without ':', a password not empty); "
 							+ "leave it unset for world-writable lease nodes");
 		}
+		// ZooKeeper's digest provider decodes the credentials with the SERVER's default charset: on a server not
+		// running with UTF-8 every non-ASCII byte becomes U+FFFD, and passwords that differ only there are equal.
+		if (!credentials.chars().allMatch((c) -> c >= 0x20 && c < 0x7F)) {
+			throw new SnowflakeConfigurationException(ZooKeeperSettings.AUTH, "(a secret, not shown)",
+					"digest:<user>:<password> of printable ASCII characters only: ZooKeeper servers decode the "
+							+ "credentials with their default charset, and one not running with UTF-8 turns every other "
+							+ "character into the same replacement character (passwords differing there would be equal)");
+		}
 		return credentials.getBytes(java.nio.charset.StandardCharsets.UTF_8);
 	}
 
