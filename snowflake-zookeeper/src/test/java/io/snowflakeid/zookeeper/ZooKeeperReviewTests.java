@@ -185,6 +185,49 @@ class ZooKeeperReviewTests {
 			.isTrue();
 	}
 
+	/**
+	 * The ensemble is restarted (a rolling config change) with a lower {@code maxSessionTimeout}: the client's
+	 * session survives, but the timeout renegotiated on reconnection is now below the lease. Every renewal is then
+	 * refused (rightly: a permit of the old length could outlive the session), but for ever: the lease neither
+	 * renews with permits the session can cover nor is sealed; ids stay stopped as PAUSED (which promises they
+	 * resume) on every instance until each is restarted.
+	 */
+	@Test
+	void aSessionTimeoutRenegotiatedBelowTheLeaseDoesNotStopIdsForGood() throws Exception {
+		java.io.File dir = java.nio.file.Files.createTempDirectory("zk-timeout").toFile();
+		int port;
+		try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+			port = socket.getLocalPort();
+		}
+		TestingServer before = new TestingServer(new org.apache.curator.test.InstanceSpec(dir, port, -1, -1, false,
+				-1, ZooKeeperTesting.TICK_MILLIS, 0, java.util.Map.of("maxSessionTimeout", "10000")), true);
+		CuratorFramework client = ZooKeeperTesting.client(before.getConnectString(), 8_000);
+		this.resources.add(client);
+		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(new ZooKeeperLeaseStore(client, this.path))
+			.datacenterId(0).layout(onePair()).duration(Duration.ofSeconds(6)).safetyMargin(Duration.ofSeconds(1))
+			.clockTolerance(Duration.ofSeconds(1)).build());
+		this.resources.add(lease);
+		lease.generator().nextId();
+		before.stop();
+		TestingServer after = new TestingServer(new org.apache.curator.test.InstanceSpec(dir, port, -1, -1, true, -1,
+				ZooKeeperTesting.TICK_MILLIS, 0, java.util.Map.of("maxSessionTimeout", "5000")), true);
+		this.resources.add(after);
+		this.resources.add(before);
+		await("reconnected with a shorter session timeout",
+				() -> sessionTimeout(client) > 0 && sessionTimeout(client) <= 5_000);
+		await("ids resume (or the lease is sealed saying a restart is needed)", () -> lease.isValid() || lease.isLost());
+	}
+
+	private static int sessionTimeout(CuratorFramework client) {
+		try {
+			return client.getZookeeperClient().isConnected()
+					? client.getZookeeperClient().getZooKeeper().getSessionTimeout() : -1;
+		}
+		catch (Exception ex) {
+			return -1;
+		}
+	}
+
 	private CuratorFramework protectedClient(String connectString, String digest) throws Exception {
 		CuratorFramework client = CuratorFrameworkFactory.builder().connectString(connectString)
 			.sessionTimeoutMs(SESSION_MILLIS).connectionTimeoutMs(5_000).retryPolicy(new RetryOneTime(100))
