@@ -228,6 +228,22 @@ class ZooKeeperReviewTests {
 		}
 	}
 
+	/**
+	 * The same {@code snowflake.zookeeper.path} value with a trailing space (invisible in a .properties file, which
+	 * keeps trailing whitespace) is trimmed by the plain-Hibernate provider but used as is by the constructor the
+	 * Spring starter calls: the Spring services then lease under "/snowflake/worker-lease " and the Hibernate ones
+	 * under "/snowflake/worker-lease", two separate pools handing out the same pairs: duplicate ids.
+	 */
+	@Test
+	void aPathWithSurroundingWhitespaceIsRefusedRatherThanLeasingFromAnotherPool() throws Exception {
+		TestingServer server = ZooKeeperTesting.server(-1);
+		this.resources.add(server);
+		CuratorFramework client = client(server.getConnectString());
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> new ZooKeeperLeaseStore(client, this.path + " "))
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(ZooKeeperSettings.PATH));
+	}
+
 	private CuratorFramework protectedClient(String connectString, String digest) throws Exception {
 		CuratorFramework client = CuratorFrameworkFactory.builder().connectString(connectString)
 			.sessionTimeoutMs(SESSION_MILLIS).connectionTimeoutMs(5_000).retryPolicy(new RetryOneTime(100))
