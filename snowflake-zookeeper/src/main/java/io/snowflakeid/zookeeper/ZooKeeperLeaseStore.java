@@ -181,6 +181,11 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		if (path == null || path.isBlank() || "/".equals(path)) {
 			throw new SnowflakeConfigurationException(ZooKeeperSettings.PATH, "'" + path + "'", allowed);
 		}
+		if (!path.equals(path.strip())) {
+			// Valid in ZooKeeper, but another pool than the same value trimmed (as the plain settings read it).
+			throw new SnowflakeConfigurationException(ZooKeeperSettings.PATH, "'" + path + "'",
+					allowed + ", without whitespace at either end");
+		}
 		try {
 			PathUtils.validatePath(path);
 		}
