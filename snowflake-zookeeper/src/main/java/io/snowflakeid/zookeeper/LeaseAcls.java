@@ -24,8 +24,11 @@ final class LeaseAcls {
 	/** What world:anyone must not hold on a pair node: rewrite it, delete its holder, or change its ACL. */
 	static final int PAIR_UNSAFE = ZooDefs.Perms.WRITE | ZooDefs.Perms.DELETE | ZooDefs.Perms.ADMIN;
 
-	/** What world:anyone must not hold on the base node: delete a pair node, or change the base's ACL. */
-	static final int BASE_UNSAFE = ZooDefs.Perms.DELETE | ZooDefs.Perms.ADMIN;
+	/**
+	 * What world:anyone must not hold on the base node: delete a pair node, create one (a node planted with an ACL
+	 * of the stranger's choosing, which a claim would take as a free pair), or change the base's ACL.
+	 */
+	static final int BASE_UNSAFE = ZooDefs.Perms.CREATE | ZooDefs.Perms.DELETE | ZooDefs.Perms.ADMIN;
 
 	private static final Id ANYONE = ZooDefs.Ids.ANYONE_ID_UNSAFE;
 
@@ -79,7 +82,7 @@ final class LeaseAcls {
 							+ "ACL provider protects the lease nodes)",
 					"Node " + node + " grants world:anyone '" + granted + "' (made before the ACL provider or "
 							+ ZooKeeperSettings.AUTH + " was set?): any client of the ensemble could delete a lease "
-							+ "node and its high-water mark. Give it the lease nodes' ACL (zkCli: setAcl " + node + " "
+							+ "node and its high-water mark (or plant one with an ACL of its choosing). Give it the lease nodes' ACL (zkCli: setAcl " + node + " "
 							+ describe(intended) + ", authenticated as this application), or use another "
 							+ ZooKeeperSettings.PATH);
 		}
@@ -125,6 +128,14 @@ final class LeaseAcls {
 			throw new SnowflakeConfigurationException(ZooKeeperSettings.AUTH, "(a secret, not shown)",
 					"digest:<user>:<password> (ZooKeeper's digest scheme, a user without ':', a password not empty); "
 							+ "leave it unset for world-writable lease nodes");
+		}
+		// ZooKeeper's digest provider decodes the credentials with the SERVER's default charset: on a server not
+		// running with UTF-8 every non-ASCII byte becomes U+FFFD, and passwords that differ only there are equal.
+		if (!credentials.chars().allMatch((c) -> c >= 0x20 && c < 0x7F)) {
+			throw new SnowflakeConfigurationException(ZooKeeperSettings.AUTH, "(a secret, not shown)",
+					"digest:<user>:<password> of printable ASCII characters only: ZooKeeper servers decode the "
+							+ "credentials with their default charset, and one not running with UTF-8 turns every other "
+							+ "character into the same replacement character (passwords differing there would be equal)");
 		}
 		return credentials.getBytes(java.nio.charset.StandardCharsets.UTF_8);
 	}

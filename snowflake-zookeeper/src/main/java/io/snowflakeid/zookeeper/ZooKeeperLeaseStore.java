@@ -181,6 +181,11 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		if (path == null || path.isBlank() || "/".equals(path)) {
 			throw new SnowflakeConfigurationException(ZooKeeperSettings.PATH, "'" + path + "'", allowed);
 		}
+		if (!path.equals(path.strip())) {
+			// Valid in ZooKeeper, but another pool than the same value trimmed (as the plain settings read it).
+			throw new SnowflakeConfigurationException(ZooKeeperSettings.PATH, "'" + path + "'",
+					allowed + ", without whitespace at either end");
+		}
 		try {
 			PathUtils.validatePath(path);
 		}
@@ -239,7 +244,9 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			}
 			long negotiated = this.client.getZookeeperClient().getZooKeeper().getSessionTimeout();
 			checkSessionTimeout(negotiated);
-			checkAcls(call(Duration.ofMillis(connectionTimeout)));
+			Call call = call(Duration.ofMillis(connectionTimeout));
+			checkChroot(call);
+			checkAcls(call);
 			this.cappedAtMillis = negotiated;
 			return Duration.ofMillis(negotiated);
 		}
@@ -271,6 +278,23 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 						+ "another path");
 		refused.initCause(ex);
 		return refused;
+	}
+
+	/**
+	 * A chroot in the connect string must exist: ZooKeeper does not create it, and every create under a missing one
+	 * fails with NoNode (which a claim would otherwise count as races lost to other instances).
+	 */
+	private void checkChroot(Call call) throws Exception {
+		// With a chroot, "/" is the chroot itself; without one it always exists.
+		if (call.exists("/") == null) {
+			String connect = this.client.getZookeeperClient().getCurrentConnectionString();
+			int slash = connect.indexOf('/');
+			String chroot = (slash >= 0) ? connect.substring(slash) : "/";
+			throw new SnowflakeConfigurationException(ZooKeeperSettings.CONNECT_STRING, "'" + connect + "'",
+					"host:port[,host:port...][/chroot] with a chroot that exists on the ensemble",
+					"The chroot " + chroot + " does not exist on the ensemble (ZooKeeper does not create it): create it "
+							+ "once (zkCli: create " + chroot + "), or fix the chroot in the connect string");
+		}
 	}
 
 	private static void checkSessionTimeout(long negotiatedMillis) {
@@ -511,8 +535,10 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 
 	private static String takenOver(State state) {
 		if (state.data.token.isEmpty()) {
-			return "was lost: the pair was released by a process holding this instance's lease token (such as a "
-					+ "cloned VM)";
+			// A release writes no token: who released it cannot be told from the node.
+			return "was lost: the pair was released meanwhile, either by another instance that took it over after "
+					+ "this instance's ZooKeeper session had ended (an outage or pause longer than the session timeout) "
+					+ "and has stopped since, or by a process holding this instance's lease token (such as a cloned VM)";
 		}
 		String holder = (state.holder != null)
 				? " (its holder node in ZooKeeper session 0x" + Long.toHexString(state.holder.getEphemeralOwner()) + ")"

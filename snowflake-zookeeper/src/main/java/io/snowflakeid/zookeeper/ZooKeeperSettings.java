@@ -21,7 +21,7 @@ public final class ZooKeeperSettings {
 	public static final String CONNECTION_TIMEOUT = "snowflake.zookeeper.connection-timeout";
 
 	/**
-	 * Credentials of the client the library opens, {@code digest:<user>:<password>}: the client authenticates with
+	 * Credentials of the client the library opens, {@code digest:<user>:<password>} (printable ASCII): the client authenticates with
 	 * them and creates every node with ACL {@code auth::cdrwa} (only that identity may read or change it). Not set:
 	 * nodes are created world-writable ({@code world:anyone}), with a warning. Not for a client the application gives
 	 * (its ACL provider and authentication apply; the starter refuses both at once). A secret: never logged, masked by the starter.

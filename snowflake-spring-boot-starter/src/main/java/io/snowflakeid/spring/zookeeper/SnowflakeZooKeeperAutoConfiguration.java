@@ -65,9 +65,20 @@ public final class SnowflakeZooKeeperAutoConfiguration {
 	@ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.SanitizingFunction")
 	static class AuthSanitizingConfiguration {
 
+		/**
+		 * Masks the property in every form of its name, and any other value that carries it (spring.application.json,
+		 * SPRING_APPLICATION_JSON, a command line in sun.java.command...).
+		 */
 		@Bean
-		SanitizingFunction snowflakeZooKeeperAuthSanitizer() {
-			return (data) -> isAuth(data.getKey()) ? data.withSanitizedValue() : data;
+		SanitizingFunction snowflakeZooKeeperAuthSanitizer(org.springframework.core.env.Environment environment) {
+			return (data) -> {
+				if (isAuth(data.getKey())) {
+					return data.withSanitizedValue();
+				}
+				String auth = environment.getProperty(ZooKeeperSettings.AUTH);
+				return (auth != null && !auth.isEmpty() && data.getValue() instanceof CharSequence value
+						&& value.toString().contains(auth)) ? data.withSanitizedValue() : data;
+			};
 		}
 
 		static boolean isAuth(String name) {
