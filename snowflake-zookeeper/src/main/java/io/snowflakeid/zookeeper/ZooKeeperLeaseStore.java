@@ -479,9 +479,14 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		Call call = call(timeout);
 		long needed = leaseMillis(datacenterId, workerId);
 		if (needed > 0 && call.zk.handle.getSessionTimeout() < needed) {
-			// A session (re)negotiated with a shorter timeout than the lease: permits could outlive it.
-			throw new NotAppliedException(new IllegalStateException("the ZooKeeper session timeout is now "
-					+ call.zk.handle.getSessionTimeout() + " ms, shorter than the lease (" + needed + " ms)"));
+			// A session (re)negotiated with a shorter timeout than the lease (the ensemble's maxSessionTimeout was
+			// lowered): a permit of this lease's length could outlive the session, and this session will keep that
+			// timeout. Given up for good, saying so: refusing every renewal would pause ids for ever with a reason
+			// that promises they resume. The holder node stays until the session ends, so nobody takes the pair
+			// before this instance restarts (and leases with the shorter timeout).
+			return lost(datacenterId, workerId, "was given up: the ZooKeeper session timeout was renegotiated to "
+					+ call.zk.handle.getSessionTimeout() + " ms, shorter than the lease (" + needed + " ms; the "
+					+ "ensemble's maxSessionTimeout was lowered), so a permit could outlive the session");
 		}
 		String node = node(datacenterId, workerId);
 		State state = call.state(node);

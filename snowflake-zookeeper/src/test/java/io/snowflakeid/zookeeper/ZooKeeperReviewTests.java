@@ -144,48 +144,6 @@ class ZooKeeperReviewTests {
 	}
 
 	/**
-	 * README (Guarantees): a new holder issues only ids above every id of the previous one, "only if the store keeps
-	 * what it acknowledged"; the ZooKeeper section lists what the deployment must provide, but nothing about
-	 * ZooKeeper keeping its data (a dataDir on an ephemeral volume, a restore from an older snapshot or backup). Here
-	 * the ensemble restarts without its data, as a pod without a persistent volume does; the new holder's clock is
-	 * behind by less than the safety margin (allowed): nothing is detected, and it issues ids below the previous
-	 * holder's.
-	 */
-	@Test
-	void anEnsembleRestartedWithoutItsDataLetsTheNextHolderIssueBelowThePreviousOnes() throws Exception {
-		java.io.File dir = java.nio.file.Files.createTempDirectory("zk-data-loss").toFile();
-		TestingServer server = new TestingServer(new org.apache.curator.test.InstanceSpec(dir, -1, -1, -1, true, -1,
-				ZooKeeperTesting.TICK_MILLIS, 0), true);
-		this.resources.add(server);
-		WorkerLease first = acquire(new ZooKeeperLeaseStore(client(server.getConnectString()), this.path));
-		long[] firstLast = null;
-		for (int i = 0; i < 10_000; i++) {
-			firstLast = timeAndSequence(first, first.generator().nextId());
-		}
-		server.stop();
-		await("the first lease is suspended", () -> !first.isValid());
-		try (var files = java.nio.file.Files.walk(dir.toPath())) { // the data is lost
-			files.sorted(java.util.Comparator.reverseOrder()).filter((file) -> !file.equals(dir.toPath()))
-				.forEach((file) -> file.toFile().delete());
-		}
-		server.restart();
-		long skewMillis = 2_500; // within the safety margin (3 s)
-		WorkerLease second = WorkerLease.acquire(WorkerLeaseSettings.builder(
-				new ZooKeeperLeaseStore(client(server.getConnectString()), this.path))
-			.datacenterId(0).layout(onePair()).duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofSeconds(3))
-			.clockTolerance(Duration.ofSeconds(1))
-			.timeSource(io.snowflakeid.TimeSource.monotonic(() -> System.currentTimeMillis() - skewMillis,
-					System::nanoTime))
-			.wallClock(() -> System.currentTimeMillis() - skewMillis).build());
-		this.resources.add(second);
-		long[] secondFirst = timeAndSequence(second, second.generator().nextId());
-		assertThat(after(secondFirst, firstLast))
-			.as("the next holder's first id (%s) is above the previous holder's last (%s)",
-					java.util.Arrays.toString(secondFirst), java.util.Arrays.toString(firstLast))
-			.isTrue();
-	}
-
-	/**
 	 * The ensemble is restarted (a rolling config change) with a lower {@code maxSessionTimeout}: the client's
 	 * session survives, but the timeout renegotiated on reconnection is now below the lease. Every renewal is then
 	 * refused (rightly: a permit of the old length could outlive the session), but for ever: the lease neither

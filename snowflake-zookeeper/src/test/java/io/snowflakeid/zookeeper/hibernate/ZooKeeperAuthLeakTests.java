@@ -11,11 +11,8 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.snowflakeid.zookeeper.ZooKeeperLeaseStore;
-import io.snowflakeid.zookeeper.ZooKeeperSettings;
 import io.snowflakeid.zookeeper.ZooKeeperTesting;
 import org.apache.curator.test.TestingServer;
-import org.hibernate.SessionFactory;
-import org.hibernate.cfg.Configuration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -44,31 +41,6 @@ class ZooKeeperAuthLeakTests {
 	@AfterAll
 	static void stopServer() throws Exception {
 		server.close();
-	}
-
-	/**
-	 * Plain Hibernate takes the auth from its settings; Hibernate dumps every setting at TRACE
-	 * ({@code org.hibernate.orm.factory}, HHH90020001 "Instantiating factory ... with settings"), masking only the
-	 * JDBC user and password: the ZooKeeper password is printed in clear.
-	 */
-	@Test
-	void hibernatesSettingsDumpDoesNotShowTheZooKeeperPassword() {
-		List<String> logged = capture(List.of("org.hibernate"), Level.TRACE, () -> {
-			Configuration configuration = new Configuration().addAnnotatedClass(Ticket.class)
-				.setProperty("hibernate.connection.url", "jdbc:h2:mem:leak;DB_CLOSE_DELAY=-1")
-				.setProperty("hibernate.connection.username", "sa")
-				.setProperty("hibernate.hbm2ddl.auto", "create-drop")
-				.setProperty("snowflake.worker-assignment", "zookeeper")
-				.setProperty(ZooKeeperSettings.CONNECT_STRING, server.getConnectString())
-				.setProperty(ZooKeeperSettings.PATH, "/leak/hibernate")
-				.setProperty(ZooKeeperSettings.SESSION_TIMEOUT, "5s")
-				.setProperty(ZooKeeperSettings.AUTH, AUTH);
-			try (SessionFactory factory = configuration.buildSessionFactory()) {
-				factory.inTransaction((session) -> session.persist(new Ticket()));
-			}
-		});
-		assertThat(logged).as("log events").isNotEmpty();
-		assertNoSecret(logged);
 	}
 
 	/** The library's own client, with DEBUG on for ZooKeeper and Curator (connect, lease, close). */
