@@ -84,8 +84,9 @@ final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver {
 				.getAttribute(HandlerMapping.URI_TEMPLATE_VARIABLES_ATTRIBUTE, RequestAttributes.SCOPE_REQUEST);
 			value = (variables != null) ? variables.get(name) : null;
 			required = path.required() && !parameter.isOptional();
-			if (value == null && required) {
-				throw new MissingPathVariableException(name, parameter);
+			if (!StringUtils.hasText(value) && required) {
+				// Blank (/orders/%20, /orders/;x=1): missing after conversion, a 400 (a missing variable is a 500).
+				throw new MissingPathVariableException(name, parameter, value != null);
 			}
 		}
 		else {
@@ -99,14 +100,12 @@ final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver {
 			}
 			required = param != null && param.required() && ValueConstants.DEFAULT_NONE.equals(defaultValue)
 					&& !parameter.isOptional();
-			if (value == null && required) {
-				throw new MissingServletRequestParameterException(name, type(parameter).getSimpleName());
+			// Blank (?id=, ?id=%20) is missing too: never null in a required parameter, nor in a long.
+			if (!StringUtils.hasText(value) && (required || type(parameter) == long.class)) {
+				throw new MissingServletRequestParameterException(name, parameter, value != null);
 			}
 		}
 		if (!StringUtils.hasText(value)) {
-			if (type(parameter) == long.class) {
-				throw new MissingServletRequestParameterException(name, "long");
-			}
 			return null;
 		}
 		try {

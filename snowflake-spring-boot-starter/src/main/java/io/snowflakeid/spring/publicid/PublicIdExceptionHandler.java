@@ -1,13 +1,18 @@
 package io.snowflakeid.spring.publicid;
 
 import io.snowflakeid.publicid.InvalidPublicIdException;
+import io.snowflakeid.publicid.PublicId;
 
+import org.springframework.core.MethodParameter;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.bind.MissingPathVariableException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
@@ -33,6 +38,26 @@ public class PublicIdExceptionHandler {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, where + invalid.getMessage());
 		problem.setTitle("Invalid public id");
 		problem.setProperty("reason", invalid.reason().name());
+		return ResponseEntity.badRequest().body(problem);
+	}
+
+	/**
+	 * A required {@code @PublicId} parameter that is absent or blank: the client's error, answered here as a 400 with
+	 * Spring's own problem detail (it names the parameter), without the WARN line Spring's default resolver logs for
+	 * each of them (any client could flood the log). Other parameters are left to Spring. A path variable missing from
+	 * the mapping itself (not after conversion) is a programming error and stays Spring's 500.
+	 */
+	@ExceptionHandler({ MissingServletRequestParameterException.class, MissingPathVariableException.class })
+	ResponseEntity<ProblemDetail> missingPublicId(Exception ex) throws Exception {
+		MethodParameter parameter = (ex instanceof MissingServletRequestParameterException missing)
+				? missing.getMethodParameter() : ((MissingPathVariableException) ex).getParameter();
+		boolean clientError = (ex instanceof MissingServletRequestParameterException)
+				|| ((MissingPathVariableException) ex).isMissingAfterConversion();
+		if (parameter == null || !parameter.hasParameterAnnotation(PublicId.class) || !clientError) {
+			throw ex;
+		}
+		ProblemDetail problem = ((ErrorResponse) ex).getBody();
+		problem.setStatus(HttpStatus.BAD_REQUEST.value());
 		return ResponseEntity.badRequest().body(problem);
 	}
 

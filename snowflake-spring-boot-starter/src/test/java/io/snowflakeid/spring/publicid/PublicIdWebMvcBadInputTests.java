@@ -6,6 +6,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.snowflakeid.publicid.InvalidPublicIdException;
 import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
@@ -30,6 +31,7 @@ import org.springframework.web.servlet.config.annotation.EnableWebMvc;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
@@ -72,8 +74,8 @@ class PublicIdWebMvcBadInputTests {
 			MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
 			mvc.perform(get("/orders/{id}", " ")).andExpect(status().isBadRequest())
 				.andExpect(jsonPath("$.detail").value("Required path variable 'id' is not present."));
-			// A segment made of matrix variables only is an empty path variable.
-			mvc.perform(get("/orders/;x=1")).andExpect(status().isBadRequest());
+			// A segment of matrix variables only matches no {id}: a 404, never the controller with null.
+			mvc.perform(get("/orders/;x=1")).andExpect(status().isNotFound());
 		});
 	}
 
@@ -85,6 +87,20 @@ class PublicIdWebMvcBadInputTests {
 				.andExpect(status().isBadRequest())
 				.andExpect(jsonPath("$.title").value("Invalid public id"))
 				.andExpect(jsonPath("$.reason").value("MALFORMED"));
+		});
+	}
+
+	@Test
+	void jackson3RefusesAJsonNumberWithTheSameReasonAsJackson2() {
+		this.contextRunner.run((context) -> {
+			tools.jackson.databind.json.JsonMapper mapper = tools.jackson.databind.json.JsonMapper.builder()
+				.addModule(new PublicIdJackson3Module(context.getBean(PublicIdCodec.class)))
+				.build();
+			assertThatThrownBy(() -> mapper.readValue("{\"id\":912207628317364225}", OrderBody.class))
+				.hasRootCauseInstanceOf(InvalidPublicIdException.class)
+				.rootCause()
+				.extracting((ex) -> ((InvalidPublicIdException) ex).reason())
+				.isEqualTo(InvalidPublicIdException.Reason.MALFORMED);
 		});
 	}
 
