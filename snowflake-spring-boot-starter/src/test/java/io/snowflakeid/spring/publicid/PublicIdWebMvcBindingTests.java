@@ -78,7 +78,7 @@ class PublicIdWebMvcBindingTests {
 	}
 
 	@Test
-	void aPublicIdInACycleOfTypesFailsNamingItNeverARawId() {
+	void shapesNoPathCoversFailNamingThePropertyNeverARawId() {
 		this.contextRunner.run((context) -> {
 			MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
 			// parent.parent....id: no finite set of property paths covers it
@@ -87,6 +87,11 @@ class PublicIdWebMvcBindingTests {
 				.isInstanceOf(IllegalStateException.class)
 				.hasMessageContaining("@PublicId")
 				.hasMessageContaining("parent");
+			// Spring converts constructor arguments by name alone: a plain inner.id would take the token editor of id
+			assertThatThrownBy(() -> mvc.perform(get("/clash").param("id", "42")))
+				.rootCause()
+				.isInstanceOf(IllegalStateException.class)
+				.hasMessageContaining("inner.id");
 		});
 	}
 
@@ -191,6 +196,12 @@ class PublicIdWebMvcBindingTests {
 	public record NestedRecordForm(CustomerRef customer) {
 	}
 
+	public record Inner(Long id) {
+	}
+
+	public record ClashForm(@PublicId Long id, Inner inner) {
+	}
+
 	public static class TreeForm {
 
 		@PublicId
@@ -242,6 +253,11 @@ class PublicIdWebMvcBindingTests {
 		@GetMapping("/nested-record")
 		String nestedRecord(NestedRecordForm form) {
 			return String.valueOf(form.customer().id());
+		}
+
+		@GetMapping("/clash")
+		String clash(ClashForm form) {
+			return String.valueOf(form.id());
 		}
 
 		@GetMapping("/tree")
