@@ -9,6 +9,7 @@ import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.publicid.PublicIdCodec;
 
 import org.springframework.core.MethodParameter;
+import org.springframework.core.convert.ConversionService;
 import org.springframework.util.StringUtils;
 import org.springframework.web.bind.MissingPathVariableException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
@@ -21,7 +22,9 @@ import org.springframework.web.context.request.RequestAttributes;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.method.support.ModelAndViewContainer;
+import org.springframework.web.method.support.UriComponentsContributor;
 import org.springframework.web.servlet.HandlerMapping;
+import org.springframework.web.util.UriComponentsBuilder;
 
 /**
  * {@code @PathVariable @PublicId Long id} and {@code @RequestParam @PublicId Long id} (also {@code long},
@@ -33,7 +36,7 @@ import org.springframework.web.servlet.HandlerMapping;
  * what public ids are meant to prevent. A token that does not decode is a {@link MethodArgumentTypeMismatchException}
  * caused by the {@link InvalidPublicIdException} (a 400, see {@link PublicIdExceptionHandler}).
  */
-final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver {
+final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver, UriComponentsContributor {
 
 	private final PublicIdCodec codec;
 
@@ -53,6 +56,12 @@ final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver {
 	@Override
 	public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer container, NativeWebRequest request,
 			WebDataBinderFactory binderFactory) throws Exception {
+		checkSupported(parameter);
+		Object id = resolve(parameter, request);
+		return (parameter.getParameterType() == Optional.class) ? Optional.ofNullable(id) : id;
+	}
+
+	private static void checkSupported(MethodParameter parameter) {
 		Class<?> type = type(parameter);
 		boolean annotated = parameter.hasParameterAnnotation(PathVariable.class)
 				|| parameter.hasParameterAnnotation(RequestParam.class);
@@ -64,8 +73,36 @@ final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver {
 					+ parameter.getExecutable() + " is not supported: only a Long, long or Optional<Long> "
 					+ "@PathVariable or @RequestParam is decoded from a token (never read as a raw id)");
 		}
-		Object id = resolve(parameter, request);
-		return (parameter.getParameterType() == Optional.class) ? Optional.ofNullable(id) : id;
+	}
+
+	/**
+	 * Links to a handler method ({@code MvcUriComponentsBuilder.fromMethodOn}, {@code fromMethodCall}): the token
+	 * of the argument. Spring's {@code CompositeUriComponentsContributor} (the {@code mvcUriComponentsContributor}
+	 * bean) is made of the adapter's argument resolvers, this one first, and stops at the first resolver that supports
+	 * a parameter: without this method the variable was left out ({@code /orders/%7Bid%7D}); Spring's own
+	 * contributors would format the raw id.
+	 */
+	@Override
+	public void contributeMethodArgument(MethodParameter parameter, Object value, UriComponentsBuilder builder,
+			Map<String, Object> uriVariables, ConversionService conversionService) {
+		checkSupported(parameter);
+		Object id = (value instanceof Optional<?> optional) ? optional.orElse(null) : value;
+		PublicId publicId = parameter.getParameterAnnotation(PublicId.class);
+		String token = (id != null) ? this.codec.forDomain(publicId.value()).encode((Long) id) : null;
+		PathVariable path = parameter.getParameterAnnotation(PathVariable.class);
+		if (path != null) {
+			uriVariables.put(StringUtils.hasText(path.name()) ? path.name() : parameter.getParameterName(), token);
+			return;
+		}
+		RequestParam param = parameter.getParameterAnnotation(RequestParam.class);
+		String name = (param != null && StringUtils.hasText(param.name())) ? param.name() : parameter.getParameterName();
+		if (token != null) {
+			builder.queryParam(name, token);
+		}
+		else if (param != null && param.required() && ValueConstants.DEFAULT_NONE.equals(param.defaultValue())
+				&& !parameter.isOptional()) {
+			builder.queryParam(name); // as Spring does for a required parameter without a value
+		}
 	}
 
 	private static Class<?> type(MethodParameter parameter) {

@@ -13,7 +13,9 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
+import org.springframework.format.FormatterRegistry;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
 
 /**
@@ -45,6 +47,17 @@ public final class SnowflakePublicIdWebMvcAutoConfiguration {
 							new PublicIdBindingInitializer(adapter.getWebBindingInitializer(), codec.getObject()));
 				}
 				return bean;
+			}
+		};
+	}
+
+	/** {@code @PublicId} ids formatted as text (HATEOAS links) are tokens: {@link PublicIdToTokenConverter}. */
+	@Bean
+	WebMvcConfigurer publicIdToTokenConfigurer(ObjectProvider<PublicIdCodec> codec) {
+		return new WebMvcConfigurer() {
+			@Override
+			public void addFormatters(FormatterRegistry registry) {
+				registry.addConverter(new PublicIdToTokenConverter(codec.getObject()));
 			}
 		};
 	}
