@@ -16,6 +16,7 @@ import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.server.ServerWebInputException;
 
 /**
  * A token that does not decode is the client's error: a 400 whose body (RFC 9457 problem detail) says which
@@ -36,6 +37,26 @@ public class PublicIdExceptionHandler {
 		String where = (ex instanceof MethodArgumentTypeMismatchException mismatch)
 				? "Parameter '" + mismatch.getName() + "': " : "Request body: ";
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, where + invalid.getMessage());
+		problem.setTitle("Invalid public id");
+		problem.setProperty("reason", invalid.reason().name());
+		return ResponseEntity.badRequest().body(problem);
+	}
+
+	/**
+	 * WebFlux: a bad token in a {@code @PublicId} parameter ({@link PublicIdReactiveArgumentResolver}) or a request
+	 * body (the decoder's error, caused by the codec's), answered as in Spring MVC. Other input errors go on to
+	 * WebFlux's usual handling.
+	 */
+	@ExceptionHandler(ServerWebInputException.class)
+	ResponseEntity<ProblemDetail> invalidReactiveInput(ServerWebInputException ex) {
+		InvalidPublicIdException invalid = cause(ex);
+		if (invalid == null) {
+			throw ex;
+		}
+		MethodParameter parameter = ex.getMethodParameter();
+		String detail = (parameter != null && parameter.hasParameterAnnotation(PublicId.class)) ? ex.getReason()
+				: "Request body: " + invalid.getMessage();
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
 		problem.setTitle("Invalid public id");
 		problem.setProperty("reason", invalid.reason().name());
 		return ResponseEntity.badRequest().body(problem);
