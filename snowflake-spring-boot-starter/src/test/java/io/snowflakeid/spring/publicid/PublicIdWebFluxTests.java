@@ -108,6 +108,15 @@ class PublicIdWebFluxTests {
 	}
 
 	@Test
+	void headersAndCookiesWithPublicIdFailNamingTheParameterNeverARawId() {
+		this.contextRunner.run((context) -> {
+			WebTestClient client = WebTestClient.bindToApplicationContext(context).build();
+			client.get().uri("/header").header("X-Id", "42").exchange().expectStatus().is5xxServerError();
+			client.get().uri("/cookie").cookie("id", "42").exchange().expectStatus().is5xxServerError();
+		});
+	}
+
+	@Test
 	void onlyInReactiveWebApplications() {
 		new WebApplicationContextRunner()
 			.withConfiguration(AutoConfigurations.of(SnowflakePublicIdAutoConfiguration.class,
@@ -189,6 +198,16 @@ class PublicIdWebFluxTests {
 		@GetMapping(path = "/form", produces = "text/plain")
 		String form(@ModelAttribute OrderForm form) {
 			return form.getId() + " " + form.getCustomer().getId();
+		}
+
+		@GetMapping(path = "/header", produces = "text/plain")
+		String header(@org.springframework.web.bind.annotation.RequestHeader("X-Id") @PublicId Long id) {
+			return String.valueOf(id);
+		}
+
+		@GetMapping(path = "/cookie", produces = "text/plain")
+		String cookie(@org.springframework.web.bind.annotation.CookieValue @PublicId Long id) {
+			return String.valueOf(id);
 		}
 
 		@PostMapping(path = "/orders", produces = "text/plain")
