@@ -73,6 +73,29 @@ class PublicIdDataRestTests {
 	}
 
 	@Test
+	void anAssociationUriInABodyTakesTheTokenAndRefusesTheRawId() {
+		this.contextRunner.run((context) -> {
+			MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
+			String location = mvc.perform(post("/orders").contentType(MediaType.APPLICATION_JSON)
+				.content("{\"item\":\"book\"}")).andReturn().getResponse().getHeader("Location");
+			String token = location.substring(location.lastIndexOf('/') + 1);
+			String raw = Long.toString(context.getBean(PublicIdCodec.class).forDomain("order").decode(token));
+			String shipment = mvc.perform(post("/shipments").contentType(MediaType.APPLICATION_JSON)
+				.content("{\"order\":\"http://localhost/orders/" + token + "\"}"))
+				.andExpect(status().isCreated()).andReturn().getResponse().getHeader("Location");
+			String order = mvc.perform(get(shipment + "/order")).andExpect(status().isOk())
+				.andExpect(jsonPath("$.item").value("book"))
+				.andExpect(jsonPath("$._links.self.href").value("http://localhost/orders/" + token))
+				.andReturn().getResponse().getContentAsString();
+			assertThat(order).doesNotContain(raw);
+			assertThat(mvc.perform(get(shipment)).andReturn().getResponse().getContentAsString()).doesNotContain(raw);
+			mvc.perform(post("/shipments").contentType(MediaType.APPLICATION_JSON)
+				.content("{\"order\":\"http://localhost/orders/" + raw + "\"}"))
+				.andExpect(status().isBadRequest());
+		});
+	}
+
+	@Test
 	void entitiesWithoutAPublicIdKeepTheirIds() {
 		this.contextRunner.run((context) -> {
 			MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
