@@ -57,10 +57,16 @@ final class PublicIdBackendIdConverter implements BackendIdConverter {
 
 	@Override
 	public String toRequestId(Serializable id, Class<?> entityType) {
-		return codecFor(entityType).orElseThrow().encode((Long) id);
+		PublicIdCodec codec = codecFor(entityType).orElseThrow();
+		if (id instanceof String token) {
+			codec.decode(token); // the identifier of PublicIdEntityLookups: the token already, of this domain
+			return token;
+		}
+		return codec.encode((Long) id);
 	}
 
-	private Optional<PublicIdCodec> codecFor(Class<?> entityType) {
+	/** The codec of the entity's id domain, or empty for an entity whose id is not a public id. */
+	Optional<PublicIdCodec> codecFor(Class<?> entityType) {
 		Optional<PublicIdCodec> known = this.codecs.get(entityType);
 		if (known == null) {
 			known = find(entityType);
