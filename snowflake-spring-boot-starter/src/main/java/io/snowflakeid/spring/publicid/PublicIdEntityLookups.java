@@ -48,6 +48,11 @@ final class PublicIdEntityLookups implements RepositoryRestConfigurer {
 				continue;
 			}
 			Class<?> repository = repositories.getRequiredRepositoryInformation(domainType).getRepositoryInterface();
+			if (!CrudRepository.class.isAssignableFrom(repository)) {
+				throw new IllegalStateException("@PublicId id of " + domainType.getName() + " in Spring Data REST: its "
+						+ "repository " + repository.getName() + " is no CrudRepository, so association URIs cannot be "
+						+ "looked up by token (they would be read as raw ids)");
+			}
 			PersistentProperty<?> idProperty = repositories.getPersistentEntity(domainType).getRequiredIdProperty();
 			Method getter = idProperty.getGetter();
 			if (getter == null) {
@@ -61,18 +66,15 @@ final class PublicIdEntityLookups implements RepositoryRestConfigurer {
 				Object id = ReflectionUtils.invokeMethod(getter, instance);
 				return (id != null) ? codec.get().encode((Long) id) : null;
 			};
-			Lookup<Repository<?, ?>, Object> lookup = (target, id) -> find(target, id, codec.get(), domainType);
+			Lookup<Repository<?, ?>, Object> lookup = (target, id) -> find(target, id, codec.get());
 			config.withEntityLookup().forRepository((Class) repository, (Converter) token, (Lookup) lookup);
 		}
 	}
 
 	/** By token (a URI segment) or by id (decoded already by the BackendIdConverter). */
-	private static Optional<?> find(Repository<?, ?> repository, Object id, PublicIdCodec codec, Class<?> domainType) {
+	@SuppressWarnings("unchecked")
+	private static Optional<?> find(Repository<?, ?> repository, Object id, PublicIdCodec codec) {
 		Long value = (id instanceof String token) ? codec.decode(token) : (Long) id;
-		if (!(repository instanceof CrudRepository<?, ?> crud)) {
-			throw new IllegalStateException("@PublicId id of " + domainType.getName() + " in Spring Data REST: its "
-					+ "repository is no CrudRepository, so it cannot be looked up by token");
-		}
-		return ((CrudRepository<?, Long>) crud).findById(value);
+		return ((CrudRepository<?, Long>) repository).findById(value);
 	}
 }
