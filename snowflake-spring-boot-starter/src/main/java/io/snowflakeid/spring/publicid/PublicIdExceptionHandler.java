@@ -20,9 +20,10 @@ import org.springframework.web.server.ServerWebInputException;
 
 /**
  * A token that does not decode is the client's error: a 400 whose body (RFC 9457 problem detail) says which
- * parameter and why (malformed, unknown key version, failed check), never a 500. Only exceptions caused by an
- * {@link InvalidPublicIdException} are answered; every other one is rethrown to Spring's usual handling. Lowest
- * precedence: an application's own {@code @ExceptionHandler} for these exceptions wins.
+ * parameter and why (malformed, unknown key version, failed check), never a 500, in Spring MVC and WebFlux. Only
+ * exceptions caused by an {@link InvalidPublicIdException}, or a missing {@code @PublicId} parameter, are answered;
+ * every other one is rethrown to Spring's usual handling. Lowest precedence: an application's own
+ * {@code @ExceptionHandler} for these exceptions wins.
  */
 @RestControllerAdvice
 @Order(Ordered.LOWEST_PRECEDENCE)
@@ -36,10 +37,7 @@ public class PublicIdExceptionHandler {
 		}
 		String where = (ex instanceof MethodArgumentTypeMismatchException mismatch)
 				? "Parameter '" + mismatch.getName() + "': " : "Request body: ";
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, where + invalid.getMessage());
-		problem.setTitle("Invalid public id");
-		problem.setProperty("reason", invalid.reason().name());
-		return ResponseEntity.badRequest().body(problem);
+		return problem(where + invalid.getMessage(), invalid);
 	}
 
 	/**
@@ -56,6 +54,10 @@ public class PublicIdExceptionHandler {
 		MethodParameter parameter = ex.getMethodParameter();
 		String detail = (parameter != null && parameter.hasParameterAnnotation(PublicId.class)) ? ex.getReason()
 				: "Request body: " + invalid.getMessage();
+		return problem(detail, invalid);
+	}
+
+	private static ResponseEntity<ProblemDetail> problem(String detail, InvalidPublicIdException invalid) {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
 		problem.setTitle("Invalid public id");
 		problem.setProperty("reason", invalid.reason().name());
