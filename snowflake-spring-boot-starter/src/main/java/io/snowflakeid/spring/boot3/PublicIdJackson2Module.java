@@ -13,7 +13,6 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.introspect.Annotated;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMethod;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
@@ -147,11 +146,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 		@Override
 		public Long deserialize(JsonParser parser, DeserializationContext context) throws IOException {
 			if (parser.currentToken() != JsonToken.VALUE_STRING) {
-				// With the codec's MALFORMED as the cause: a 400 with a reason, as for a bad token.
-				MismatchedInputException refused = MismatchedInputException.from(parser, Long.class,
-						PublicIdJson.NUMBER_REFUSED);
-				refused.initCause(PublicIdJson.numberRefused(this.codec));
-				throw refused;
+				return (Long) context.reportInputMismatch(this, PublicIdJson.NUMBER_REFUSED);
 			}
 			String token = parser.getText();
 			try {

@@ -2,7 +2,6 @@ package io.snowflakeid.spring.internal;
 
 import io.snowflakeid.publicid.InvalidPublicIdException;
 import io.snowflakeid.publicid.PublicId;
-import io.snowflakeid.publicid.PublicIdCodec;
 
 /**
  * What both public id Jackson modules share. Public for the Jackson 3 module ({@code publicid}) and the Jackson 2
@@ -25,21 +24,6 @@ public final class PublicIdJson {
 	/** A {@code long[]} property annotated {@link PublicId}: an array of tokens (Jackson gives no primitive array a content serializer). */
 	public static boolean isPublicIdArray(boolean annotated, Class<?> type) {
 		return annotated && type == long[].class;
-	}
-
-	/**
-	 * The cause of a refused JSON number: {@code MALFORMED}, as the codec calls anything that is not a token of its
-	 * alphabet, so that the client gets the same 400 with a {@code reason} as for a bad token. Made by the codec
-	 * (decoding null is malformed by its contract): the core gives the exception no public constructor.
-	 */
-	public static InvalidPublicIdException numberRefused(PublicIdCodec codec) {
-		try {
-			codec.decode(null);
-		}
-		catch (InvalidPublicIdException ex) {
-			return ex;
-		}
-		throw new IllegalStateException("the public id codec decoded null");
 	}
 
 	/** The message of a token that does not decode: the codec's reason, never a key. */

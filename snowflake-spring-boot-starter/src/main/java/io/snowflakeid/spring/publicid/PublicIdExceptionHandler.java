@@ -2,6 +2,7 @@ package io.snowflakeid.spring.publicid;
 
 import io.snowflakeid.publicid.InvalidPublicIdException;
 import io.snowflakeid.publicid.PublicId;
+import io.snowflakeid.spring.internal.PublicIdJson;
 
 import org.springframework.core.MethodParameter;
 import org.springframework.core.Ordered;
@@ -33,11 +34,14 @@ public class PublicIdExceptionHandler {
 	ResponseEntity<ProblemDetail> invalidPublicId(Exception ex) throws Exception {
 		InvalidPublicIdException invalid = cause(ex);
 		if (invalid == null) {
+			if (numberRefused(ex)) {
+				return numberRefused();
+			}
 			throw ex;
 		}
 		String where = (ex instanceof MethodArgumentTypeMismatchException mismatch)
 				? "Parameter '" + mismatch.getName() + "': " : "Request body: ";
-		return problem(where + invalid.getMessage(), invalid);
+		return problem(where + invalid.getMessage(), invalid.reason());
 	}
 
 	/**
@@ -49,18 +53,42 @@ public class PublicIdExceptionHandler {
 	ResponseEntity<ProblemDetail> invalidReactiveInput(ServerWebInputException ex) {
 		InvalidPublicIdException invalid = cause(ex);
 		if (invalid == null) {
+			if (numberRefused(ex)) {
+				return numberRefused();
+			}
 			throw ex;
 		}
 		MethodParameter parameter = ex.getMethodParameter();
 		String detail = (parameter != null && parameter.hasParameterAnnotation(PublicId.class)) ? ex.getReason()
 				: "Request body: " + invalid.getMessage();
-		return problem(detail, invalid);
+		return problem(detail, invalid.reason());
 	}
 
-	private static ResponseEntity<ProblemDetail> problem(String detail, InvalidPublicIdException invalid) {
+	/**
+	 * A JSON number where a token belongs: the Jackson modules refuse it with {@link PublicIdJson#NUMBER_REFUSED} (as
+	 * an input mismatch, which carries no codec exception), found here by that message on any path through either
+	 * module. Answered as a malformed token, so that it is the same 400 with a reason, not Spring's default one, which
+	 * logs a WARN line per request.
+	 */
+	private static boolean numberRefused(Throwable ex) {
+		for (Throwable cause = ex; cause != null; cause = (cause.getCause() == cause) ? null : cause.getCause()) {
+			String message = cause.getMessage();
+			if (message != null && message.contains(PublicIdJson.NUMBER_REFUSED)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static ResponseEntity<ProblemDetail> numberRefused() {
+		return problem("Request body: Invalid public id: a JSON number, where a public id is its token (a JSON string)",
+				InvalidPublicIdException.Reason.MALFORMED);
+	}
+
+	private static ResponseEntity<ProblemDetail> problem(String detail, InvalidPublicIdException.Reason reason) {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail);
 		problem.setTitle("Invalid public id");
-		problem.setProperty("reason", invalid.reason().name());
+		problem.setProperty("reason", reason.name());
 		return ResponseEntity.badRequest().body(problem);
 	}
 

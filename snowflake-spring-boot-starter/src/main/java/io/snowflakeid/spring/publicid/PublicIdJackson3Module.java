@@ -16,7 +16,6 @@ import tools.jackson.databind.cfg.MapperConfig;
 import tools.jackson.databind.deser.std.StdDeserializer;
 import tools.jackson.databind.deser.std.StdScalarDeserializer;
 import tools.jackson.databind.exc.InvalidFormatException;
-import tools.jackson.databind.exc.MismatchedInputException;
 import tools.jackson.databind.introspect.Annotated;
 import tools.jackson.databind.introspect.AnnotatedMethod;
 import tools.jackson.databind.introspect.NopAnnotationIntrospector;
@@ -143,11 +142,7 @@ public class PublicIdJackson3Module extends SimpleModule {
 		@Override
 		public Long deserialize(JsonParser parser, DeserializationContext context) {
 			if (parser.currentToken() != JsonToken.VALUE_STRING) {
-				// With the codec's MALFORMED as the cause: a 400 with a reason, as for a bad token.
-				MismatchedInputException refused = MismatchedInputException.from(parser, Long.class,
-						PublicIdJson.NUMBER_REFUSED);
-				refused.initCause(PublicIdJson.numberRefused(this.codec));
-				throw refused;
+				return (Long) context.reportInputMismatch(this, PublicIdJson.NUMBER_REFUSED);
 			}
 			String token = parser.getString();
 			try {

@@ -6,10 +6,10 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import io.snowflakeid.publicid.InvalidPublicIdException;
 import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
+import io.snowflakeid.spring.internal.PublicIdJson;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
@@ -90,17 +90,15 @@ class PublicIdWebMvcBadInputTests {
 		});
 	}
 
+	/** The handler recognises a refused number by the modules' message: Jackson 3 (Boot 4's) uses it too. */
 	@Test
-	void jackson3RefusesAJsonNumberWithTheSameReasonAsJackson2() {
+	void jackson3RefusesAJsonNumberWithTheMessageTheHandlerRecognises() {
 		this.contextRunner.run((context) -> {
 			tools.jackson.databind.json.JsonMapper mapper = tools.jackson.databind.json.JsonMapper.builder()
 				.addModule(new PublicIdJackson3Module(context.getBean(PublicIdCodec.class)))
 				.build();
 			assertThatThrownBy(() -> mapper.readValue("{\"id\":912207628317364225}", OrderBody.class))
-				.hasRootCauseInstanceOf(InvalidPublicIdException.class)
-				.rootCause()
-				.extracting((ex) -> ((InvalidPublicIdException) ex).reason())
-				.isEqualTo(InvalidPublicIdException.Reason.MALFORMED);
+				.hasMessageContaining(PublicIdJson.NUMBER_REFUSED);
 		});
 	}
 
