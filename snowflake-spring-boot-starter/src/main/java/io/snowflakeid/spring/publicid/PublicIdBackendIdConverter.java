@@ -48,7 +48,7 @@ final class PublicIdBackendIdConverter implements BackendIdConverter {
 			return null;
 		}
 		try {
-			return codecFor(entityType).orElseThrow().decode(id);
+			return codecFor(entityType).orElseThrow().decode(id.trim()); // trimmed, as on every other path
 		}
 		catch (InvalidPublicIdException ex) {
 			throw new ResourceNotFoundException(); // not the token of any entity of this type

@@ -74,7 +74,7 @@ final class PublicIdEntityLookups implements RepositoryRestConfigurer {
 	/** By token (a URI segment) or by id (decoded already by the BackendIdConverter). */
 	@SuppressWarnings("unchecked")
 	private static Optional<?> find(Repository<?, ?> repository, Object id, PublicIdCodec codec) {
-		Long value = (id instanceof String token) ? codec.decode(token) : (Long) id;
+		Long value = (id instanceof String token) ? codec.decode(token.trim()) : (Long) id;
 		return ((CrudRepository<?, Long>) repository).findById(value);
 	}
 }
