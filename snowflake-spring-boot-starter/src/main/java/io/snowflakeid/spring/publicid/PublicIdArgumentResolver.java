@@ -1,6 +1,5 @@
 package io.snowflakeid.spring.publicid;
 
-import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 
@@ -56,23 +55,9 @@ final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver, U
 	@Override
 	public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer container, NativeWebRequest request,
 			WebDataBinderFactory binderFactory) throws Exception {
-		checkSupported(parameter);
+		PublicIdParameters.checkSupported(parameter);
 		Object id = resolve(parameter, request);
 		return (parameter.getParameterType() == Optional.class) ? Optional.ofNullable(id) : id;
-	}
-
-	private static void checkSupported(MethodParameter parameter) {
-		Class<?> type = type(parameter);
-		boolean annotated = parameter.hasParameterAnnotation(PathVariable.class)
-				|| parameter.hasParameterAnnotation(RequestParam.class);
-		// No web binding annotation (@RequestHeader, @ModelAttribute...): a request parameter, as Spring reads it.
-		boolean implicit = Arrays.stream(parameter.getParameterAnnotations())
-			.noneMatch((annotation) -> annotation.annotationType().getPackage() == PathVariable.class.getPackage());
-		if ((type != Long.class && type != long.class) || (!annotated && !implicit)) {
-			throw new IllegalStateException("@PublicId on parameter '" + parameter.getParameterName() + "' of "
-					+ parameter.getExecutable() + " is not supported: only a Long, long or Optional<Long> "
-					+ "@PathVariable or @RequestParam is decoded from a token (never read as a raw id)");
-		}
 	}
 
 	/**
@@ -85,7 +70,7 @@ final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver, U
 	@Override
 	public void contributeMethodArgument(MethodParameter parameter, Object value, UriComponentsBuilder builder,
 			Map<String, Object> uriVariables, ConversionService conversionService) {
-		checkSupported(parameter);
+		PublicIdParameters.checkSupported(parameter);
 		Object id = (value instanceof Optional<?> optional) ? optional.orElse(null) : value;
 		PublicId publicId = parameter.getParameterAnnotation(PublicId.class);
 		String token = (id != null) ? this.codec.forDomain(publicId.value()).encode((Long) id) : null;

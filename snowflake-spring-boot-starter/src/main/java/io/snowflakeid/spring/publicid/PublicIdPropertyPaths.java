@@ -205,14 +205,18 @@ final class PublicIdPropertyPaths {
 		return List.copyOf(properties.values());
 	}
 
-	/** The constructor Spring's binder calls with arguments ({@code DataBinder#construct}), if it takes any. */
+	/**
+	 * The constructor Spring's binder calls with arguments ({@code DataBinder#construct}), if it takes any and their
+	 * names are known (without them Spring cannot bind through it either).
+	 */
 	private static Constructor<?> constructor(Class<?> type) {
 		if (type.isInterface() || Modifier.isAbstract(type.getModifiers())) {
 			return null;
 		}
 		try {
 			Constructor<?> constructor = BeanUtils.getResolvableConstructor(type);
-			return (constructor.getParameterCount() > 0) ? constructor : null;
+			return (constructor.getParameterCount() > 0 && BeanUtils.getParameterNames(constructor) != null)
+					? constructor : null;
 		}
 		catch (IllegalStateException ex) {
 			return null;

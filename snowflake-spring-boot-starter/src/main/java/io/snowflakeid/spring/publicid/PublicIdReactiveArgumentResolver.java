@@ -1,6 +1,5 @@
 package io.snowflakeid.spring.publicid;
 
-import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 
@@ -46,16 +45,8 @@ final class PublicIdReactiveArgumentResolver implements SyncHandlerMethodArgumen
 	@Override
 	public Object resolveArgumentValue(MethodParameter parameter, BindingContext bindingContext,
 			ServerWebExchange exchange) {
+		PublicIdParameters.checkSupported(parameter);
 		Class<?> type = parameter.nestedIfOptional().getNestedParameterType();
-		boolean annotated = parameter.hasParameterAnnotation(PathVariable.class)
-				|| parameter.hasParameterAnnotation(RequestParam.class);
-		boolean implicit = Arrays.stream(parameter.getParameterAnnotations())
-			.noneMatch((annotation) -> annotation.annotationType().getPackage() == PathVariable.class.getPackage());
-		if ((type != Long.class && type != long.class) || (!annotated && !implicit)) {
-			throw new IllegalStateException("@PublicId on parameter '" + parameter.getParameterName() + "' of "
-					+ parameter.getExecutable() + " is not supported: only a Long, long or Optional<Long> "
-					+ "@PathVariable or @RequestParam is decoded from a token (never read as a raw id)");
-		}
 		Long id = resolve(parameter, type, exchange);
 		return (parameter.getParameterType() == Optional.class) ? Optional.ofNullable(id) : id;
 	}

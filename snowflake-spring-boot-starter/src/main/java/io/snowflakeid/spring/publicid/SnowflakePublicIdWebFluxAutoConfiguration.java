@@ -2,9 +2,11 @@ package io.snowflakeid.spring.publicid;
 
 import java.lang.reflect.Field;
 import java.util.List;
+import java.util.Map;
 
 import io.snowflakeid.publicid.PublicIdCodec;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -14,6 +16,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.util.ReflectionUtils;
+import org.springframework.web.method.HandlerMethod;
+import org.springframework.web.reactive.result.method.AbstractHandlerMethodMapping;
 import org.springframework.web.reactive.result.method.annotation.RequestMappingHandlerAdapter;
 
 /**
@@ -97,6 +101,17 @@ public final class SnowflakePublicIdWebFluxAutoConfiguration {
 				+ "WebFlux's own (" + why + " in this Spring version's RequestMappingHandlerAdapter); without it "
 				+ "@PathVariable @PublicId would read raw ids. Exclude SnowflakePublicIdWebFluxAutoConfiguration "
 				+ "only if no reactive controller has @PublicId parameters.");
+	}
+
+	/** Unsupported {@code @PublicId} handler parameters stop the start, naming them. */
+	@Bean
+	@SuppressWarnings({ "rawtypes", "unchecked" })
+	PublicIdHandlerMethodsCheck publicIdHandlerMethodsCheck(ListableBeanFactory beans) {
+		return new PublicIdHandlerMethodsCheck(() -> beans.getBeansOfType(AbstractHandlerMethodMapping.class)
+			.values()
+			.stream()
+			.flatMap((mapping) -> ((Map<?, HandlerMethod>) ((AbstractHandlerMethodMapping) mapping).getHandlerMethods()).values().stream())
+			.toList());
 	}
 
 	@Bean

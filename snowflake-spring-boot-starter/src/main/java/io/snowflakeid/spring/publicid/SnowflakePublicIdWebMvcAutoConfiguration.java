@@ -2,9 +2,11 @@ package io.snowflakeid.spring.publicid;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import io.snowflakeid.publicid.PublicIdCodec;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -14,8 +16,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
 import org.springframework.format.FormatterRegistry;
+import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import org.springframework.web.servlet.handler.AbstractHandlerMethodMapping;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
 
 /**
@@ -60,6 +64,17 @@ public final class SnowflakePublicIdWebMvcAutoConfiguration {
 				registry.addConverter(new PublicIdToTokenConverter(codec.getObject()));
 			}
 		};
+	}
+
+	/** Unsupported {@code @PublicId} handler parameters stop the start, naming them. */
+	@Bean
+	@SuppressWarnings({ "rawtypes", "unchecked" })
+	PublicIdHandlerMethodsCheck publicIdHandlerMethodsCheck(ListableBeanFactory beans) {
+		return new PublicIdHandlerMethodsCheck(() -> beans.getBeansOfType(AbstractHandlerMethodMapping.class)
+			.values()
+			.stream()
+			.flatMap((mapping) -> ((Map<?, HandlerMethod>) ((AbstractHandlerMethodMapping) mapping).getHandlerMethods()).values().stream())
+			.toList());
 	}
 
 	@Bean

@@ -18,7 +18,7 @@ import org.springframework.web.bind.annotation.ModelAttribute;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.config.annotation.EnableWebMvc;
 
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.content;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
@@ -26,7 +26,8 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 /**
  * {@code @PublicId} properties of {@code @ModelAttribute} / command objects wherever the annotation sits (field,
  * getter, setter, record component) and however deep the property is ({@code customer.id}, {@code lines[0].product}):
- * tokens are accepted, raw ids are a 400. A shape it cannot cover (a cycle of types) fails naming the property.
+ * tokens are accepted, raw ids are a 400. A shape it cannot cover (a cycle of types) stops the start naming the
+ * property.
  */
 class PublicIdWebMvcBindingTests {
 
@@ -78,21 +79,17 @@ class PublicIdWebMvcBindingTests {
 	}
 
 	@Test
-	void shapesNoPathCoversFailNamingThePropertyNeverARawId() {
-		this.contextRunner.run((context) -> {
-			MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
-			// parent.parent....id: no finite set of property paths covers it
-			assertThatThrownBy(() -> mvc.perform(get("/tree").param("parent.parent.id", "42")))
-				.rootCause()
-				.isInstanceOf(IllegalStateException.class)
-				.hasMessageContaining("@PublicId")
-				.hasMessageContaining("parent");
-			// Spring converts constructor arguments by name alone: a plain inner.id would take the token editor of id
-			assertThatThrownBy(() -> mvc.perform(get("/clash").param("id", "42")))
-				.rootCause()
-				.isInstanceOf(IllegalStateException.class)
-				.hasMessageContaining("inner.id");
-		});
+	void shapesNoPathCoversStopTheStartNamingThePropertyNeverARawId() {
+		// parent.parent....id: no finite set of property paths covers it
+		this.contextRunner.withUserConfiguration(TreeController.class)
+			.run((context) -> assertThat(PublicIdStartupCheckTests.publicIdFailure(context.getStartupFailure()))
+				.hasMessageContaining("'parent'")
+				.hasMessageContaining("TreeController"));
+		// Spring converts constructor arguments by name alone: a plain inner.id would take the token editor of id
+		this.contextRunner.withUserConfiguration(ClashController.class)
+			.run((context) -> assertThat(PublicIdStartupCheckTests.publicIdFailure(context.getStartupFailure()))
+				.hasMessageContaining("inner.id")
+				.hasMessageContaining("ClashController"));
 	}
 
 	/** @PublicId on the getter only. */
@@ -255,10 +252,19 @@ class PublicIdWebMvcBindingTests {
 			return String.valueOf(form.customer().id());
 		}
 
+	}
+
+	@RestController
+	static class ClashController {
+
 		@GetMapping("/clash")
 		String clash(ClashForm form) {
 			return String.valueOf(form.id());
 		}
+	}
+
+	@RestController
+	static class TreeController {
 
 		@GetMapping("/tree")
 		String tree(TreeForm form) {
