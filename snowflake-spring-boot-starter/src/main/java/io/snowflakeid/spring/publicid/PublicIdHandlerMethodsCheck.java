@@ -6,7 +6,9 @@ import java.util.function.Supplier;
 import io.snowflakeid.publicid.PublicId;
 
 import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.core.DefaultParameterNameDiscoverer;
 import org.springframework.core.MethodParameter;
+import org.springframework.core.ParameterNameDiscoverer;
 import org.springframework.web.method.HandlerMethod;
 
 /**
@@ -16,6 +18,8 @@ import org.springframework.web.method.HandlerMethod;
  * the same at request time; this makes it a start failure, not a 500 found by the first client.
  */
 final class PublicIdHandlerMethodsCheck implements SmartInitializingSingleton {
+
+	private static final ParameterNameDiscoverer PARAMETER_NAMES = new DefaultParameterNameDiscoverer();
 
 	private final Supplier<Collection<HandlerMethod>> handlerMethods;
 
@@ -27,6 +31,8 @@ final class PublicIdHandlerMethodsCheck implements SmartInitializingSingleton {
 	public void afterSingletonsInstantiated() {
 		for (HandlerMethod handlerMethod : this.handlerMethods.get()) {
 			for (MethodParameter parameter : handlerMethod.getMethodParameters()) {
+				// as Spring does before resolving arguments (Spring 6.2 leaves it unset until then): names in messages
+				parameter.initParameterNameDiscovery(PARAMETER_NAMES);
 				if (parameter.hasParameterAnnotation(PublicId.class)) {
 					PublicIdParameters.checkSupported(parameter);
 				}
