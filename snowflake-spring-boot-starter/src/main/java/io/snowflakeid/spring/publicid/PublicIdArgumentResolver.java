@@ -1,6 +1,5 @@
 package io.snowflakeid.spring.publicid;
 
-import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 
@@ -9,6 +8,7 @@ import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.publicid.PublicIdCodec;
 
 import org.springframework.core.MethodParameter;
+import org.springframework.core.convert.ConversionService;
 import org.springframework.util.StringUtils;
 import org.springframework.web.bind.MissingPathVariableException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
@@ -21,7 +21,9 @@ import org.springframework.web.context.request.RequestAttributes;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.method.support.ModelAndViewContainer;
+import org.springframework.web.method.support.UriComponentsContributor;
 import org.springframework.web.servlet.HandlerMapping;
+import org.springframework.web.util.UriComponentsBuilder;
 
 /**
  * {@code @PathVariable @PublicId Long id} and {@code @RequestParam @PublicId Long id} (also {@code long},
@@ -33,7 +35,7 @@ import org.springframework.web.servlet.HandlerMapping;
  * what public ids are meant to prevent. A token that does not decode is a {@link MethodArgumentTypeMismatchException}
  * caused by the {@link InvalidPublicIdException} (a 400, see {@link PublicIdExceptionHandler}).
  */
-final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver {
+final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver, UriComponentsContributor {
 
 	private final PublicIdCodec codec;
 
@@ -53,19 +55,39 @@ final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver {
 	@Override
 	public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer container, NativeWebRequest request,
 			WebDataBinderFactory binderFactory) throws Exception {
-		Class<?> type = type(parameter);
-		boolean annotated = parameter.hasParameterAnnotation(PathVariable.class)
-				|| parameter.hasParameterAnnotation(RequestParam.class);
-		// No web binding annotation (@RequestHeader, @ModelAttribute...): a request parameter, as Spring reads it.
-		boolean implicit = Arrays.stream(parameter.getParameterAnnotations())
-			.noneMatch((annotation) -> annotation.annotationType().getPackage() == PathVariable.class.getPackage());
-		if ((type != Long.class && type != long.class) || (!annotated && !implicit)) {
-			throw new IllegalStateException("@PublicId on parameter '" + parameter.getParameterName() + "' of "
-					+ parameter.getExecutable() + " is not supported: only a Long, long or Optional<Long> "
-					+ "@PathVariable or @RequestParam is decoded from a token (never read as a raw id)");
-		}
+		PublicIdParameters.checkSupported(parameter);
 		Object id = resolve(parameter, request);
 		return (parameter.getParameterType() == Optional.class) ? Optional.ofNullable(id) : id;
+	}
+
+	/**
+	 * Links to a handler method ({@code MvcUriComponentsBuilder.fromMethodOn}, {@code fromMethodCall}): the token
+	 * of the argument. Spring's {@code CompositeUriComponentsContributor} (the {@code mvcUriComponentsContributor}
+	 * bean) is made of the adapter's argument resolvers, this one first, and stops at the first resolver that supports
+	 * a parameter: without this method the variable was left out ({@code /orders/%7Bid%7D}); Spring's own
+	 * contributors would format the raw id.
+	 */
+	@Override
+	public void contributeMethodArgument(MethodParameter parameter, Object value, UriComponentsBuilder builder,
+			Map<String, Object> uriVariables, ConversionService conversionService) {
+		PublicIdParameters.checkSupported(parameter);
+		Object id = (value instanceof Optional<?> optional) ? optional.orElse(null) : value;
+		PublicId publicId = parameter.getParameterAnnotation(PublicId.class);
+		String token = (id != null) ? this.codec.forDomain(publicId.value()).encode((Long) id) : null;
+		PathVariable path = parameter.getParameterAnnotation(PathVariable.class);
+		if (path != null) {
+			uriVariables.put(StringUtils.hasText(path.name()) ? path.name() : parameter.getParameterName(), token);
+			return;
+		}
+		RequestParam param = parameter.getParameterAnnotation(RequestParam.class);
+		String name = (param != null && StringUtils.hasText(param.name())) ? param.name() : parameter.getParameterName();
+		if (token != null) {
+			builder.queryParam(name, token);
+		}
+		else if (param != null && param.required() && ValueConstants.DEFAULT_NONE.equals(param.defaultValue())
+				&& !parameter.isOptional()) {
+			builder.queryParam(name); // as Spring does for a required parameter without a value
+		}
 	}
 
 	private static Class<?> type(MethodParameter parameter) {
@@ -84,8 +106,9 @@ final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver {
 				.getAttribute(HandlerMapping.URI_TEMPLATE_VARIABLES_ATTRIBUTE, RequestAttributes.SCOPE_REQUEST);
 			value = (variables != null) ? variables.get(name) : null;
 			required = path.required() && !parameter.isOptional();
-			if (value == null && required) {
-				throw new MissingPathVariableException(name, parameter);
+			if (!StringUtils.hasText(value) && required) {
+				// Blank (/orders/%20, /orders/;x=1): missing after conversion, a 400 (a missing variable is a 500).
+				throw new MissingPathVariableException(name, parameter, value != null);
 			}
 		}
 		else {
@@ -99,14 +122,12 @@ final class PublicIdArgumentResolver implements HandlerMethodArgumentResolver {
 			}
 			required = param != null && param.required() && ValueConstants.DEFAULT_NONE.equals(defaultValue)
 					&& !parameter.isOptional();
-			if (value == null && required) {
-				throw new MissingServletRequestParameterException(name, type(parameter).getSimpleName());
+			// Blank (?id=, ?id=%20) is missing too: never null in a required parameter, nor in a long.
+			if (!StringUtils.hasText(value) && (required || type(parameter) == long.class)) {
+				throw new MissingServletRequestParameterException(name, parameter, value != null);
 			}
 		}
 		if (!StringUtils.hasText(value)) {
-			if (type(parameter) == long.class) {
-				throw new MissingServletRequestParameterException(name, "long");
-			}
 			return null;
 		}
 		try {

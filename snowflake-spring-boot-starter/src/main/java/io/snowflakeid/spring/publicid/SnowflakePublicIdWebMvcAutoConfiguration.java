@@ -2,9 +2,11 @@ package io.snowflakeid.spring.publicid;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import io.snowflakeid.publicid.PublicIdCodec;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -13,7 +15,11 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
+import org.springframework.format.FormatterRegistry;
+import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import org.springframework.web.servlet.handler.AbstractHandlerMethodMapping;
 import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter;
 
 /**
@@ -47,6 +53,28 @@ public final class SnowflakePublicIdWebMvcAutoConfiguration {
 				return bean;
 			}
 		};
+	}
+
+	/** {@code @PublicId} ids formatted as text (HATEOAS links) are tokens: {@link PublicIdToTokenConverter}. */
+	@Bean
+	WebMvcConfigurer publicIdToTokenConfigurer(ObjectProvider<PublicIdCodec> codec) {
+		return new WebMvcConfigurer() {
+			@Override
+			public void addFormatters(FormatterRegistry registry) {
+				registry.addConverter(new PublicIdToTokenConverter(codec.getObject()));
+			}
+		};
+	}
+
+	/** Unsupported {@code @PublicId} handler parameters stop the start, naming them. */
+	@Bean
+	@SuppressWarnings({ "rawtypes", "unchecked" })
+	PublicIdHandlerMethodsCheck publicIdHandlerMethodsCheck(ListableBeanFactory beans) {
+		return new PublicIdHandlerMethodsCheck(() -> beans.getBeansOfType(AbstractHandlerMethodMapping.class)
+			.values()
+			.stream()
+			.flatMap((mapping) -> ((Map<?, HandlerMethod>) ((AbstractHandlerMethodMapping) mapping).getHandlerMethods()).values().stream())
+			.toList());
 	}
 
 	@Bean
