@@ -107,6 +107,33 @@ class RedisLeaseReviewTests {
 		}
 	}
 
+	/**
+	 * A replica being added (or restarted) first waits for its full sync: {@code connected_slaves} counts it at
+	 * once ({@code state=wait_bgsave}, then {@code send_bulk}), but it acknowledges nothing until it has loaded the
+	 * snapshot: minutes for a large dataset (Redis 7's default diskless sync alone waits 5 s for more replicas). The
+	 * lease WAITs for it, so every claim and renewal of the fleet fails meanwhile ("a failover would forget it"),
+	 * although the write is in the snapshot or the replication buffer the replica is about to receive, and a replica
+	 * without a dataset is no failover target: adding a replica stops every instance's ids.
+	 */
+	@Test
+	void aReplicaStillInItsInitialSyncDoesNotStopClaimsAndRenewals() throws Exception {
+		// The snapshot for a new replica is only started after 30 s: the replica syncs that long.
+		RedisTestServers.OwnServer primary = server(true, "--repl-diskless-sync", "yes", "--repl-diskless-sync-delay",
+				"30");
+		RedisTestServers.Direct onPrimary = closed(RedisTestServers.direct(primary.uri()));
+		server(true, "--replicaof", "127.0.0.1", Integer.toString(primary.port));
+		long deadline = System.currentTimeMillis() + 10_000;
+		while (!onPrimary.connection.sync().info("replication").contains("state=wait_bgsave")) {
+			assertThat(System.currentTimeMillis()).as(onPrimary.connection.sync().info("replication"))
+				.isLessThan(deadline);
+			Thread.sleep(50);
+		}
+		WorkerLease lease = acquire(settings(ownedStore(primary.uri())).renewInBackground(false).build());
+		lease.renew();
+		assertThat(lease.renewalFailures()).isZero();
+		assertThat(lease.renewals()).isEqualTo(1);
+	}
+
 	static void awaitLinkUp(RedisTestServers.Direct replica) throws InterruptedException {
 		long deadline = System.currentTimeMillis() + 10_000;
 		while (!replica.connection.sync().info("replication").contains("master_link_status:up")) {
