@@ -4,9 +4,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.StringCodec;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.worker.WorkerLease;
+import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.worker.WorkerLeaseSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -25,6 +29,9 @@ class RedisLeaseReviewTests {
 
 	private static final SnowflakeLayout FOUR_WORKERS = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5)
 		.workerBits(2).sequenceBits(15).build();
+
+	/** Text only the claim of a new pair sends (INSERT_NEW's and TAKE_FREE's write). */
+	private static final String CLAIM_WRITE = "put(ARGV[1], ARGV[4], ARGV[5], ARGV[3], ARGV[2])";
 
 	/** Text only a renewal sends (RENEW's write). */
 	private static final String RENEWAL_WRITE = "put(ARGV[1], ARGV[3], mark, ARGV[2], r.owner)";
@@ -61,6 +68,14 @@ class RedisLeaseReviewTests {
 	private RedisLeaseStore ownedStore(String uri) {
 		return closed(new RedisLeaseStore(LettuceRedisScripts.open(RedisURI.create(uri), Duration.ofSeconds(2)),
 				this.key, true));
+	}
+
+	/** A store over the application's own Lettuce connection (Lettuce's defaults: commands queued while reconnecting). */
+	private RedisLeaseStore applicationStore(String uri) {
+		RedisClient client = RedisClient.create(RedisURI.create(uri));
+		this.resources.add(() -> client.shutdown(Duration.ZERO, Duration.ofSeconds(2)));
+		StatefulRedisConnection<String, String> connection = client.connect(StringCodec.UTF8);
+		return closed(new RedisLeaseStore(new LettuceRedisScripts(connection), this.key, false));
 	}
 
 	private static WorkerLeaseSettings.Builder settings(RedisLeaseStore store) {
@@ -105,6 +120,53 @@ class RedisLeaseReviewTests {
 					+ "touched the pair").isFalse();
 			assertThat(lease.renewals()).as("renewed once the connection is back").isEqualTo(renewals + 1);
 		}
+	}
+
+	/**
+	 * The claim's script is applied and answered, then the connection drops (a blip) and Lettuce reconnects at once:
+	 * the WAIT that follows runs on the NEW connection, which has written nothing, so Redis answers at once with
+	 * every replica, although the replica never received the claim. The claim counts as confirmed; the primary dies,
+	 * the replica is promoted without it and hands the same pair to a second instance while the first issues ids
+	 * with it (duplicate ids). WAIT only counts the writes of the connection it runs on.
+	 * <p>
+	 * Holds today (the WAIT Lettuce re-sends after the reconnect still waited and got 0), though a WAIT on a fresh
+	 * connection does answer at once with every replica (checked by hand with redis-cli): kept as a regression test.
+	 */
+	@Test
+	void aWaitResentOnANewConnectionAfterAReconnectDoesNotConfirmAClaimTheReplicaNeverGot() throws Exception {
+		RedisTestServers.OwnServer primary = server(true);
+		RedisTestServers.DroppingLink replication = closed(
+				new RedisTestServers.DroppingLink(primary.port, FIRST_PORT, LAST_PORT));
+		RedisTestServers.OwnServer replica = server(true, "--replicaof", "127.0.0.1",
+				Integer.toString(replication.port));
+		RedisTestServers.Direct onReplica = closed(RedisTestServers.direct(replica.uri()));
+		awaitLinkUp(onReplica);
+		replication.drop(); // the replica, still connected, receives nothing from here on
+		CuttingLink link = closed(new CuttingLink(primary.port, FIRST_PORT, LAST_PORT));
+		link.cutAfterAnswerTo(CLAIM_WRITE, false);
+		WorkerLease first = null;
+		WorkerLeaseException refused = null;
+		try {
+			first = WorkerLease.acquire(settings(applicationStore("redis://127.0.0.1:" + link.port)).build());
+		}
+		catch (WorkerLeaseException ex) {
+			refused = ex;
+		}
+		assertThat(link.cuts).as("the connection was cut after the claim's write").isEqualTo(1);
+		primary.kill();
+		onReplica.connection.sync().replicaofNoOne();
+		int firstWorker = (first != null) ? first.workerId() : -1;
+		boolean firstValid = (first != null) && first.isValid();
+		if (first != null) {
+			first.close(); // as if in another JVM: its hand-back cannot reach the dead primary
+		}
+		WorkerLease second = acquire(settings(ownedStore(replica.uri())).build());
+		if (first != null) {
+			assertThat(firstValid).isTrue();
+			assertThat(second.workerId()).as("the pair of a lease still valid, handed out again by the promoted "
+					+ "replica that never had the claim WAIT confirmed").isNotEqualTo(firstWorker);
+		}
+		assertThat(refused).as("a claim whose WAIT ran on another connection is not confirmed").isNotNull();
 	}
 
 	/**
