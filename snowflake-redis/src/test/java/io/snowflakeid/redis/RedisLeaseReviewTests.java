@@ -238,6 +238,44 @@ class RedisLeaseReviewTests {
 		assertThat(repeated).as("ids issued by both instances").isZero();
 	}
 
+	/** What managed services do with ACLs: INFO denied to the lease's user (NOPERM, not a renamed command). */
+	@Test
+	void anAclUserWithoutInfoIsRefusedAsAConfigurationSayingWhatTheLeaseMustRead() throws Exception {
+		RedisTestServers.OwnServer server = server(true);
+		RedisTestServers.Direct direct = closed(RedisTestServers.direct(server.uri()));
+		direct.connection.sync().aclSetuser("lease", io.lettuce.core.AclSetuserArgs.Builder.on().addPassword("secret")
+			.allKeys().allChannels().allCommands().removeCommand(io.lettuce.core.protocol.CommandType.INFO));
+		RedisLeaseStore store = ownedStore("redis://lease:secret@127.0.0.1:" + server.port);
+		org.assertj.core.api.Assertions.assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> acquire(settings(store).build()))
+			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION))
+			.withMessageContaining("INFO could not be read");
+	}
+
+	/**
+	 * An ACL that allows the scripts but not WAIT (it is in {@code @connection}/{@code @slow}, which restrictive
+	 * ACLs leave out): with a replica, every claim fails as "cannot reach the store" (DATABASE_UNAVAILABLE, the
+	 * failure analyzer's advice for an outage), and every renewal fails, though the server answers every command:
+	 * the lease must say it cannot WAIT, as a configuration to fix.
+	 */
+	@Test
+	void anAclUserWithoutWaitIsRefusedAsAConfigurationNamingWait() throws Exception {
+		RedisTestServers.OwnServer primary = server(true);
+		RedisTestServers.OwnServer replica = server(true, "--replicaof", "127.0.0.1", Integer.toString(primary.port));
+		awaitLinkUp(closed(RedisTestServers.direct(replica.uri())));
+		RedisTestServers.Direct direct = closed(RedisTestServers.direct(primary.uri()));
+		direct.connection.sync().aclSetuser("lease", io.lettuce.core.AclSetuserArgs.Builder.on().addPassword("secret")
+			.allKeys().allChannels().allCommands().removeCommand(io.lettuce.core.protocol.CommandType.WAIT));
+		RedisLeaseStore store = ownedStore("redis://lease:secret@127.0.0.1:" + primary.port);
+		org.assertj.core.api.Assertions.assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> acquire(settings(store).build()))
+			.satisfies((ex) -> assertThat(ex.getReason()).as(ex.getMessage())
+				.isEqualTo(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION))
+			.withMessageContaining("WAIT");
+		assertThat(direct.all(this.key).values()).as("the claim written before WAIT was refused is freed again")
+			.allSatisfy((record) -> assertThat(record).contains("\"token\":\"\""));
+	}
+
 	static void awaitLinkUp(RedisTestServers.Direct replica) throws InterruptedException {
 		long deadline = System.currentTimeMillis() + 10_000;
 		while (!replica.connection.sync().info("replication").contains("master_link_status:up")) {
