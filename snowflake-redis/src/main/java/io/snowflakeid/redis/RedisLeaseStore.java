@@ -233,7 +233,23 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 
 	/** Runs a writing script, waiting for the replicas of the last check. */
 	private boolean write(String script, List<String> args, Duration timeout) throws Exception {
-		long result = this.scripts.evalLong(script, this.key, args, this.replicas, firstFloor(timeout));
+		long result;
+		try {
+			result = this.scripts.evalLong(script, this.key, args, this.replicas, firstFloor(timeout));
+		}
+		catch (Exception ex) {
+			if (this.replicas > 0 && ServerCheck.isErrorAnswer(ex) && String.valueOf(ex.getMessage()).toLowerCase(
+					java.util.Locale.ROOT).contains("'wait'")) {
+				// WAIT denied by an ACL or renamed away: the server answers, but no write can be confirmed.
+				throw new io.snowflakeid.worker.WorkerLeaseException(
+						io.snowflakeid.worker.WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION,
+						WorkerAssignment.REDIS.value(), "Refusing to lease worker ids from " + description() + ": WAIT "
+								+ "was refused (" + ex.getMessage() + "); with " + this.replicas + " replicas, every "
+								+ "write of the lease must WAIT for them: allow WAIT to the lease's Redis user",
+						ex);
+			}
+			throw ex;
+		}
 		this.answered = true;
 		return result == 1;
 	}

@@ -127,7 +127,7 @@ final class ServerCheck {
 	}
 
 	/** Whether {@code failure} is the server's error answer (ERR, NOPERM), as the clients word it. */
-	private static boolean isErrorAnswer(Exception failure) {
+	static boolean isErrorAnswer(Exception failure) {
 		for (Throwable t = failure; t != null; t = t.getCause()) {
 			String message = String.valueOf(t.getMessage());
 			if (message.startsWith("ERR ") || message.startsWith("NOPERM") || message.contains(" ERR ")
