@@ -276,6 +276,39 @@ class RedisLeaseReviewTests {
 			.allSatisfy((record) -> assertThat(record).contains("\"token\":\"\""));
 	}
 
+	/**
+	 * The lease key already used by something else, a cache hash whose fields have no colon: the records script
+	 * skips such fields without a word (its comment says a record not understood is an error, never skipped), the
+	 * lease moves its records into the cache's hash and PERSISTs it; the cache's own invalidation (DEL, a TTL) then
+	 * drops every lease record. The key must be refused, naming snowflake.redis.key.
+	 */
+	@Test
+	void aLeaseKeyAlreadyHoldingAnotherApplicationsHashIsRefusedNamingTheKeySetting() throws Exception {
+		RedisTestServers.OwnServer server = server(true);
+		RedisTestServers.Direct direct = closed(RedisTestServers.direct(server.uri()));
+		direct.connection.sync().hset(this.key, "user42", "{\"name\":\"cached\"}");
+		org.assertj.core.api.Assertions.assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> acquire(settings(ownedStore(server.uri())).build()))
+			.withMessageContaining("snowflake.redis.key");
+		assertThat(direct.all(this.key)).as("nothing written into the other application's hash").hasSize(1);
+	}
+
+	/**
+	 * The lease key holding a string (a cache entry): every claim fails with WRONGTYPE as an outage
+	 * (DATABASE_UNAVAILABLE: "check the connection"), not as the configuration to fix (snowflake.redis.key).
+	 */
+	@Test
+	void aLeaseKeyHoldingAnotherTypeIsAConfigurationErrorNamingTheKeySetting() throws Exception {
+		RedisTestServers.OwnServer server = server(true);
+		RedisTestServers.Direct direct = closed(RedisTestServers.direct(server.uri()));
+		direct.connection.sync().set(this.key, "cached");
+		org.assertj.core.api.Assertions.assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> acquire(settings(ownedStore(server.uri())).build()))
+			.satisfies((ex) -> assertThat(ex.getReason()).as(ex.getMessage())
+				.isEqualTo(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION))
+			.withMessageContaining("snowflake.redis.key");
+	}
+
 	static void awaitLinkUp(RedisTestServers.Direct replica) throws InterruptedException {
 		long deadline = System.currentTimeMillis() + 10_000;
 		while (!replica.connection.sync().info("replication").contains("master_link_status:up")) {
