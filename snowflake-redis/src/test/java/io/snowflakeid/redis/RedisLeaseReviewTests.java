@@ -309,6 +309,35 @@ class RedisLeaseReviewTests {
 			.withMessageContaining("snowflake.redis.key");
 	}
 
+	/**
+	 * One replica frozen (a VM paused or migrated, a stopped process, a network partition between it and the
+	 * primary) stays "connected" until the primary's repl-timeout (60 s by default) drops it, and acknowledges
+	 * nothing meanwhile: every renewal of every instance fails its WAIT, and with a lease shorter than the
+	 * repl-timeout (or a renewal just before the freeze with the default 60 s lease) the whole fleet stops issuing
+	 * ids although the primary answers. Neither the README nor the check says so: the lease should at least refuse
+	 * (or warn about) a repl-timeout not well below the renewal interval, so that a silent replica is dropped before
+	 * leases run out.
+	 */
+	@Test
+	void aFrozenReplicaDoesNotStopTheIdsOfEveryInstanceWhileThePrimaryAnswers() throws Exception {
+		RedisTestServers.OwnServer primary = server(true);
+		RedisTestServers.OwnServer replica = server(true, "--replicaof", "127.0.0.1", Integer.toString(primary.port));
+		awaitLinkUp(closed(RedisTestServers.direct(replica.uri())));
+		WorkerLease lease = acquire(settings(ownedStore(primary.uri())).build());
+		replica.signal("STOP");
+		try {
+			long end = System.nanoTime() + Duration.ofSeconds(6).toNanos();
+			while (System.nanoTime() < end) {
+				assertThat(lease.isValid()).as("ids of a lease on a primary that answers, with a replica frozen for "
+						+ "less than its repl-timeout (renewal failures: " + lease.renewalFailures() + ")").isTrue();
+				Thread.sleep(100);
+			}
+		}
+		finally {
+			replica.signal("CONT");
+		}
+	}
+
 	static void awaitLinkUp(RedisTestServers.Direct replica) throws InterruptedException {
 		long deadline = System.currentTimeMillis() + 10_000;
 		while (!replica.connection.sync().info("replication").contains("master_link_status:up")) {
