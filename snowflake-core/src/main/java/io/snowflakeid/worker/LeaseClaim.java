@@ -87,6 +87,9 @@ final class LeaseClaim {
 			try {
 				claimed = attempt.run();
 			}
+			catch (WorkerLeaseException ex) {
+				throw ex; // the store refused (a setting or permission to fix): its reason, not "unavailable"
+			}
 			catch (Exception ex) {
 				if (this.settings.store.isLostRace(ex)) {
 					attempt.racesLost++;

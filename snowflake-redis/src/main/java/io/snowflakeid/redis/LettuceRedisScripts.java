@@ -116,8 +116,19 @@ public final class LettuceRedisScripts implements RedisScripts {
 		if (result == 1 && replicas > 0) {
 			Duration left = Duration.ofNanos(Math.max(1_000_000, deadline - System.nanoTime()));
 			// WAIT's own timeout ends it on the server; the client waits a little longer for that answer.
-			Long acked = await(this.connection.async().waitForReplication(replicas, left.toMillis()),
-					left.plusMillis(250));
+			Long acked;
+			try {
+				acked = await(this.connection.async().waitForReplication(replicas, left.toMillis()),
+						left.plusMillis(250));
+			}
+			catch (LeaseStore.NotAppliedException ex) {
+				// Only WAIT was not sent (the connection dropped after the script's answer): the write itself WAS
+				// applied, so its outcome is unknown, never "not applied" (the lease would forget its token and
+				// take its own record for another holder's at the next renewal).
+				throw new IllegalStateException("The write was applied on " + this.description + ", but WAIT for its "
+						+ replicas + " replicas could not be sent (" + ex.getMessage() + "): whether they have it is "
+						+ "unknown", ex.getCause());
+			}
 			RedisScripts.requireReplicas(acked, replicas, left);
 		}
 		return result;

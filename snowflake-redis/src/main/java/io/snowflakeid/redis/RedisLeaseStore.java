@@ -70,12 +70,19 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 
 	/** ARGV: datacenter id or '' for all. Returns field, lease end, mark, ... */
 	static final String RECORDS = PRELUDE + """
+			local kind = redis.call('TYPE', KEYS[1]).ok
+			if kind ~= 'hash' and kind ~= 'none' then
+			  return redis.error_reply(KEYS[1] .. ' is a ' .. kind .. ', not a hash of snowflake worker lease records: another application uses it (use a key of its own for KEY_SETTING)')
+			end
 			local all = redis.call('HGETALL', KEYS[1])
 			local out = {}
 			for i = 1, #all, 2 do
 			  local field = all[i]
 			  local sep = string.find(field, ':', 1, true)
-			  if sep and (ARGV[1] == '' or string.sub(field, 1, sep - 1) == ARGV[1]) then
+			  if not sep then
+			    return redis.error_reply('field ' .. field .. ' of ' .. KEYS[1] .. ' is not a snowflake worker lease record: another application uses the key (use a key of its own for KEY_SETTING)')
+			  end
+			  if ARGV[1] == '' or string.sub(field, 1, sep - 1) == ARGV[1] then
 			    local ok, r = pcall(cjson.decode, all[i + 1])
 			    -- A nil would shift every later value (or drop this record unseen): a record not understood
 			    -- could be a pair in use, so it is an error, never skipped.
@@ -233,15 +240,49 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 
 	/** Runs a writing script, waiting for the replicas of the last check. */
 	private boolean write(String script, List<String> args, Duration timeout) throws Exception {
-		long result = this.scripts.evalLong(script, this.key, args, this.replicas, firstFloor(timeout));
+		long result;
+		try {
+			result = this.scripts.evalLong(script, this.key, args, this.replicas, firstFloor(timeout));
+		}
+		catch (Exception ex) {
+			if (this.replicas > 0 && ServerCheck.isErrorAnswer(ex) && String.valueOf(ex.getMessage()).toLowerCase(
+					java.util.Locale.ROOT).contains("'wait'")) {
+				// WAIT denied by an ACL or renamed away: the server answers, but no write can be confirmed.
+				throw new io.snowflakeid.worker.WorkerLeaseException(
+						io.snowflakeid.worker.WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION,
+						WorkerAssignment.REDIS.value(), "Refusing to lease worker ids from " + description() + ": WAIT "
+								+ "was refused (" + ex.getMessage() + "); with " + this.replicas + " replicas, every "
+								+ "write of the lease must WAIT for them: allow WAIT to the lease's Redis user",
+						ex);
+			}
+			throw ex;
+		}
 		this.answered = true;
 		return result == 1;
 	}
 
 	@Override
 	public List<LeaseRecord> records(Integer datacenterId, Duration timeout) throws Exception {
-		List<String> flat = this.scripts.evalList(RECORDS, this.key,
-				List.of((datacenterId != null) ? datacenterId.toString() : ""), firstFloor(timeout));
+		List<String> flat;
+		try {
+			flat = this.scripts.evalList(RECORDS, this.key,
+					List.of((datacenterId != null) ? datacenterId.toString() : ""), firstFloor(timeout));
+		}
+		catch (Exception ex) {
+			String message = String.valueOf(ex.getMessage());
+			String advice = "(use a key of its own for " + RedisSettings.KEY + ")";
+			int end = message.indexOf(advice);
+			if (end >= 0) {
+				// Another application's data under the key: a setting to change, not an outage.
+				int start = Math.max(message.lastIndexOf("field ", end), message.lastIndexOf(this.key + " is a ", end));
+				throw new io.snowflakeid.worker.WorkerLeaseException(
+						io.snowflakeid.worker.WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION,
+						WorkerAssignment.REDIS.value(), "Refusing to lease worker ids from " + description() + ": "
+								+ message.substring(Math.max(0, start), end + advice.length()),
+						ex);
+			}
+			throw ex;
+		}
 		this.answered = true;
 		List<LeaseRecord> records = new ArrayList<>(flat.size() / 3);
 		for (int i = 0; i + 2 < flat.size(); i += 3) {

@@ -23,8 +23,10 @@ import io.snowflakeid.worker.WorkerLeaseException;
  * counts as a risk too, never as safe.</li>
  * <li>A name INFO does not report is a refusal: what cannot be read is not known to be safe.</li>
  * </ul>
- * The number of replicas connected to the primary ({@code connected_slaves}) is what every write then waits for
- * (WAIT): all of them, since Redis' failover may promote any replica, not a majority that is sure to have it.
+ * The number of replicas connected to the primary that have finished their initial sync ({@code connected_slaves}
+ * lines {@code slaveN} with {@code state=online}) is what every write then waits for (WAIT): all of them, since
+ * Redis' failover may promote any replica, not a majority that is sure to have it. A replica still syncing gets the
+ * write with its sync and has no dataset to be promoted with until then.
  */
 final class ServerCheck {
 
@@ -98,11 +100,34 @@ final class ServerCheck {
 					"Refusing to lease worker ids from " + where + ": INFO replication reported connected_slaves:"
 							+ replicas + " (the replicas each write must wait for)", null);
 		}
-		return Integer.parseInt(replicas);
+		return onlineReplicas(info, Integer.parseInt(replicas), where);
+	}
+
+	/**
+	 * Of the {@code connected} replicas, those that have finished their initial sync ({@code slaveN:...,state=online}):
+	 * only they acknowledge writes. One still syncing ({@code wait_bgsave}, {@code send_bulk}) receives every write
+	 * with its snapshot or the replication buffer after it, and has no dataset to be promoted with meanwhile;
+	 * waiting for it would fail every write until its sync ends (minutes for a large dataset).
+	 */
+	private static int onlineReplicas(Map<String, String> info, int connected, String where) {
+		int online = 0;
+		for (int i = 0; i < connected; i++) {
+			String line = info.get("slave" + i);
+			if (line == null) {
+				throw new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION,
+						WorkerAssignment.REDIS.value(), "Refusing to lease worker ids from " + where
+								+ ": INFO replication reported connected_slaves:" + connected + " but no slave" + i
+								+ " line (the replicas each write must wait for)", null);
+			}
+			if (java.util.Arrays.asList(line.split(",")).contains("state=online")) {
+				online++;
+			}
+		}
+		return online;
 	}
 
 	/** Whether {@code failure} is the server's error answer (ERR, NOPERM), as the clients word it. */
-	private static boolean isErrorAnswer(Exception failure) {
+	static boolean isErrorAnswer(Exception failure) {
 		for (Throwable t = failure; t != null; t = t.getCause()) {
 			String message = String.valueOf(t.getMessage());
 			if (message.startsWith("ERR ") || message.startsWith("NOPERM") || message.contains(" ERR ")

@@ -18,7 +18,7 @@ import io.snowflakeid.worker.WorkerLeaseSettings;
 /**
  * A separate JVM for {@link MultiProcessRedisTests}: leases a worker id in Redis (retrying while every pair is
  * held), then issues ids continuously, appending each batch to a file of its own before reporting it, until told
- * to release (or killed with -9). Arguments: Redis URI, key, ids file.
+ * to release (or killed with -9). Arguments: Redis URI, key, ids file, optionally the lease in seconds.
  */
 public final class RedisLeaseHolderProcess {
 
@@ -37,7 +37,8 @@ public final class RedisLeaseHolderProcess {
 		LeaseStore store = new RedisLeaseStoreProvider()
 			.create(Map.of(RedisSettings.URI, args[0], RedisSettings.KEY, args[1]));
 		WorkerLeaseSettings settings = WorkerLeaseSettings.builder(store).layout(LAYOUT).datacenterId(0)
-			.duration(LEASE).safetyMargin(SAFETY_MARGIN).build();
+			.duration((args.length > 3) ? Duration.ofSeconds(Long.parseLong(args[3])) : LEASE)
+			.safetyMargin(SAFETY_MARGIN).build();
 		WorkerLease lease = null;
 		long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
 		while (lease == null) {

@@ -39,6 +39,13 @@ public final class RedisTestServers {
 	private RedisTestServers() {
 	}
 
+	/** Gives back a port a test's own link took with {@code OwnServer.freePort}. */
+	static void releasePort(int port) {
+		synchronized (TAKEN) {
+			TAKEN.remove(port);
+		}
+	}
+
 	/** Skips the calling test unless a Redis server is configured for the tests. */
 	public static void assumeRedis() {
 		assumeTrue(!SHARED.isEmpty(), "No Redis server for the tests: run with -Dsnowflake.test.redis=host:port "
@@ -139,7 +146,12 @@ public final class RedisTestServers {
 		private volatile boolean dropping;
 
 		public DroppingLink(int targetPort) throws IOException {
-			this.port = OwnServer.freePort();
+			this(targetPort, FIRST_PORT, LAST_PORT);
+		}
+
+		/** A link on a free port of {@code first}-{@code last}. */
+		public DroppingLink(int targetPort, int first, int last) throws IOException {
+			this.port = OwnServer.freePort(first, last);
 			this.server = new ServerSocket();
 			this.server.bind(new java.net.InetSocketAddress("127.0.0.1", this.port));
 			Thread acceptor = new Thread(() -> {
@@ -225,14 +237,23 @@ public final class RedisTestServers {
 		 * {@code extra} arguments such as {@code --maxmemory-policy allkeys-lru}.
 		 */
 		public OwnServer(boolean appendOnly, List<String> extra) throws IOException {
-			this.port = freePort();
+			this(appendOnly, extra, FIRST_PORT, LAST_PORT);
+		}
+
+		/** A server on a free port of {@code first}-{@code last} (a reviewer's tests use 6380-6389). */
+		public OwnServer(boolean appendOnly, List<String> extra, int first, int last) throws IOException {
+			this.port = freePort(first, last);
 			this.dir = Files.createTempDirectory("snowflake-redis-test");
 			this.appendOnly = appendOnly;
 			this.extra = List.copyOf(extra);
 		}
 
 		static int freePort() throws IOException {
-			for (int candidate = FIRST_PORT; candidate <= LAST_PORT; candidate++) {
+			return freePort(FIRST_PORT, LAST_PORT);
+		}
+
+		static int freePort(int first, int last) throws IOException {
+			for (int candidate = first; candidate <= last; candidate++) {
 				synchronized (TAKEN) {
 					if (TAKEN.contains(candidate)) {
 						continue;
@@ -248,7 +269,7 @@ public final class RedisTestServers {
 					}
 				}
 			}
-			throw new IOException("No free port in " + FIRST_PORT + "-" + LAST_PORT + " for a test's redis-server");
+			throw new IOException("No free port in " + first + "-" + last + " for a test's redis-server");
 		}
 
 		/** An append-only server that fsyncs every write: what the README asks for. */

@@ -8,10 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -40,12 +38,23 @@ final class SpringDataRedisScripts implements RedisScripts {
 	 */
 	static final int MAX_CALLS = 2;
 
-	private final ExecutorService calls = new ThreadPoolExecutor(0, MAX_CALLS, 60, TimeUnit.SECONDS,
-			new SynchronousQueue<>(), (task) -> {
+	private final ThreadPoolExecutor calls = new ThreadPoolExecutor(MAX_CALLS, MAX_CALLS, 60, TimeUnit.SECONDS,
+			new java.util.concurrent.LinkedBlockingQueue<>(), (task) -> {
 				Thread thread = new Thread(task, "snowflake-redis-call");
 				thread.setDaemon(true);
 				return thread;
 			});
+
+	/**
+	 * The calls not finished yet, at most {@link #MAX_CALLS}: released by the call itself, before its caller sees
+	 * the answer, so a call that answered never counts (a pool thread not yet back waiting for work would, with a
+	 * hand-off queue, and refuse the next call as if the server hung).
+	 */
+	private final java.util.concurrent.Semaphore running = new java.util.concurrent.Semaphore(MAX_CALLS);
+
+	{
+		this.calls.allowCoreThreadTimeOut(true);
+	}
 
 	SpringDataRedisScripts(RedisConnectionFactory factory) {
 		this.factory = factory;
@@ -184,21 +193,35 @@ final class SpringDataRedisScripts implements RedisScripts {
 	}
 
 	private <T> Future<T> submit(Command<T> command) {
-		return this.calls.submit(() -> {
-			RedisConnection connection;
-			try {
-				connection = this.factory.getConnection();
-			}
-			catch (RuntimeException ex) {
-				throw new LeaseStore.NotAppliedException(ex);
-			}
-			try {
-				return command.apply(connection);
-			}
-			finally {
-				connection.close();
-			}
-		});
+		if (!this.running.tryAcquire()) {
+			throw new RejectedExecutionException(MAX_CALLS + " calls still running");
+		}
+		try {
+			return this.calls.submit(() -> {
+				try {
+					RedisConnection connection;
+					try {
+						connection = this.factory.getConnection();
+					}
+					catch (RuntimeException ex) {
+						throw new LeaseStore.NotAppliedException(ex);
+					}
+					try {
+						return command.apply(connection);
+					}
+					finally {
+						connection.close();
+					}
+				}
+				finally {
+					this.running.release();
+				}
+			});
+		}
+		catch (RejectedExecutionException ex) {
+			this.running.release(); // closed: never ran
+			throw ex;
+		}
 	}
 
 	/** What runs on a connection of the factory. */
