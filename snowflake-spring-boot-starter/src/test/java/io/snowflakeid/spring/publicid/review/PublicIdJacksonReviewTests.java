@@ -1,0 +1,119 @@
+package io.snowflakeid.spring.publicid.review;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import io.snowflakeid.publicid.PublicId;
+import io.snowflakeid.publicid.PublicIdCodec;
+import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
+import io.snowflakeid.spring.publicid.PublicIdJackson3Module;
+import io.snowflakeid.spring.publicid.PublicIdTestKeys;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Review of the Jackson modules (both): shapes where a raw id still goes out or comes in. Each check accepts either
+ * the token or a failure (fail closed), never the raw number.
+ */
+class PublicIdJacksonReviewTests {
+
+	private final PublicIdCodec codec = PublicIdCodec.builder().key("1", PublicIdTestKeys.KEY_32).build();
+
+	private final tools.jackson.databind.json.JsonMapper jackson3 = tools.jackson.databind.json.JsonMapper.builder()
+		.addModule(new PublicIdJackson3Module(this.codec))
+		.build();
+
+	private final com.fasterxml.jackson.databind.ObjectMapper jackson2 = new com.fasterxml.jackson.databind.ObjectMapper()
+		.registerModule(new PublicIdJackson2Module(this.codec));
+
+	interface Json {
+
+		Object run() throws Exception;
+
+	}
+
+	/** What came out or in, or "refused" if Jackson failed (acceptable: fail closed). */
+	private static Object orRefused(Json json) {
+		try {
+			return json.run();
+		}
+		catch (Exception ex) {
+			return "refused";
+		}
+	}
+
+	/**
+	 * The documented value type {@code record OrderId(@JsonValue @PublicId Long value)} used as a map key
+	 * ({@code Map<OrderId, Integer> quantities}): Jackson serializes a key through the {@code @JsonValue} accessor's
+	 * plain key serializer and never asks the annotation introspector, so the raw id is the JSON key.
+	 */
+	@Test
+	void aPublicIdValueTypeAsAMapKeyIsNeverWrittenRaw() {
+		String token = this.codec.encode(42);
+		assertThat(orRefused(() -> this.jackson3.writeValueAsString(new ByOrderId())))
+			.isIn("{\"quantities\":{\"" + token + "\":3}}", "refused");
+		assertThat(orRefused(() -> this.jackson2.writeValueAsString(new ByOrderId())))
+			.isIn("{\"quantities\":{\"" + token + "\":3}}", "refused");
+	}
+
+
+
+	public record OrderId(@JsonValue @PublicId Long value) {
+
+		@JsonCreator
+		public OrderId(@PublicId Long value) {
+			this.value = value;
+		}
+	}
+
+	public static class ByOrderId {
+
+		public Map<OrderId, Integer> quantities = Map.of(new OrderId(42L), 3);
+
+	}
+
+	public static class ClassOrderId {
+
+		@PublicId
+		private final Long value;
+
+		@JsonCreator
+		public ClassOrderId(@PublicId Long value) {
+			this.value = value;
+		}
+
+		@JsonValue
+		public Long getValue() {
+			return this.value;
+		}
+	}
+
+	public static class Extras {
+
+		final Map<String, Long> extra = new LinkedHashMap<>();
+
+		public Extras() {
+		}
+
+		Extras(Map<String, Long> extra) {
+			this.extra.putAll(extra);
+		}
+
+		@JsonAnyGetter
+		@PublicId
+		public Map<String, Long> extra() {
+			return this.extra;
+		}
+
+		@JsonAnySetter
+		@PublicId
+		public void put(String name, Long id) {
+			this.extra.put(name, id);
+		}
+	}
+}
