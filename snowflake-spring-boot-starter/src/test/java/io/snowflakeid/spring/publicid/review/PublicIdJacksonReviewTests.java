@@ -61,6 +61,21 @@ class PublicIdJacksonReviewTests {
 			.isIn("{\"quantities\":{\"" + token + "\":3}}", "refused");
 	}
 
+	/**
+	 * A class (not a record) value type with {@code @PublicId} on its field and on its creator's parameter, and
+	 * {@code @JsonValue} on the getter: read from a token, but written as the raw id ({@code 42}). The reverse
+	 * ({@code @PublicId @JsonValue} without a {@code @PublicId} creator) is refused at first use; this one is not.
+	 */
+	@Test
+	void aValueTypeReadFromATokenIsNeverWrittenAsTheRawId() {
+		String token = this.codec.encode(42);
+		assertThat(orRefused(() -> this.jackson3.readValue("\"" + token + "\"", ClassOrderId.class).getValue()))
+			.isEqualTo(42L);
+		assertThat(orRefused(() -> this.jackson3.writeValueAsString(new ClassOrderId(42L))))
+			.isIn("\"" + token + "\"", "refused");
+		assertThat(orRefused(() -> this.jackson2.writeValueAsString(new ClassOrderId(42L))))
+			.isIn("\"" + token + "\"", "refused");
+	}
 
 
 	public record OrderId(@JsonValue @PublicId Long value) {
