@@ -77,6 +77,25 @@ class PublicIdJacksonReviewTests {
 			.isIn("\"" + token + "\"", "refused");
 	}
 
+	/**
+	 * {@code @JsonAnyGetter @PublicId Map<String, Long>} writes tokens; its twin {@code @JsonAnySetter @PublicId} on
+	 * the two-argument setter method reads the raw number: the module looks for the type of a one-argument setter
+	 * and finds no container in a two-argument one.
+	 */
+	@Test
+	void aPublicIdAnySetterMethodNeverReadsARawId() {
+		String token = this.codec.encode(42);
+		assertThat(orRefused(() -> this.jackson3.writeValueAsString(new Extras(Map.of("order", 42L)))))
+			.isEqualTo("{\"order\":\"" + token + "\"}");
+		assertThat(orRefused(() -> this.jackson3.readValue("{\"order\":42}", Extras.class).extra))
+			.isEqualTo("refused");
+		assertThat(orRefused(() -> this.jackson2.readValue("{\"order\":42}", Extras.class).extra))
+			.isEqualTo("refused");
+		assertThat(orRefused(() -> this.jackson3.readValue("{\"order\":\"" + token + "\"}", Extras.class).extra))
+			.isEqualTo(Map.of("order", 42L));
+		assertThat(orRefused(() -> this.jackson2.readValue("{\"order\":\"" + token + "\"}", Extras.class).extra))
+			.isEqualTo(Map.of("order", 42L));
+	}
 
 	public record OrderId(@JsonValue @PublicId Long value) {
 
