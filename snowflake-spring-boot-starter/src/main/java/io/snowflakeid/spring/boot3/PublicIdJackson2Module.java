@@ -172,6 +172,14 @@ public class PublicIdJackson2Module extends SimpleModule {
 		@Override
 		public Object findContentDeserializer(Annotated annotated) {
 			PublicId publicId = annotated.getAnnotation(PublicId.class);
+			if (publicId != null && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 2) {
+				// @JsonAnySetter on a (name, value) method: Jackson reads every value with this content deserializer
+				Class<?> value = method.getRawParameterType(1);
+				if (!PublicIdJson.isIdType(value)) {
+					throw new IllegalArgumentException(PublicIdJson.unsupported(where(annotated), value.getName()));
+				}
+				return new TokenDeserializer(codec(annotated, publicId), value);
+			}
 			JavaType content = (publicId != null) ? idContent(mutatorType(annotated)) : null;
 			return (content != null) ? new TokenDeserializer(codec(annotated, publicId), content.getRawClass()) : null;
 		}
