@@ -56,9 +56,9 @@ class PublicIdJacksonReviewTests {
 	void aPublicIdValueTypeAsAMapKeyIsNeverWrittenRaw() {
 		String token = this.codec.encode(42);
 		assertThat(orRefused(() -> this.jackson3.writeValueAsString(new ByOrderId())))
-			.isIn("{\"quantities\":{\"" + token + "\":3}}", "refused");
+			.isEqualTo("{\"quantities\":{\"" + token + "\":3}}");
 		assertThat(orRefused(() -> this.jackson2.writeValueAsString(new ByOrderId())))
-			.isIn("{\"quantities\":{\"" + token + "\":3}}", "refused");
+			.isEqualTo("{\"quantities\":{\"" + token + "\":3}}");
 	}
 
 	/**
