@@ -97,6 +97,57 @@ class PublicIdJacksonReviewTests {
 			.isEqualTo(Map.of("order", 42L));
 	}
 
+	/**
+	 * A value class built by Jackson through its builder ({@code @JsonDeserialize(builder = ...)}, what Lombok's
+	 * {@code @Builder @Jacksonized} generates; Lombok does not copy {@code @PublicId} to the builder's methods): the
+	 * field's {@code @PublicId} writes the token, but Jackson reads the builder's plain {@code id(Long)} and takes the
+	 * raw number.
+	 */
+	@Test
+	void aBuilderBuiltValueWithAPublicIdNeverReadsARawId() {
+		String token = this.codec.encode(42);
+		assertThat(orRefused(() -> this.jackson3.writeValueAsString(Built.builder().id(42L).build())))
+			.isEqualTo("{\"id\":\"" + token + "\"}");
+		assertThat(orRefused(() -> this.jackson3.readValue("{\"id\":42}", Built.class).getId())).isEqualTo("refused");
+		assertThat(orRefused(() -> this.jackson2.readValue("{\"id\":42}", Built.class).getId())).isEqualTo("refused");
+	}
+
+	@com.fasterxml.jackson.databind.annotation.JsonDeserialize(builder = Built.Builder.class)
+	@tools.jackson.databind.annotation.JsonDeserialize(builder = Built.Builder.class)
+	public static final class Built {
+
+		@PublicId
+		private final Long id;
+
+		Built(Long id) {
+			this.id = id;
+		}
+
+		public Long getId() {
+			return this.id;
+		}
+
+		static Builder builder() {
+			return new Builder();
+		}
+
+		@com.fasterxml.jackson.databind.annotation.JsonPOJOBuilder(withPrefix = "")
+		@tools.jackson.databind.annotation.JsonPOJOBuilder(withPrefix = "")
+		public static final class Builder {
+
+			private Long id;
+
+			public Builder id(Long id) {
+				this.id = id;
+				return this;
+			}
+
+			public Built build() {
+				return new Built(this.id);
+			}
+		}
+	}
+
 	public record OrderId(@JsonValue @PublicId Long value) {
 
 		@JsonCreator
