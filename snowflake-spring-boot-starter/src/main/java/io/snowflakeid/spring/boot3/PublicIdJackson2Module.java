@@ -37,6 +37,7 @@ import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.introspect.Annotated;
+import com.fasterxml.jackson.databind.introspect.AnnotatedClass;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMethod;
 import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
@@ -249,6 +250,16 @@ public class PublicIdJackson2Module extends SimpleModule {
 		 * Object identity declared on the referencing property rather than on the class: Jackson builds the id
 		 * writer and reader there from the id's plain type, raw. Refused, naming the property.
 		 */
+		/** A builder-built value: its builder must be as public as the value's {@code @PublicId} fields. */
+		@Override
+		public Class<?> findPOJOBuilder(AnnotatedClass annotated) {
+			JsonDeserialize deserialize = annotated.getAnnotation(JsonDeserialize.class);
+			if (deserialize != null && deserialize.builder() != Void.class) {
+				PublicIdJson.requirePublicBuilder(annotated.getRawType(), deserialize.builder());
+			}
+			return null;
+		}
+
 		@Override
 		public ObjectIdInfo findObjectIdInfo(Annotated annotated) {
 			JsonIdentityInfo info = annotated.getAnnotation(JsonIdentityInfo.class);

@@ -36,6 +36,7 @@ import tools.jackson.databind.deser.std.StdDeserializer;
 import tools.jackson.databind.deser.std.StdScalarDeserializer;
 import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.introspect.Annotated;
+import tools.jackson.databind.introspect.AnnotatedClass;
 import tools.jackson.databind.introspect.AnnotatedMember;
 import tools.jackson.databind.introspect.AnnotatedMethod;
 import tools.jackson.databind.introspect.AnnotatedParameter;
@@ -247,6 +248,16 @@ public class PublicIdJackson3Module extends SimpleModule {
 		 * Object identity declared on the referencing property rather than on the class: Jackson builds the id
 		 * writer and reader there from the id's plain type, raw. Refused, naming the property.
 		 */
+		/** A builder-built value: its builder must be as public as the value's {@code @PublicId} fields. */
+		@Override
+		public Class<?> findPOJOBuilder(MapperConfig<?> config, AnnotatedClass annotated) {
+			JsonDeserialize deserialize = annotated.getAnnotation(JsonDeserialize.class);
+			if (deserialize != null && deserialize.builder() != Void.class) {
+				PublicIdJson.requirePublicBuilder(annotated.getRawType(), deserialize.builder());
+			}
+			return null;
+		}
+
 		@Override
 		public ObjectIdInfo findObjectIdInfo(MapperConfig<?> config, Annotated annotated) {
 			JsonIdentityInfo info = annotated.getAnnotation(JsonIdentityInfo.class);
