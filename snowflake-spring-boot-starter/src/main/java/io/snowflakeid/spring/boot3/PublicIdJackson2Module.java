@@ -37,6 +37,7 @@ import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.introspect.Annotated;
+import com.fasterxml.jackson.databind.introspect.AnnotatedClass;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMethod;
 import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
@@ -172,6 +173,14 @@ public class PublicIdJackson2Module extends SimpleModule {
 		@Override
 		public Object findContentDeserializer(Annotated annotated) {
 			PublicId publicId = annotated.getAnnotation(PublicId.class);
+			if (publicId != null && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 2) {
+				// @JsonAnySetter on a (name, value) method: Jackson reads every value with this content deserializer
+				Class<?> value = method.getRawParameterType(1);
+				if (!PublicIdJson.isIdType(value)) {
+					throw new IllegalArgumentException(PublicIdJson.unsupported(where(annotated), value.getName()));
+				}
+				return new TokenDeserializer(codec(annotated, publicId), value);
+			}
 			JavaType content = (publicId != null) ? idContent(mutatorType(annotated)) : null;
 			return (content != null) ? new TokenDeserializer(codec(annotated, publicId), content.getRawClass()) : null;
 		}
@@ -241,6 +250,16 @@ public class PublicIdJackson2Module extends SimpleModule {
 		 * Object identity declared on the referencing property rather than on the class: Jackson builds the id
 		 * writer and reader there from the id's plain type, raw. Refused, naming the property.
 		 */
+		/** A builder-built value: its builder must be as public as the value's {@code @PublicId} fields. */
+		@Override
+		public Class<?> findPOJOBuilder(AnnotatedClass annotated) {
+			JsonDeserialize deserialize = annotated.getAnnotation(JsonDeserialize.class);
+			if (deserialize != null && deserialize.builder() != Void.class) {
+				PublicIdJson.requirePublicBuilder(annotated.getRawType(), deserialize.builder());
+			}
+			return null;
+		}
+
 		@Override
 		public ObjectIdInfo findObjectIdInfo(Annotated annotated) {
 			JsonIdentityInfo info = annotated.getAnnotation(JsonIdentityInfo.class);
@@ -428,6 +447,79 @@ public class PublicIdJackson2Module extends SimpleModule {
 				}
 			}
 			return builder;
+		}
+
+		/** A value type read from a token is written as one: refused if its {@code @JsonValue} is not public. */
+		@Override
+		public JsonSerializer<?> modifySerializer(SerializationConfig config, BeanDescription description,
+				JsonSerializer<?> serializer) {
+			valueTypeId(description);
+			return serializer;
+		}
+
+		/**
+		 * A value type ({@code record OrderId(@JsonValue @PublicId Long value)}) as a map key: Jackson writes it with the
+		 * plain key serializer of the {@code @JsonValue} accessor's type, never asking the annotation introspector.
+		 */
+		@Override
+		public JsonSerializer<?> modifyKeySerializer(SerializationConfig config, JavaType type,
+				BeanDescription description, JsonSerializer<?> serializer) {
+			BeanDescription bean = config.introspect(type);
+			PublicId publicId = (bean.findJsonKeyAccessor() == null) ? valueTypeId(bean) : null;
+			if (publicId == null) {
+				return serializer;
+			}
+			AnnotatedMember accessor = bean.findJsonValueAccessor();
+			accessor.fixAccess(true);
+			return new ValueTypeKeySerializer(accessor, codecOf(this.codec, publicId, where(accessor)), where(accessor));
+		}
+	}
+
+	/**
+	 * The {@code @PublicId} of a value type's {@code @JsonValue} accessor, or {@code null} if it is none. A value type
+	 * whose one-argument creator takes a {@code @PublicId} (read from a token) but whose {@code @JsonValue} accessor is
+	 * not {@code @PublicId} (written raw) is refused, naming it.
+	 */
+	static PublicId valueTypeId(BeanDescription description) {
+		AnnotatedMember value = description.findJsonValueAccessor();
+		if (value == null) {
+			return null;
+		}
+		PublicId publicId = value.getAnnotation(PublicId.class);
+		if (publicId != null) {
+			return publicId;
+		}
+		List<AnnotatedWithParams> creators = new ArrayList<>(description.getConstructors());
+		creators.addAll(description.getFactoryMethods());
+		for (AnnotatedWithParams creator : creators) {
+			if (creator.getParameterCount() == 1 && creator.getParameter(0).hasAnnotation(PublicId.class)) {
+				throw new IllegalArgumentException("@PublicId on the creator of " + value.getDeclaringClass().getName()
+						+ ", which is read from a token, but its @JsonValue " + where(value) + " is not @PublicId: "
+						+ "Jackson would write the raw id. Annotate the @JsonValue accessor with @PublicId as well");
+			}
+		}
+		return null;
+	}
+
+	/** A value type with a {@code @PublicId @JsonValue} as a map key: the token of its id. */
+	static final class ValueTypeKeySerializer extends StdSerializer<Object> {
+
+		private final transient AnnotatedMember accessor;
+
+		private final transient PublicIdCodec codec;
+
+		private final String where;
+
+		ValueTypeKeySerializer(AnnotatedMember accessor, PublicIdCodec codec, String where) {
+			super(Object.class);
+			this.accessor = accessor;
+			this.codec = codec;
+			this.where = where;
+		}
+
+		@Override
+		public void serialize(Object value, JsonGenerator generator, SerializerProvider context) throws java.io.IOException {
+			generator.writeFieldName(this.codec.encode(PublicIdJson.idOf(this.accessor.getValue(value), this.where)));
 		}
 	}
 

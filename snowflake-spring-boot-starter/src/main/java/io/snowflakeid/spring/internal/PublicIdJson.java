@@ -127,4 +127,36 @@ public final class PublicIdJson {
 	public static String invalid(InvalidPublicIdException ex) {
 		return ex.getMessage();
 	}
+
+	/**
+	 * A value built by Jackson through a builder ({@code @JsonDeserialize(builder = ...)}, Lombok's {@code @Jacksonized}):
+	 * Jackson reads the builder's methods, not the value's properties, so a {@code @PublicId} field of the value whose
+	 * builder method is not {@code @PublicId} would read the raw number. Refused, naming both.
+	 */
+	public static void requirePublicBuilder(Class<?> value, Class<?> builder) {
+		for (Class<?> type = value; type != null && type != Object.class; type = type.getSuperclass()) {
+			for (java.lang.reflect.Field field : type.getDeclaredFields()) {
+				if (!field.isAnnotationPresent(io.snowflakeid.publicid.PublicId.class)) {
+					continue;
+				}
+				String name = field.getName();
+				String capitalized = Character.toUpperCase(name.charAt(0)) + name.substring(1);
+				for (java.lang.reflect.Method method : builder.getMethods()) {
+					String methodName = method.getName();
+					boolean names = methodName.equals(name) || (methodName.endsWith(capitalized)
+							&& methodName.length() > capitalized.length()
+							&& Character.isLowerCase(methodName.charAt(0)));
+					if (method.getParameterCount() == 1 && names && method.getDeclaringClass() != Object.class
+							&& !method.isAnnotationPresent(io.snowflakeid.publicid.PublicId.class)
+							&& !method.getParameters()[0].isAnnotationPresent(io.snowflakeid.publicid.PublicId.class)) {
+						throw new IllegalArgumentException("@PublicId on " + type.getName() + "." + name + ", but "
+								+ value.getName() + " is built by " + builder.getName() + ", whose " + methodName
+								+ "(...) is not @PublicId: Jackson would read the raw id. Annotate the builder's method "
+								+ "with @PublicId as well (Lombok: lombok.copyableAnnotations += "
+								+ "io.snowflakeid.publicid.PublicId)");
+					}
+				}
+			}
+		}
+	}
 }

@@ -37,7 +37,23 @@ final class PublicIdBindingInitializer implements WebBindingInitializer {
 		if (type == null) {
 			return;
 		}
-		for (PublicIdPropertyPaths.Target target : PublicIdPropertyPaths.of(type)) {
+		java.util.List<PublicIdPropertyPaths.Target> targets;
+		try {
+			targets = PublicIdPropertyPaths.of(type);
+		}
+		catch (IllegalStateException ex) {
+			if (binder.getTarget() == null) {
+				throw ex; // a form about to be constructed and bound from request parameters
+			}
+			// An object that exists already: a @RequestBody read by Jackson (Spring MVC makes a binder to validate
+			// it; its JSON shapes are the modules' business), or a model attribute. Nothing may be bound into it
+			// from request parameters without a token editor: every conversion is refused (a binding error).
+			RefusingEditor refusing = new RefusingEditor(ex.getMessage());
+			binder.registerCustomEditor(Object.class, refusing);
+			binder.registerCustomEditor(long.class, refusing);
+			return;
+		}
+		for (PublicIdPropertyPaths.Target target : targets) {
 			binder.registerCustomEditor(target.type(), target.path(),
 					new TokenEditor(this.codec.forDomain(target.domain()), target.type() == long.class));
 		}
@@ -73,6 +89,26 @@ final class PublicIdBindingInitializer implements WebBindingInitializer {
 		public String getAsText() {
 			Object value = getValue();
 			return (value instanceof Long id) ? this.codec.encode(id) : "";
+		}
+	}
+
+	/** Refuses every conversion from text: the object has @PublicId properties no path covers. */
+	private static final class RefusingEditor extends PropertyEditorSupport {
+
+		private final String why;
+
+		RefusingEditor(String why) {
+			this.why = why;
+		}
+
+		@Override
+		public void setAsText(String text) {
+			throw new IllegalArgumentException(this.why);
+		}
+
+		@Override
+		public String getAsText() {
+			return null; // rejected values are shown as they are
 		}
 	}
 }

@@ -8,6 +8,7 @@ import io.snowflakeid.publicid.PublicId;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.core.DefaultParameterNameDiscoverer;
 import org.springframework.core.MethodParameter;
+import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.ParameterNameDiscoverer;
 import org.springframework.web.method.HandlerMethod;
 
@@ -30,6 +31,12 @@ final class PublicIdHandlerMethodsCheck implements SmartInitializingSingleton {
 	@Override
 	public void afterSingletonsInstantiated() {
 		for (HandlerMethod handlerMethod : this.handlerMethods.get()) {
+			if (AnnotatedElementUtils.hasAnnotation(handlerMethod.getMethod(), PublicId.class)) {
+				// @PublicId may sit on methods (getters); on a handler method nothing would encode its return value
+				throw new IllegalStateException("@PublicId on handler method " + handlerMethod.getMethod()
+						+ " is not supported: its return value would be written as the raw id. Return an object "
+						+ "with a @PublicId property, or the token (codec.encode(id))");
+			}
 			for (MethodParameter parameter : handlerMethod.getMethodParameters()) {
 				// as Spring does before resolving arguments (Spring 6.2 leaves it unset until then): names in messages
 				parameter.initParameterNameDiscovery(PARAMETER_NAMES);

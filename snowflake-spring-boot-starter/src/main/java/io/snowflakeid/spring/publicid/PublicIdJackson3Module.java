@@ -36,6 +36,7 @@ import tools.jackson.databind.deser.std.StdDeserializer;
 import tools.jackson.databind.deser.std.StdScalarDeserializer;
 import tools.jackson.databind.exc.InvalidFormatException;
 import tools.jackson.databind.introspect.Annotated;
+import tools.jackson.databind.introspect.AnnotatedClass;
 import tools.jackson.databind.introspect.AnnotatedMember;
 import tools.jackson.databind.introspect.AnnotatedMethod;
 import tools.jackson.databind.introspect.AnnotatedParameter;
@@ -170,6 +171,14 @@ public class PublicIdJackson3Module extends SimpleModule {
 		@Override
 		public Object findContentDeserializer(MapperConfig<?> config, Annotated annotated) {
 			PublicId publicId = annotated.getAnnotation(PublicId.class);
+			if (publicId != null && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 2) {
+				// @JsonAnySetter on a (name, value) method: Jackson reads every value with this content deserializer
+				Class<?> value = method.getRawParameterType(1);
+				if (!PublicIdJson.isIdType(value)) {
+					throw new IllegalArgumentException(PublicIdJson.unsupported(where(annotated), value.getName()));
+				}
+				return new TokenDeserializer(codec(annotated, publicId), value);
+			}
 			JavaType content = (publicId != null) ? idContent(mutatorType(annotated)) : null;
 			return (content != null) ? new TokenDeserializer(codec(annotated, publicId), content.getRawClass()) : null;
 		}
@@ -239,6 +248,16 @@ public class PublicIdJackson3Module extends SimpleModule {
 		 * Object identity declared on the referencing property rather than on the class: Jackson builds the id
 		 * writer and reader there from the id's plain type, raw. Refused, naming the property.
 		 */
+		/** A builder-built value: its builder must be as public as the value's {@code @PublicId} fields. */
+		@Override
+		public Class<?> findPOJOBuilder(MapperConfig<?> config, AnnotatedClass annotated) {
+			JsonDeserialize deserialize = annotated.getAnnotation(JsonDeserialize.class);
+			if (deserialize != null && deserialize.builder() != Void.class) {
+				PublicIdJson.requirePublicBuilder(annotated.getRawType(), deserialize.builder());
+			}
+			return null;
+		}
+
 		@Override
 		public ObjectIdInfo findObjectIdInfo(MapperConfig<?> config, Annotated annotated) {
 			JsonIdentityInfo info = annotated.getAnnotation(JsonIdentityInfo.class);
@@ -426,6 +445,79 @@ public class PublicIdJackson3Module extends SimpleModule {
 				}
 			}
 			return builder;
+		}
+
+		/** A value type read from a token is written as one: refused if its {@code @JsonValue} is not public. */
+		@Override
+		public ValueSerializer<?> modifySerializer(SerializationConfig config, BeanDescription.Supplier description,
+				ValueSerializer<?> serializer) {
+			valueTypeId(description.get());
+			return serializer;
+		}
+
+		/**
+		 * A value type ({@code record OrderId(@JsonValue @PublicId Long value)}) as a map key: Jackson writes it with the
+		 * plain key serializer of the {@code @JsonValue} accessor's type, never asking the annotation introspector.
+		 */
+		@Override
+		public ValueSerializer<?> modifyKeySerializer(SerializationConfig config, JavaType type,
+				BeanDescription.Supplier description, ValueSerializer<?> serializer) {
+			BeanDescription bean = description.get();
+			PublicId publicId = (bean.findJsonKeyAccessor() == null) ? valueTypeId(bean) : null;
+			if (publicId == null) {
+				return serializer;
+			}
+			AnnotatedMember accessor = bean.findJsonValueAccessor();
+			accessor.fixAccess(true);
+			return new ValueTypeKeySerializer(accessor, codecOf(this.codec, publicId, where(accessor)), where(accessor));
+		}
+	}
+
+	/**
+	 * The {@code @PublicId} of a value type's {@code @JsonValue} accessor, or {@code null} if it is none. A value type
+	 * whose one-argument creator takes a {@code @PublicId} (read from a token) but whose {@code @JsonValue} accessor is
+	 * not {@code @PublicId} (written raw) is refused, naming it.
+	 */
+	static PublicId valueTypeId(BeanDescription description) {
+		AnnotatedMember value = description.findJsonValueAccessor();
+		if (value == null) {
+			return null;
+		}
+		PublicId publicId = value.getAnnotation(PublicId.class);
+		if (publicId != null) {
+			return publicId;
+		}
+		List<AnnotatedWithParams> creators = new ArrayList<>(description.getConstructors());
+		creators.addAll(description.getFactoryMethods());
+		for (AnnotatedWithParams creator : creators) {
+			if (creator.getParameterCount() == 1 && creator.getParameter(0).hasAnnotation(PublicId.class)) {
+				throw new IllegalArgumentException("@PublicId on the creator of " + value.getDeclaringClass().getName()
+						+ ", which is read from a token, but its @JsonValue " + where(value) + " is not @PublicId: "
+						+ "Jackson would write the raw id. Annotate the @JsonValue accessor with @PublicId as well");
+			}
+		}
+		return null;
+	}
+
+	/** A value type with a {@code @PublicId @JsonValue} as a map key: the token of its id. */
+	static final class ValueTypeKeySerializer extends StdSerializer<Object> {
+
+		private final transient AnnotatedMember accessor;
+
+		private final transient PublicIdCodec codec;
+
+		private final String where;
+
+		ValueTypeKeySerializer(AnnotatedMember accessor, PublicIdCodec codec, String where) {
+			super(Object.class);
+			this.accessor = accessor;
+			this.codec = codec;
+			this.where = where;
+		}
+
+		@Override
+		public void serialize(Object value, JsonGenerator generator, SerializationContext context) {
+			generator.writeName(this.codec.encode(PublicIdJson.idOf(this.accessor.getValue(value), this.where)));
 		}
 	}
 

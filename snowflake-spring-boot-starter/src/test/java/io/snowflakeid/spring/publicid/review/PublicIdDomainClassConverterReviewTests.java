@@ -1,0 +1,75 @@
+package io.snowflakeid.spring.publicid.review;
+
+import java.util.UUID;
+
+import io.snowflakeid.publicid.PublicIdCodec;
+import io.snowflakeid.spring.publicid.datarest.DataRestTestApplication;
+import io.snowflakeid.spring.publicid.datarest.PurchaseOrder;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.runner.WebApplicationContextRunner;
+import org.springframework.http.MediaType;
+import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.setup.MockMvcBuilders;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+
+/**
+ * Spring Data's web support ({@code DomainClassConverter}, registered by Boot and by Data REST) turns a path variable
+ * or request parameter into the entity: {@code @PathVariable("id") PurchaseOrder order}. The entity's id is
+ * {@code @Id @PublicId("order")}: the lookup must take the token, never the raw id (Data REST's own item URIs refuse
+ * it). {@code @PublicId} cannot be put on such a parameter (not a Long: refused at start), so the converter is the
+ * only way in.
+ */
+class PublicIdDomainClassConverterReviewTests {
+
+	private static final String KEY_1 = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+
+	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
+		.withUserConfiguration(DataRestTestApplication.class, OrderController.class)
+		.withPropertyValues("snowflake.public-id.keys.1=" + KEY_1, "snowflake.datacenter-id=1",
+				"snowflake.worker-id=2", "spring.datasource.url=jdbc:h2:mem:review-dcc-" + UUID.randomUUID(),
+				"spring.jpa.hibernate.ddl-auto=create-drop", "springdoc.api-docs.enabled=false");
+
+	@Test
+	void anEntityLookedUpFromAPathVariableOrParameterRefusesTheRawIdOfItsPublicId() {
+		this.contextRunner.run((context) -> {
+			assertThat(context).hasNotFailed();
+			MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
+			String location = mvc.perform(post("/orders").contentType(MediaType.APPLICATION_JSON)
+				.content("{\"item\":\"book\"}")).andReturn().getResponse().getHeader("Location");
+			String token = location.substring(location.lastIndexOf('/') + 1);
+			String raw = Long.toString(context.getBean(PublicIdCodec.class).forDomain("order").decode(token));
+			int byRawPath = mvc.perform(get("/review/orders/" + raw)).andReturn().getResponse().getStatus();
+			String byRawPathBody = mvc.perform(get("/review/orders/" + raw)).andReturn().getResponse()
+				.getContentAsString();
+			int byRawParam = mvc.perform(get("/review/order").param("order", raw)).andReturn().getResponse()
+				.getStatus();
+			int byTokenPath = mvc.perform(get("/review/orders/" + token)).andReturn().getResponse().getStatus();
+			assertThat(byRawPathBody).as("the entity must not be found by its raw id").doesNotContain("book");
+			assertThat(byRawPath).as("GET /review/orders/<raw id>").isBetween(400, 499);
+			assertThat(byRawParam).as("GET /review/order?order=<raw id>").isBetween(400, 499);
+			assertThat(byTokenPath).as("GET /review/orders/<token>").isEqualTo(200);
+		});
+	}
+
+	@RestController
+	static class OrderController {
+
+		@GetMapping("/review/orders/{id}")
+		String byPath(@PathVariable("id") PurchaseOrder order) {
+			return (order != null) ? order.getItem() : "none";
+		}
+
+		@GetMapping("/review/order")
+		String byParam(@RequestParam("order") PurchaseOrder order) {
+			return (order != null) ? order.getItem() : "none";
+		}
+	}
+}
