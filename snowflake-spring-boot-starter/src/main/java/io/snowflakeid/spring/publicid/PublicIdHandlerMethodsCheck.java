@@ -43,6 +43,14 @@ final class PublicIdHandlerMethodsCheck implements SmartInitializingSingleton {
 				if (parameter.hasParameterAnnotation(PublicId.class)) {
 					PublicIdParameters.checkSupported(parameter);
 				}
+				else if (PublicIdParameters.isEntityLookup(parameter)) {
+					// Spring Data's DomainClassConverter would find the entity by the raw number
+					throw new IllegalStateException("Parameter '" + parameter.getParameterName() + "' of "
+							+ handlerMethod.getMethod() + " looks up a " + parameter.getParameterType().getSimpleName()
+							+ " by its id, whose id is @PublicId: Spring Data's DomainClassConverter would take the raw id. "
+							+ "Take the token instead (@PathVariable @PublicId Long id) and load the entity with its "
+							+ "repository");
+				}
 				else if (PublicIdParameters.isBoundObject(parameter)) {
 					checkBound(handlerMethod, parameter);
 				}

@@ -37,6 +37,41 @@ final class PublicIdParameters {
 	 * Whether Spring binds the parameter as an object from request parameters: {@code @ModelAttribute}, or a type that
 	 * is no simple value and carries no other web annotation (framework types aside: they are resolved otherwise).
 	 */
+	/**
+	 * A {@code @PathVariable}/{@code @RequestParam} of a type whose id ({@code @Id}, JPA's or Spring Data's) is
+	 * {@code @PublicId}: converted from the text by Spring Data's {@code DomainClassConverter}, which reads the raw id.
+	 */
+	static boolean isEntityLookup(MethodParameter parameter) {
+		if (!parameter.hasParameterAnnotation(PathVariable.class) && !parameter.hasParameterAnnotation(RequestParam.class)) {
+			return false;
+		}
+		Class<?> type = parameter.getNestedParameterType();
+		if (org.springframework.beans.BeanUtils.isSimpleProperty(type)) {
+			return false;
+		}
+		for (Class<?> current = type; current != null && current != Object.class; current = current.getSuperclass()) {
+			for (java.lang.reflect.Field field : current.getDeclaredFields()) {
+				if (field.isAnnotationPresent(PublicId.class) && isId(field)) {
+					return true;
+				}
+			}
+			for (java.lang.reflect.Method method : current.getDeclaredMethods()) {
+				if (method.getParameterCount() == 0 && method.isAnnotationPresent(PublicId.class) && isId(method)) {
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+
+	/** JPA's {@code @Id} or Spring Data's, by name: neither API needs to be on the class path. */
+	private static boolean isId(java.lang.reflect.AnnotatedElement element) {
+		return java.util.Arrays.stream(element.getAnnotations())
+			.map((annotation) -> annotation.annotationType().getName())
+			.anyMatch((name) -> name.equals("jakarta.persistence.Id")
+					|| name.equals("org.springframework.data.annotation.Id"));
+	}
+
 	static boolean isBoundObject(MethodParameter parameter) {
 		if (parameter.hasParameterAnnotation(ModelAttribute.class)) {
 			return true;
