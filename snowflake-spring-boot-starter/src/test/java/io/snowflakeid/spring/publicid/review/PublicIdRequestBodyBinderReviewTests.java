@@ -4,7 +4,6 @@ import java.util.List;
 
 import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.publicid.PublicIdCodec;
-import io.snowflakeid.spring.publicid.PublicIdJackson3Module;
 import io.snowflakeid.spring.publicid.SnowflakePublicIdAutoConfiguration;
 import io.snowflakeid.spring.publicid.SnowflakePublicIdWebMvcAutoConfiguration;
 import org.junit.jupiter.api.Test;
@@ -94,16 +93,18 @@ class PublicIdRequestBodyBinderReviewTests {
 	@EnableWebMvc
 	static class WebConfiguration implements WebMvcConfigurer {
 
-		private final PublicIdJackson3Module module;
+		private final io.snowflakeid.spring.boot3.PublicIdJackson2Module module;
 
-		WebConfiguration(PublicIdJackson3Module module) {
+		WebConfiguration(io.snowflakeid.spring.boot3.PublicIdJackson2Module module) {
 			this.module = module;
 		}
 
+		/** Jackson 2, on the test class path of both lines (Jackson 3's converter is Spring 7's only). */
 		@Override
+		@SuppressWarnings({ "deprecation", "removal" })
 		public void extendMessageConverters(List<HttpMessageConverter<?>> converters) {
-			converters.add(0, new org.springframework.http.converter.json.JacksonJsonHttpMessageConverter(
-					tools.jackson.databind.json.JsonMapper.builder().addModule(this.module).build()));
+			converters.add(0, new org.springframework.http.converter.json.MappingJackson2HttpMessageConverter(
+					org.springframework.http.converter.json.Jackson2ObjectMapperBuilder.json().modules(this.module).build()));
 		}
 
 		@Bean
