@@ -15,7 +15,7 @@ import org.slf4j.LoggerFactory;
  * after a {@code SpringApplication} has started (its logging system reconfigures Logback, dropping the appender);
  * {@code ApplicationContextRunner} does not reconfigure logging.
  */
-final class CapturedLogs implements AutoCloseable {
+public final class CapturedLogs implements AutoCloseable {
 
 	private final Logger logger = (Logger) LoggerFactory.getLogger("io.snowflakeid");
 
@@ -40,12 +40,12 @@ final class CapturedLogs implements AutoCloseable {
 		this.logger.addAppender(this.appender);
 	}
 
-	static CapturedLogs start() {
+	public static CapturedLogs start() {
 		return new CapturedLogs();
 	}
 
 	/** Every message so far, one per line, each after its level (java.util.logging's names, as the tests expect). */
-	String text() {
+	public String text() {
 		synchronized (this.messages) {
 			return String.join("\n", this.messages);
 		}

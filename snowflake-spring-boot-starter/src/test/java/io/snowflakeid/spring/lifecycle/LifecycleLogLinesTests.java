@@ -5,21 +5,15 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.AppenderBase;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.internal.logging.Logging;
-import org.junit.jupiter.api.AfterEach;
+import io.snowflakeid.spring.CapturedLogs;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.SpringBootConfiguration;
@@ -37,42 +31,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class LifecycleLogLinesTests {
 
-	private final List<String> lines = new ArrayList<>();
-
-	private final AppenderBase<ILoggingEvent> appender = new AppenderBase<>() {
-
-		@Override
-		protected void append(ILoggingEvent event) {
-			synchronized (LifecycleLogLinesTests.this.lines) {
-				LifecycleLogLinesTests.this.lines.add(event.getLevel() + " " + event.getFormattedMessage());
-			}
-		}
-	};
-
-	private Logger library;
-
-	@AfterEach
-	void detach() {
-		if (this.library != null) {
-			this.library.detachAppender(this.appender);
-		}
-	}
-
-	/** After the application's logging system has configured Logback (which drops appenders added earlier). */
-	private void captureLibraryLines() {
-		this.library = (Logger) LoggerFactory.getLogger("io.snowflakeid");
-		this.library.setLevel(Level.INFO);
-		this.appender.setContext(this.library.getLoggerContext());
-		this.appender.start();
-		this.library.addAppender(this.appender);
-	}
-
-	private String text() {
-		synchronized (this.lines) {
-			return String.join("\n", this.lines);
-		}
-	}
-
 	@Test
 	void theReleaseLineReachesTheApplicationsLoggingWhenTheApplicationExits() {
 		Logging.resetRoute(); // as in a fresh JVM: the starter itself must install the route
@@ -81,10 +39,12 @@ class LifecycleLogLinesTests {
 			.run("--spring.datasource.url=jdbc:h2:mem:lifecycle-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
 					"--snowflake.lease.duration=5s", "--spring.jpa.hibernate.ddl-auto=none",
 					"--spring.config.name=no-application-properties"); // the test class path has static ids
-		captureLibraryLines();
-		assertThat(context.getBean(SnowflakeIdGenerator.class).nextId()).isPositive();
-		assertThat(SpringApplication.exit(context)).isZero();
-		assertThat(text()).contains("INFO Released snowflake worker (datacenter ");
+		// After the application's logging system has configured Logback (which drops appenders added earlier).
+		try (CapturedLogs logs = CapturedLogs.start()) {
+			assertThat(context.getBean(SnowflakeIdGenerator.class).nextId()).isPositive();
+			assertThat(SpringApplication.exit(context)).isZero();
+			assertThat(logs.text()).contains("INFO Released snowflake worker (datacenter ");
+		}
 	}
 
 	@Test
