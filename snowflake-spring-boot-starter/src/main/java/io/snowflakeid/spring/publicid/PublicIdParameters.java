@@ -46,7 +46,7 @@ final class PublicIdParameters {
 			return false;
 		}
 		Class<?> type = parameter.getNestedParameterType();
-		if (org.springframework.beans.BeanUtils.isSimpleProperty(type)) {
+		if (BeanUtils.isSimpleProperty(type)) {
 			return false;
 		}
 		for (Class<?> current = type; current != null && current != Object.class; current = current.getSuperclass()) {
@@ -66,7 +66,7 @@ final class PublicIdParameters {
 
 	/** JPA's {@code @Id} or Spring Data's, by name: neither API needs to be on the class path. */
 	private static boolean isId(java.lang.reflect.AnnotatedElement element) {
-		return java.util.Arrays.stream(element.getAnnotations())
+		return Arrays.stream(element.getAnnotations())
 			.map((annotation) -> annotation.annotationType().getName())
 			.anyMatch((name) -> name.equals("jakarta.persistence.Id")
 					|| name.equals("org.springframework.data.annotation.Id"));
