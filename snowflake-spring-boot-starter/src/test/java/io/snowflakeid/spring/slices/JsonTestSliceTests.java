@@ -11,9 +11,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A {@code @JsonTest} (the same annotation on Spring Boot 4.1 and 3.5) gets the mapper the application gets: snowflake
- * ids as strings, whichever Jackson the line uses.
+ * ids as strings, whichever Jackson the line uses. (The key: the application has a @PublicId controller, and a
+ * context with @PublicId but no key refuses to start, the slice included.)
  */
-@JsonTest
+@JsonTest(properties = WebSliceKeys.PUBLIC_ID_KEY_PROPERTY)
 class JsonTestSliceTests {
 
 	@Autowired

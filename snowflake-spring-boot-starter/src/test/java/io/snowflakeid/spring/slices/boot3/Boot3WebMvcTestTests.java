@@ -6,7 +6,8 @@ import io.snowflakeid.spring.slices.WebMvcSliceContract;
 import org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest;
 
 /** Spring Boot 3.5: {@code org.springframework.boot.test.autoconfigure.web.servlet.WebMvcTest}. */
-@WebMvcTest(SliceApplication.TicketController.class)
+@WebMvcTest(controllers = { SliceApplication.TicketController.class, SliceApplication.OrderController.class },
+		properties = WebMvcSliceContract.PUBLIC_ID_KEY)
 class Boot3WebMvcTestTests extends WebMvcSliceContract {
 
 }
