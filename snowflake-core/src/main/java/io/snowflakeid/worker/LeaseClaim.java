@@ -78,6 +78,7 @@ final class LeaseClaim {
 		catch (Exception ex) {
 			throw unavailable(ex);
 		}
+		awaitForgottenHolders();
 		int racesLost = 0;
 		int lastRoundRaces = 0;
 		Refusal refusal = null;
@@ -340,6 +341,42 @@ final class LeaseClaim {
 					+ ", keeping the sum at 63) for new data", null);
 		}
 	}
+
+	/**
+	 * Waits out the holders a store may have forgotten ({@link LeaseStore#forgottenHoldersFence}): until the fence,
+	 * and never longer than this host's own lease duration + safety margin from now. That bound is safe whichever
+	 * host wrote the fence: the records were lost before this claim read the fence, and a holder renews nothing
+	 * after that, so it stops issuing within its lease from its last renewal, before now + lease duration.
+	 */
+	private void awaitForgottenHolders() {
+		WorkerLeaseSettings s = this.settings;
+		long longest = s.duration.toMillis() + s.safetyMargin.toMillis();
+		long fence;
+		try {
+			fence = s.store.forgottenHoldersFence(s.wallMillis.getAsLong() + longest, s.statementTimeout());
+		}
+		catch (WorkerLeaseException ex) {
+			throw ex;
+		}
+		catch (Exception ex) {
+			throw unavailable(ex);
+		}
+		long now = s.wallMillis.getAsLong();
+		long until = Math.min(fence, now + longest);
+		if (until <= now) {
+			return;
+		}
+		logger.log(System.Logger.Level.INFO, "No worker lease records in {0} (its first use, or its data was "
+				+ "deleted): waiting {1} ms before leasing a worker id, the longest an instance whose record was lost "
+				+ "could still be issuing ids ({2} + {3})", s.storeDescription(), until - now,
+				SnowflakeSettings.LEASE_DURATION, SnowflakeSettings.LEASE_SAFETY_MARGIN);
+		long remaining;
+		while ((remaining = until - s.wallMillis.getAsLong()) > 0) {
+			s.timeSource.awaitNanos(remaining * 1_000_000L);
+		}
+	}
+
+	private static final System.Logger logger = io.snowflakeid.internal.logging.Logging.getLogger(LeaseClaim.class);
 
 	private WorkerLeaseException unavailable(Exception ex) {
 		WorkerLeaseSettings s = this.settings;

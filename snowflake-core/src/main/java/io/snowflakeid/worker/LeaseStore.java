@@ -56,6 +56,20 @@ public interface LeaseStore {
 	default void detached(WorkerLease lease) {
 	}
 
+	/**
+	 * For a store that can lose all of its records at once (a Redis key deleted, flushed or expired): the instant
+	 * (wall-clock milliseconds, like lease ends) until which holders it forgot may still be issuing ids, or 0 if
+	 * there are none. Called before every claim. A store that finds no records at all (its data deleted, or its first
+	 * use: the two look the same) records {@code fenceIfEmpty} — now + lease duration + safety margin, the longest a
+	 * forgotten holder can go on issuing — atomically with that finding, and returns it; otherwise it returns the
+	 * fence recorded last, possibly long past. The claim waits until the fence has passed: a pair created in the
+	 * meantime could be one a forgotten holder still issues ids with. A store whose records outlive every lease (the
+	 * lease table, whose rows are never deleted) keeps this default.
+	 */
+	default long forgottenHoldersFence(long fenceIfEmpty, Duration timeout) throws Exception {
+		return 0;
+	}
+
 	/** The records that exist, of one datacenter if {@code datacenterId} is not null. */
 	List<LeaseRecord> records(Integer datacenterId, Duration timeout) throws Exception;
 

@@ -95,6 +95,11 @@ public final class LeaseSimulation {
 
 		final Node[] nodes = new Node[INSTANCES];
 
+		/** How often the store forgot every record, and when last ({@link SimulatedBackend.Namespace#forget}). */
+		int forgets;
+
+		long lastForgetNanos = Long.MIN_VALUE / 2;
+
 
 		/**
 		 * Wild clocks: wall clocks stepped by up to 4.5 s either way, far beyond the 1 s safety margin. Then a
@@ -198,6 +203,14 @@ public final class LeaseSimulation {
 				if (this.wildClocks) {
 					node.stepWall(this.random.nextInt(9_000) - 4_500);
 				}
+				else if (this.namespace.canForget() && choice == 85) {
+					// Without the marks the store kept, only agreeing clocks keep ids unique: never with wild ones.
+					this.namespace.forget();
+					this.forgets++;
+					this.lastForgetNanos = this.realNanos.get();
+					this.trace.add("the store forgot every record");
+					count("records forgotten");
+				}
 			}
 			else if (choice < 90) {
 				node.storeDown = !node.storeDown;
@@ -260,6 +273,9 @@ public final class LeaseSimulation {
 
 			long lastRenewalNanos;
 
+			/** How many times the store had forgotten its records when this start began to claim. */
+			int leasedAfterForgets;
+
 			TimeSource time;
 
 			Node(int index) {
@@ -296,6 +312,7 @@ public final class LeaseSimulation {
 					.clockTolerance(Duration.ofSeconds(1)).timeSource(this.time).wallClock(this::wallMillis)
 					.elapsedClock(Simulation.this.realNanos::get).renewInBackground(false).build();
 				try {
+					this.leasedAfterForgets = Simulation.this.forgets;
 					this.lease = WorkerLease.acquire(settings);
 					this.lastRenewalNanos = Simulation.this.realNanos.get();
 					Simulation.this.trace.add("  node " + this.index + " leased worker " + this.lease.workerId());
@@ -354,7 +371,9 @@ public final class LeaseSimulation {
 					count("issues refused (fail closed)");
 				}
 				count("ids", done);
-				if (done > 0 && !Simulation.this.wildClocks) {
+				// A holder whose record the store forgot issues on until its permit runs out, with no record to
+				// compare against: the other checks (no duplicate, successive holders' ids increase) cover it.
+				if (done > 0 && !Simulation.this.wildClocks && this.leasedAfterForgets == Simulation.this.forgets) {
 					// Issued only while the lease was valid in the table's terms: the row still carries a lease end
 					// at or after this host's clock, so no other instance could have taken it.
 					long leaseEnd = rowOf(this.lease.datacenterId(), this.lease.workerId())[0];
@@ -407,7 +426,9 @@ public final class LeaseSimulation {
 				WorkerLease closing = this.lease;
 				this.lease = null;
 				closing.close();
-				boolean released = !closing.isLost() && rowOf(closing.datacenterId(), closing.workerId())[0] == 0;
+				// Freed: the row is there and carries no lease (a row the store forgot was not handed back).
+				long[] row = rowOf(closing.datacenterId(), closing.workerId());
+				boolean released = !closing.isLost() && row[0] == 0 && row[2] == 1;
 				Simulation.this.trace.add("node " + this.index + " graceful stop" + (released ? "" : " (not released)"));
 				return released;
 			}
@@ -419,8 +440,11 @@ public final class LeaseSimulation {
 			void restartAfterGracefulStop(boolean released) {
 				// With wild clocks a restart may find its own clock stepped back behind its last ids: refusing or
 				// waiting is then right. With clocks that agree, nothing may stand in the way.
+				// Nor soon after the store forgot its records: a restart may then wait for the fence that recorded
+				// (by as much as the clocks disagree).
 				boolean mustStartAtOnce = released && !Simulation.this.wildClocks && !this.storeDown
-						&& !this.slowStatements;
+						&& !this.slowStatements
+						&& Simulation.this.realNanos.get() - Simulation.this.lastForgetNanos > 2 * LEASE.toNanos();
 				long waitedBefore = this.waitedNanos;
 				start();
 				if (mustStartAtOnce) {
@@ -434,14 +458,14 @@ public final class LeaseSimulation {
 				}
 			}
 
-			/** The row's (lease end, high-water mark); lease end 0 when free. */
+			/** The row's (lease end, high-water mark, 1); lease end 0 when free; (0, 0, 0) when there is none. */
 			long[] rowOf(int datacenter, int worker) {
 				for (LeaseRecord record : Simulation.this.namespace.records()) {
 					if (record.datacenterId() == datacenter && record.workerId() == worker) {
-						return new long[] { record.leaseEnd(), record.highWaterMark() };
+						return new long[] { record.leaseEnd(), record.highWaterMark(), 1 };
 					}
 				}
-				return new long[] { 0, 0 };
+				return new long[] { 0, 0, 0 };
 			}
 
 			/** Gone without close(): the row stays as the last renewal left it. */
@@ -508,6 +532,12 @@ public final class LeaseSimulation {
 			public void prepare(Duration timeout) throws Exception {
 				enter();
 				this.store.prepare(timeout);
+			}
+
+			@Override
+			public long forgottenHoldersFence(long fenceIfEmpty, Duration timeout) throws Exception {
+				enter();
+				return this.store.forgottenHoldersFence(fenceIfEmpty, timeout);
 			}
 
 			@Override

@@ -9,7 +9,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.ManualTimeSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -131,6 +134,41 @@ class LeaseStoreHooksTests {
 		}
 	}
 
+	/**
+	 * A store that lost its records (a Redis key deleted) answers a fence: the claim waits until it has passed, and
+	 * never longer than its own lease duration + safety margin, whoever wrote the fence; a fence long past costs
+	 * nothing.
+	 */
+	@ParameterizedTest(name = "fence at now + {0} ms: waits {1} ms")
+	@CsvSource({ "-1, 0", "-3600000, 0", "2500, 2500", "4000, 4000", "3600000, 4000" })
+	void aStoreThatForgotItsRecordsMakesTheClaimWaitOutTheHoldersItForgot(long fenceFromNow, long expectedWait) {
+		ManualTimeSource time = new ManualTimeSource(java.time.Instant.parse("2026-11-25T12:00:00Z"));
+		long start = time.now().toEpochMilli();
+		java.util.concurrent.atomic.AtomicLong offered = new java.util.concurrent.atomic.AtomicLong();
+		LeaseStore fenced = new ForwardingStore(this.table) {
+			@Override
+			public long forgottenHoldersFence(long fenceIfEmpty, Duration timeout) {
+				offered.set(fenceIfEmpty);
+				return start + fenceFromNow;
+			}
+		};
+		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(fenced).layout(LAYOUT).datacenterId(0)
+			.duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofSeconds(1)).timeSource(time)
+			.wallClock(() -> time.now().toEpochMilli()).renewInBackground(false).build());
+		try {
+			assertThat(offered.get()).as("the fence a store records when it finds itself empty: now + 3 s + 1 s")
+				.isEqualTo(start + 4_000);
+			long waited = time.now().toEpochMilli() - start;
+			assertThat(waited).isBetween(expectedWait, expectedWait + 5);
+			long firstId = lease.generator().nextId();
+			assertThat(lease.generator().decode(firstId).timestamp().toEpochMilli())
+				.as("the first id is from after the fence").isGreaterThanOrEqualTo(start + expectedWait);
+		}
+		finally {
+			lease.close();
+		}
+	}
+
 	/** Forwards to the table, counting renewals. */
 	static class CountingStore extends ForwardingStore {
 
@@ -166,6 +204,11 @@ class LeaseStoreHooksTests {
 		@Override
 		public void prepare(Duration timeout) throws Exception {
 			this.target.prepare(timeout);
+		}
+
+		@Override
+		public long forgottenHoldersFence(long fenceIfEmpty, Duration timeout) throws Exception {
+			return this.target.forgottenHoldersFence(fenceIfEmpty, timeout);
 		}
 
 		@Override

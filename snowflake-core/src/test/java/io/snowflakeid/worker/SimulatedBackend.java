@@ -40,6 +40,18 @@ public interface SimulatedBackend {
 		default void expireSession(LeaseStore store) {
 		}
 
+		/** Whether {@link #forget} does anything: a store whose records can be deleted all at once. */
+		default boolean canForget() {
+			return false;
+		}
+
+		/**
+		 * Every record is lost at once while holders live on (a Redis key deleted, flushed or expired): holders
+		 * must lose their leases at the next renewal, and no new holder may issue an id a forgotten one still can.
+		 */
+		default void forget() {
+		}
+
 		/** A graceful stop's end of the client, after its lease was closed. */
 		default void closed(LeaseStore store) {
 		}

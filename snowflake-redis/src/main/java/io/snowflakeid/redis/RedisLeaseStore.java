@@ -79,10 +79,12 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 			for i = 1, #all, 2 do
 			  local field = all[i]
 			  local sep = string.find(field, ':', 1, true)
-			  if not sep then
+			  if not sep and field ~= 'fence' then
 			    return redis.error_reply('field ' .. field .. ' of ' .. KEYS[1] .. ' is not a snowflake worker lease record: another application uses the key (use a key of its own for KEY_SETTING)')
 			  end
-			  if ARGV[1] == '' or string.sub(field, 1, sep - 1) == ARGV[1] then
+			  if field == 'fence' then
+			    -- forgottenHoldersFence()'s field, not a pair
+			  elseif ARGV[1] == '' or string.sub(field, 1, sep - 1) == ARGV[1] then
 			    local ok, r = pcall(cjson.decode, all[i + 1])
 			    -- A nil would shift every later value (or drop this record unseen): a record not understood
 			    -- could be a pair in use, so it is an error, never skipped.
@@ -95,6 +97,24 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 			  end
 			end
 			return out
+			""".replace("KEY_SETTING", RedisSettings.KEY);
+
+	/**
+	 * ARGV: the fence to record if the hash is gone. Returns the fence recorded (0 if none): see
+	 * {@link #forgottenHoldersFence}. Lua numbers are doubles, exact for milliseconds since 1970 for ages.
+	 */
+	static final String FENCE = PRELUDE + """
+			local kind = redis.call('TYPE', KEYS[1]).ok
+			if kind == 'none' then
+			  redis.call('HSET', KEYS[1], 'fence', ARGV[1])
+			  return tonumber(ARGV[1])
+			end
+			if kind ~= 'hash' then
+			  return redis.error_reply(KEYS[1] .. ' is a ' .. kind .. ', not a hash of snowflake worker lease records: another application uses it (use a key of its own for KEY_SETTING)')
+			end
+			local fence = redis.call('HGET', KEYS[1], 'fence')
+			if not fence or not canonical(fence) then return 0 end
+			return tonumber(fence)
 			""".replace("KEY_SETTING", RedisSettings.KEY);
 
 	/** ARGV: field, owner, token, lease end, mark, expired before, mark read. */
@@ -120,10 +140,14 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 			return 1
 			""";
 
-	/** ARGV: field, new token, lease end, mark, tokens... The mark is raised, never lowered. */
+	/**
+	 * ARGV: field, new token, lease end, mark, tokens... The mark is raised, never lowered. Answers 1 renewed, 0 held
+	 * by another or freed, -1 the record is gone (deleted with the hash: never written back, see the fence).
+	 */
 	static final String RENEW = PRELUDE + """
 			local r = get(ARGV[1])
-			if not r or r.token == '' then return 0 end
+			if not r then return -1 end
+			if r.token == '' then return 0 end
 			if r.token == ARGV[2] then return 1 end
 			for i = 5, #ARGV do
 			  if r.token == ARGV[i] then
@@ -165,6 +189,9 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 
 	/** Whether the server has answered this store once (from then on, each operation gets its own bound). */
 	private volatile boolean answered;
+
+	/** Why the last renewal of a pair (field) failed, when the store knows more than "taken over". */
+	private final java.util.Map<String, String> lostReasons = new java.util.concurrent.ConcurrentHashMap<>();
 
 	/** The replicas each write waits for: those connected to the primary at the last check. */
 	private volatile int replicas;
@@ -238,8 +265,13 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 		return (this.answered || timeout.compareTo(FIRST_OPERATION_FLOOR) >= 0) ? timeout : FIRST_OPERATION_FLOOR;
 	}
 
-	/** Runs a writing script, waiting for the replicas of the last check. */
+	/** Runs a writing script that answers 1 when it applied, waiting for the replicas of the last check. */
 	private boolean write(String script, List<String> args, Duration timeout) throws Exception {
+		return writeAnswering(script, args, timeout) == 1;
+	}
+
+	/** Runs a writing script, waiting for the replicas of the last check; its answer. */
+	private long writeAnswering(String script, List<String> args, Duration timeout) throws Exception {
 		long result;
 		try {
 			result = this.scripts.evalLong(script, this.key, args, this.replicas, firstFloor(timeout));
@@ -258,7 +290,22 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 			throw ex;
 		}
 		this.answered = true;
-		return result == 1;
+		return result;
+	}
+
+	/**
+	 * A hash that is gone was deleted, flushed or expired (or never written: the two look the same) while holders
+	 * may still be issuing ids under records it held: the first claim to find it so records the fence (waiting for
+	 * the replicas, as for every write of the lease), and every claim until then waits for it.
+	 */
+	@Override
+	public long forgottenHoldersFence(long fenceIfEmpty, Duration timeout) throws Exception {
+		try {
+			return writeAnswering(FENCE, List.of(Long.toString(fenceIfEmpty)), timeout);
+		}
+		catch (Exception ex) {
+			throw refusedIfForeignData(ex);
+		}
 	}
 
 	@Override
@@ -269,19 +316,7 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 					List.of((datacenterId != null) ? datacenterId.toString() : ""), firstFloor(timeout));
 		}
 		catch (Exception ex) {
-			String message = String.valueOf(ex.getMessage());
-			String advice = "(use a key of its own for " + RedisSettings.KEY + ")";
-			int end = message.indexOf(advice);
-			if (end >= 0) {
-				// Another application's data under the key: a setting to change, not an outage.
-				int start = Math.max(message.lastIndexOf("field ", end), message.lastIndexOf(this.key + " is a ", end));
-				throw new io.snowflakeid.worker.WorkerLeaseException(
-						io.snowflakeid.worker.WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION,
-						WorkerAssignment.REDIS.value(), "Refusing to lease worker ids from " + description() + ": "
-								+ message.substring(Math.max(0, start), end + advice.length()),
-						ex);
-			}
-			throw ex;
+			throw refusedIfForeignData(ex);
 		}
 		this.answered = true;
 		List<LeaseRecord> records = new ArrayList<>(flat.size() / 3);
@@ -301,6 +336,22 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 			}
 		}
 		return records;
+	}
+
+	/** Another application's data under the key (a script's answer): a setting to change, not an outage. */
+	private Exception refusedIfForeignData(Exception ex) {
+		String message = String.valueOf(ex.getMessage());
+		String advice = "(use a key of its own for " + RedisSettings.KEY + ")";
+		int end = message.indexOf(advice);
+		if (end < 0) {
+			return ex;
+		}
+		int start = Math.max(message.lastIndexOf("field ", end), message.lastIndexOf(this.key + " is a ", end));
+		return new io.snowflakeid.worker.WorkerLeaseException(
+				io.snowflakeid.worker.WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION,
+				WorkerAssignment.REDIS.value(), "Refusing to lease worker ids from " + description() + ": "
+						+ message.substring(Math.max(0, start), end + advice.length()),
+				ex);
 	}
 
 	@Override
@@ -344,7 +395,18 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 		args.add(Long.toString(leaseEnd));
 		args.add(Long.toString(mark));
 		args.addAll(tokens);
-		return write(RENEW, args, left);
+		long answer = writeAnswering(RENEW, args, left);
+		if (answer == -1) {
+			this.lostReasons.put(field(datacenterId, workerId), "its record is gone from " + description()
+					+ " (the key deleted, flushed or expired): instances starting now wait a lease duration and the "
+					+ "safety margin before leasing, the longest this one could have gone on issuing ids");
+		}
+		return answer == 1;
+	}
+
+	@Override
+	public String lostReason(int datacenterId, int workerId) {
+		return this.lostReasons.remove(field(datacenterId, workerId));
 	}
 
 	@Override

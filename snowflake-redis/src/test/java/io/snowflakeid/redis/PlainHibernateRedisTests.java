@@ -53,6 +53,7 @@ class PlainHibernateRedisTests {
 		}
 		if (uri != null) {
 			configuration.setProperty("snowflake.redis.uri", uri);
+			RedisTestServers.inUse(uri, this.key); // no wait for lost holders (RedisLeaseFenceTests)
 		}
 		return configuration.buildSessionFactory();
 	}

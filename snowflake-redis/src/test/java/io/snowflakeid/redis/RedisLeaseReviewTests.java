@@ -230,7 +230,7 @@ class RedisLeaseReviewTests {
 			.satisfies((ex) -> assertThat(ex.getReason()).as(ex.getMessage())
 				.isEqualTo(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION))
 			.withMessageContaining("WAIT");
-		assertThat(direct.all(this.key).values()).as("the claim written before WAIT was refused is freed again")
+		assertThat(direct.records(this.key).values()).as("the claim written before WAIT was refused is freed again")
 			.allSatisfy((record) -> assertThat(record).contains("\"token\":\"\""));
 	}
 

@@ -53,8 +53,23 @@ class RedisLeaseSimulationTests {
 					}
 				}
 
+				/** An operator's DEL, a FLUSHDB, a TTL someone set running out: all the same to the lease. */
+				@Override
+				public boolean canForget() {
+					return true;
+				}
+
+				@Override
+				public void forget() {
+					delete();
+				}
+
 				@Override
 				public void close() {
+					delete();
+				}
+
+				private void delete() {
 					try {
 						RedisBackend.this.scripts.evalLong("return redis.call('DEL', KEYS[1])", store.key(), List.of(),
 								Duration.ofSeconds(5));

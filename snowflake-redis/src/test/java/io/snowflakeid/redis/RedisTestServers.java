@@ -70,6 +70,13 @@ public final class RedisTestServers {
 		return "snowflake-test:" + UUID.randomUUID();
 	}
 
+	/** {@link Direct#inUse} on the server at {@code uri}. */
+	public static void inUse(String uri, String key) {
+		try (Direct direct = direct(uri)) {
+			direct.inUse(key);
+		}
+	}
+
 	/** A plain client connection to {@code uri}, for tests to read and write records directly. */
 	public static Direct direct(String uri) {
 		return new Direct(uri);
@@ -117,6 +124,22 @@ public final class RedisTestServers {
 
 		public Map<String, String> all(String key) {
 			return this.connection.sync().hgetall(key);
+		}
+
+		/** The records of the hash: every field but the fence. */
+		public Map<String, String> records(String key) {
+			Map<String, String> records = all(key);
+			records.remove("fence");
+			return records;
+		}
+
+		/**
+		 * Makes {@code key} a hash in use, with no holder to wait for: a claim finding no hash at all waits a lease
+		 * duration and the safety margin for holders whose records were lost (RedisLeaseStore's fence), which only
+		 * the tests of that wait want.
+		 */
+		public void inUse(String key) {
+			this.connection.sync().hset(key, "fence", "0");
 		}
 
 		public void delete(String key) {

@@ -74,6 +74,7 @@ class RedisWorkerLeaseTests {
 		if (this.direct == null) {
 			this.direct = RedisTestServers.direct(uri);
 		}
+		RedisTestServers.inUse(uri, this.key); // no wait for lost holders (RedisLeaseFenceTests)
 		return store;
 	}
 
