@@ -26,6 +26,7 @@ class MultiProcessRedisTests {
 		RedisTestServers.assumeOwnServers();
 		try (RedisTestServers.OwnServer server = RedisTestServers.OwnServer.durable()) {
 			String key = RedisTestServers.uniqueKey();
+			RedisTestServers.inUse(server.uri(), key); // the wait for deleted records: RedisLeaseFenceTests
 			List<Path> files = new ArrayList<>();
 			List<ChildJvm> running = new ArrayList<>();
 			List<Integer> workers = new ArrayList<>();

@@ -59,12 +59,30 @@ class SnowflakeRedisAutoConfigurationTests {
 		throw new IllegalStateException("no Redis auto-configuration on the test class path");
 	}
 
+	/** The lease records of the test's key (every field but the fence). */
 	private Map<String, String> records() {
+		Map<String, String> records = connection().sync().hgetall(this.key);
+		records.remove("fence");
+		return records;
+	}
+
+	private StatefulRedisConnection<String, String> connection() {
 		if (this.connection == null) {
 			this.client = RedisClient.create(RedisURI.create("redis://" + REDIS));
 			this.connection = this.client.connect();
 		}
-		return this.connection.sync().hgetall(this.key);
+		return this.connection;
+	}
+
+	/**
+	 * The key as a hash in use: a claim finding no hash at all waits a lease duration and the safety margin for
+	 * holders whose records were deleted (snowflake-redis' RedisLeaseFenceTests), which these tests do not test.
+	 */
+	@org.junit.jupiter.api.BeforeEach
+	void keyInUse() {
+		if (!REDIS.isEmpty()) {
+			connection().sync().hset(this.key, "fence", "0");
+		}
 	}
 
 	private static void assumeRedis() {
