@@ -18,6 +18,7 @@ import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSchemaException;
+import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.config.SchemaCheck;
 import io.snowflakeid.hibernate.SegmentId;
 import io.snowflakeid.hibernate.SnowflakeId;
@@ -254,7 +255,8 @@ public final class SnowflakeRecordListener implements RecordListener {
 	 * the ids (not a 32-bit or too-short text column, not {@code GENERATED ALWAYS AS IDENTITY}; an
 	 * {@code AUTO_INCREMENT} left on the column is always only a warning). One JDBC metadata query per column.
 	 *
-	 * @param mode {@link SchemaCheck#FAIL}: throw on the first problem; {@link SchemaCheck#WARN}: log them;
+	 * @param mode {@link SchemaCheck#FAIL}: throw (a missing column first, else every column that cannot hold the
+	 * ids in one exception); {@link SchemaCheck#WARN}: log them;
 	 * {@link SchemaCheck#OFF}: do nothing
 	 * @throws SnowflakeConfigurationException for a configured column the database does not have, naming where it
 	 * was configured
@@ -295,11 +297,25 @@ public final class SnowflakeRecordListener implements RecordListener {
 			}
 			logger.log(System.Logger.Level.WARNING, problem.getMessage());
 		}
+		StringBuilder message = new StringBuilder();
+		StringBuilder fix = new StringBuilder();
+		int fatal = 0;
 		for (ColumnCheck.Finding finding : findings) {
 			if (finding.fatal() && mode == SchemaCheck.FAIL) {
-				throw new SnowflakeSchemaException(finding.message() + ". Fix: " + finding.fix(), finding.fix());
+				fatal++;
+				message.append("\n  - ").append(finding.message());
+				fix.append((fix.length() > 0) ? "\n" : "").append(finding.fix());
 			}
-			logger.log(System.Logger.Level.WARNING, finding.message() + ". Fix: " + finding.fix());
+			else {
+				logger.log(System.Logger.Level.WARNING, finding.message() + ". Fix: " + finding.fix());
+			}
+		}
+		if (fatal > 0) {
+			// as the Hibernate binding's column check words it (and the starter's failure analyzer reads it)
+			throw new SnowflakeSchemaException("The database cannot hold the ids of " + fatal + " jOOQ column(s) ("
+					+ SnowflakeSettings.SCHEMA_CHECK + "=fail):" + message + "\nFix the columns (then restart), or "
+					+ "set " + SnowflakeSettings.SCHEMA_CHECK + "=warn to start anyway:\n  "
+					+ fix.toString().replace("\n", "\n  "), fix.toString());
 		}
 	}
 
