@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The architecture, checked on the compiled main classes of every published module: the core (algorithm, leases,
- * segments, configuration) uses no framework, the Hibernate binding no Spring, no package depends on a package that
+ * segments, configuration) uses no framework, the Hibernate and jOOQ bindings no Spring, no package depends on a package that
  * depends back on it, and the public API is the one pinned in {@code public-api.txt}: a type that becomes public,
  * or stops being, fails this test until the list is changed on purpose.
  */
@@ -67,6 +67,16 @@ class ArchitectureTests {
 			.should()
 			.dependOnClassesThat()
 			.resideInAnyPackage("org.springframework..", "io.snowflakeid.spring..")
+			.check(CLASSES);
+	}
+
+	@Test
+	void theJooqBindingImportsNoSpringAndNoHibernate() {
+		noClasses().that()
+			.resideInAPackage("io.snowflakeid.jooq..")
+			.should()
+			.dependOnClassesThat()
+			.resideInAnyPackage("org.springframework..", "io.snowflakeid.spring..", "org.hibernate..", "jakarta..")
 			.check(CLASSES);
 	}
 

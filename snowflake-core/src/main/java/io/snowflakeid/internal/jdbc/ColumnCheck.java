@@ -71,6 +71,23 @@ public final class ColumnCheck {
 		return findings;
 	}
 
+	/**
+	 * The targets whose column is not found, looked for as {@link #check} does (each spelling; an unqualified table
+	 * where the database resolves unqualified names): for bindings whose columns are named by configuration rather
+	 * than by a mapping the framework has already checked.
+	 */
+	public static List<Target> missing(Connection connection, List<Target> targets) throws SQLException {
+		DatabaseMetaData metadata = connection.getMetaData();
+		Vendor vendor = Vendor.of(metadata.getDatabaseProductName());
+		List<Target> missing = new ArrayList<>();
+		for (Target target : targets) {
+			if (find(connection, metadata, vendor, target) == null) {
+				missing.add(target);
+			}
+		}
+		return missing;
+	}
+
 	private static void check(Connection connection, Vendor vendor, Target target, ColumnInfo column,
 			List<Finding> findings) throws SQLException {
 		String prefix = target.attribute() + " (" + target.annotation() + ") is mapped to column " + target.where()
