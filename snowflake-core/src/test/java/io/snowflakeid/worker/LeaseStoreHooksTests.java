@@ -26,6 +26,8 @@ class LeaseStoreHooksTests {
 	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5)
 		.workerBits(2).sequenceBits(15).build();
 
+	private static final AtomicInteger EPOCHS = new AtomicInteger(7_000);
+
 	private final String url = "jdbc:h2:mem:hooks-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
 
 	private final LeaseStore table = new JdbcLeaseStore(() -> DriverManager.getConnection(this.url, "sa", ""),
@@ -152,7 +154,12 @@ class LeaseStoreHooksTests {
 				return start + fenceFromNow;
 			}
 		};
-		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(fenced).layout(LAYOUT).datacenterId(0)
+		// A layout of its own (epoch a millisecond apart): this JVM's other generators' last ids, on the machine's
+		// clock, are far ahead of this test's clock and would stand in the way of the same layout's pairs.
+		SnowflakeLayout layout = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5).workerBits(2)
+			.sequenceBits(15).epoch(java.time.Instant.parse("2020-01-01T00:00:00Z").plusMillis(EPOCHS.incrementAndGet()))
+			.build();
+		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(fenced).layout(layout).datacenterId(0)
 			.duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofSeconds(1)).timeSource(time)
 			.wallClock(() -> time.now().toEpochMilli()).renewInBackground(false).build());
 		try {
