@@ -41,6 +41,9 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator {
 
 	private boolean decimalString;
 
+	/** {@code Entity.attribute}, for messages. */
+	private String attribute;
+
 	/** Hibernate 7.3 and later: the member comes from the context. */
 	final void setUp(GeneratorCreationContext context) {
 		setUp(HibernateLines.javaMember(context, "@SnowflakeId"), context);
@@ -48,6 +51,7 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator {
 
 	final void setUp(Member member, GeneratorCreationContext context) {
 		String attribute = attributeName(member);
+		this.attribute = attribute;
 		Class<?> type = attributeType(member, context);
 		if (type == Long.class || type == long.class) {
 			this.decimalString = false;
@@ -70,10 +74,47 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator {
 	public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
 			EventType eventType) {
 		if (currentValue != null && !isPrimitiveZero(currentValue)) {
-			// The application set the value itself (an import, a migration): keep it.
-			return currentValue;
+			// The application set the value itself (an import, a migration): keep it, unless it is one this
+			// generator would issue itself later.
+			return checkedAssigned(currentValue);
 		}
 		return nextValue();
+	}
+
+	/**
+	 * An id the application set, kept if it cannot meet a generated one: positive, and from before now (imported
+	 * auto_increment ids decode to instants near the epoch, ids of this generator to the past). A negative one, or
+	 * one from the future — a client's value that reached the entity through a request body, an id of another
+	 * layout or epoch — is refused: kept, it would be issued again later (a duplicate key then) or sort nowhere.
+	 * A String that is not a decimal number is kept (a legacy key of a String id column).
+	 */
+	private Object checkedAssigned(Object value) {
+		long id;
+		if (value instanceof Long number) {
+			id = number;
+		}
+		else {
+			try {
+				id = Long.parseLong(value.toString());
+			}
+			catch (NumberFormatException ex) {
+				return value;
+			}
+		}
+		if (this.ids == null) {
+			throw notInitialized("@SnowflakeId", getClass());
+		}
+		long latest = System.currentTimeMillis() + this.ids.clockTolerance().toMillis();
+		if (id < 0 || (id > 0 && this.ids.decode(id).timestamp().toEpochMilli() > latest)) {
+			throw new IllegalArgumentException("Refusing to keep " + this.attribute + " = " + value
+					+ ", set by the application: @SnowflakeId keeps ids the application assigns only when they are "
+					+ "positive and not ahead of the clock (this one "
+					+ ((id < 0) ? "is negative" : "decodes to " + this.ids.decode(id).timestamp())
+					+ "), since this generator would issue it itself later. If it came from a request body, "
+					+ "make the id read-only in JSON (@JsonProperty(access = Access.READ_ONLY)) or bind a DTO; "
+					+ "to import rows of another id scheme, keep their ids in a column of their own");
+		}
+		return value;
 	}
 
 	Object nextValue() {

@@ -96,6 +96,43 @@ class SnowflakeIdentifierGeneratorTests {
 		}
 	}
 
+	/**
+	 * A client's id that reached the entity (a request body bound to it): kept, an id from the future would be
+	 * issued again by the generator later, a duplicate key then. Refused, naming the attribute and the fix.
+	 */
+	@Test
+	void anAssignedIdAheadOfTheClockOrNegativeIsRefusedNamingTheAttribute() {
+		try (SessionFactory factory = PlainHibernate.build(configured(0, 1), Invoice.class, Ticket.class)) {
+			long year2080 = SnowflakeLayout.DEFAULT.compose(java.time.Instant.parse("2080-01-01T00:00:00Z"), 0, 0, 0);
+			for (Object[] attempt : new Object[][] { { year2080, "decodes to 2080-01-01T00:00:00Z" },
+					{ Long.MAX_VALUE, "decodes to" }, { -5L, "is negative" } }) {
+				Invoice fromARequest = new Invoice("client");
+				fromARequest.id = (Long) attempt[0];
+				Throwable failure = org.assertj.core.api.Assertions.catchThrowable(
+						() -> factory.inTransaction((session) -> session.persist(fromARequest)));
+				assertThat(failure).as("id " + attempt[0]).isNotNull();
+				assertThat(rootMessage(failure)).contains("Invoice.id = " + attempt[0], (String) attempt[1],
+						"@JsonProperty(access = Access.READ_ONLY)");
+			}
+			Ticket future = new Ticket();
+			future.id = SnowflakeLayout.DEFAULT.toDecimalString(year2080);
+			assertThat(rootMessage(org.assertj.core.api.Assertions.catchThrowable(
+					() -> factory.inTransaction((session) -> session.persist(future))))).contains("Ticket.id = ");
+			Ticket legacy = new Ticket();
+			legacy.id = "LEGACY-7";
+			factory.inTransaction((session) -> session.persist(legacy));
+			assertThat(legacy.id).as("a String key that is no number: a legacy key, kept").isEqualTo("LEGACY-7");
+		}
+	}
+
+	private static String rootMessage(Throwable failure) {
+		StringBuilder messages = new StringBuilder();
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			messages.append(cause.getMessage()).append('\n');
+		}
+		return messages.toString();
+	}
+
 	@Test
 	void insertsAreBatched() {
 		try (SessionFactory factory = PlainHibernate.build(configured(0, 1), Invoice.class, Payment.class)) {
