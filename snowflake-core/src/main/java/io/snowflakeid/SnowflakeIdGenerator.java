@@ -218,8 +218,9 @@ public interface SnowflakeIdGenerator {
 					return 0;
 				}
 				throw new SnowflakeConfigurationException(setting, "<not set>", allowed,
-						"Each running instance needs its own " + field
-								+ " id; there is no default because the same id on two instances means duplicate ids"
+						"Each running instance needs its own (datacenter id, worker id) pair, so both are set"
+								+ " (instances may share a datacenter id); there is no default because the same pair"
+								+ " on two instances means duplicate ids"
 								+ " (or let it be assigned: snowflake.worker-assignment=database-lease, hostname-ordinal"
 								+ " or ip-address)");
 			}

@@ -185,6 +185,16 @@ class SnowflakeIdGeneratorTests {
 		assertThat(ex.getAllowed()).isEqualTo("0..31 (5 worker bits)");
 	}
 
+	/** Only the pair must differ between instances: the message must not say a datacenter id is per instance. */
+	@Test
+	void aMissingDatacenterIdBesideAWorkerIdSaysThePairMustBeUniqueNotTheDatacenter() {
+		SnowflakeConfigurationException ex = catchThrowableOfType(SnowflakeConfigurationException.class,
+				() -> SnowflakeIdGenerator.builder().workerId(7).build());
+		assertThat(ex.getSetting()).isEqualTo("snowflake.datacenter-id");
+		assertThat(ex.getMessage()).contains("its own (datacenter id, worker id) pair",
+				"instances may share a datacenter id").doesNotContain("its own datacenter id");
+	}
+
 	@Test
 	void workerIdOutsideItsFieldNamesPropertyValueAndRange() {
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)

@@ -39,6 +39,33 @@ final class DurabilityCheck {
 		}
 	}
 
+	/** URLs of in-memory databases already warned about (once per JVM: every restart of a test context claims). */
+	private static final java.util.Set<String> IN_MEMORY_NOTED = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+	/**
+	 * Warns once when the lease database lives in this JVM's memory (H2 {@code mem:}, HSQLDB {@code mem:}, Derby
+	 * {@code memory:}): every instance has a lease table of its own and gets the same worker id, which is right for
+	 * tests and a single instance only. Nothing is refused: that is what tests and demos run on.
+	 */
+	static void noteInMemory(Connection connection, String where) {
+		String url;
+		try {
+			url = connection.getMetaData().getURL();
+		}
+		catch (SQLException | RuntimeException ex) {
+			return;
+		}
+		String lower = (url != null) ? url.toLowerCase(Locale.ROOT) : "";
+		boolean inMemory = lower.startsWith("jdbc:h2:mem:") || lower.startsWith("jdbc:hsqldb:mem:")
+				|| lower.startsWith("jdbc:derby:memory:");
+		if (inMemory && IN_MEMORY_NOTED.add(lower)) {
+			logger.log(System.Logger.Level.WARNING, "The worker id is leased from {0} in an in-memory database ({1}): "
+					+ "every JVM has a lease table of its own, so instances sharing ids (the same database tables, "
+					+ "messages, caches) get the same worker id and can issue the same ids. Fine for tests and a "
+					+ "single instance; several instances lease from one shared database", where, url);
+		}
+	}
+
 	private static String readRisk(Connection connection) throws SQLException {
 		String product = connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);
 		if (product.contains("postgresql")) {

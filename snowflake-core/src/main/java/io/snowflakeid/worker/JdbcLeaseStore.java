@@ -44,6 +44,7 @@ final class JdbcLeaseStore implements LeaseStore {
 			if (this.createTable) {
 				this.table.createIfMissing(connection);
 			}
+			DurabilityCheck.noteInMemory(connection, description());
 			return DurabilityCheck.risk(connection);
 		});
 		DurabilityCheck.refuseOrWarn(risk, this.acceptDataLossRisk, description());

@@ -61,6 +61,46 @@ class WorkerLeaseTests {
 		return lease;
 	}
 
+	/**
+	 * A lease table in this JVM's memory gives every instance worker 0 of its own table: said once, as a warning
+	 * naming the URL (a ported application kept the in-memory H2 of a tutorial and ran two instances).
+	 */
+	@Test
+	void aLeaseFromAnInMemoryDatabaseWarnsOnceThatEveryJvmHasItsOwnTable() {
+		java.util.logging.Logger log = java.util.logging.Logger.getLogger(DurabilityCheck.class.getName());
+		List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
+		java.util.logging.Handler capture = new java.util.logging.Handler() {
+			@Override
+			public void publish(java.util.logging.LogRecord record) {
+				records.add(record);
+			}
+
+			@Override
+			public void flush() {
+			}
+
+			@Override
+			public void close() {
+			}
+		};
+		log.addHandler(capture);
+		try {
+			acquire(settings().build()).close();
+			acquire(settings().build()).close();
+		}
+		finally {
+			log.removeHandler(capture);
+		}
+		List<String> warnings = records.stream()
+			.filter((record) -> record.getLevel() == java.util.logging.Level.WARNING)
+			.map((record) -> java.text.MessageFormat.format(record.getMessage(),
+					(record.getParameters() != null) ? record.getParameters() : new Object[0]))
+			.filter((message) -> message.contains("in-memory database"))
+			.toList();
+		assertThat(warnings).as("once per database").hasSize(1);
+		assertThat(warnings.get(0)).contains(this.url.substring(0, this.url.indexOf(';')), "the same worker id");
+	}
+
 	private void sql(String statement) throws SQLException {
 		try (Connection connection = this.connections.getConnection(); Statement s = connection.createStatement()) {
 			s.execute(statement);
