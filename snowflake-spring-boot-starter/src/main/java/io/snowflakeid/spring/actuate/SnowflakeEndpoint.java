@@ -25,6 +25,13 @@ public class SnowflakeEndpoint {
 	/** Ids whose timestamp is further in the future than this cannot have been issued with this layout. */
 	private static final long FUTURE_SLACK_MILLIS = 60_000;
 
+	/**
+	 * Public id tokens are not decoded here, on purpose: an endpoint turning tokens into raw ids is an oracle for what
+	 * the tokens hide, for whoever reaches it.
+	 */
+	static final String TOKEN_HINT = " (a public id token? This endpoint decodes raw ids only: decoding tokens here "
+			+ "would make it an oracle for the ids they hide. Decode one in code, with the PublicIdCodec bean)";
+
 	private final SnowflakeIdGenerator generator;
 
 	private final ManagedGenerator managed;
@@ -70,8 +77,8 @@ public class SnowflakeEndpoint {
 			value = Long.parseLong(id.trim());
 		}
 		catch (NumberFormatException ex) {
-			throw new InvalidEndpointRequestException("Not a snowflake id: '" + id + "' is not a decimal 64-bit number",
-					"Malformed id");
+			throw new InvalidEndpointRequestException("Not a snowflake id: '" + id + "' is not a decimal 64-bit number"
+					+ (id.strip().matches("[0-9A-Za-z]{8,32}") ? TOKEN_HINT : ""), "Malformed id");
 		}
 		SnowflakeLayout layout = this.generator.layout();
 		long max = (layout.totalBits() == 63) ? Long.MAX_VALUE : (1L << layout.totalBits()) - 1;

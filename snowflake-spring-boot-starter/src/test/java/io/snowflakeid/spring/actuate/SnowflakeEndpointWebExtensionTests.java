@@ -23,6 +23,17 @@ class SnowflakeEndpointWebExtensionTests {
 			.containsEntry("message", "Not a snowflake id: '12ab' is not a decimal 64-bit number");
 	}
 
+	/** A token is refused too (the endpoint would be an oracle for raw ids), saying so rather than "malformed". */
+	@Test
+	void aPublicIdTokenIsRefusedSayingWhyTheEndpointDoesNotDecodeTokens() {
+		WebEndpointResponse<Map<String, Object>> response = new SnowflakeEndpointWebExtension(
+				new SnowflakeEndpoint(this.generator, null))
+			.decode("1ZRIKiGeXlqr0QaFc");
+		assertThat(response.getStatus()).isEqualTo(400);
+		assertThat((String) response.getBody().get("message")).contains("a public id token?", "oracle",
+				"PublicIdCodec");
+	}
+
 	@Test
 	void anApplicationsOwnEndpointDecodesOverHttpToo() {
 		SnowflakeEndpoint own = new SnowflakeEndpoint(this.generator, null) {
