@@ -78,11 +78,13 @@ final class LeaseClaim {
 		catch (Exception ex) {
 			throw unavailable(ex);
 		}
-		awaitForgottenHolders();
 		int racesLost = 0;
 		int lastRoundRaces = 0;
 		Refusal refusal = null;
 		for (int round = 0; round < MAX_ROUNDS; round++) {
+			// Every round: the records may have been deleted since the last one (a store refuses to create a
+			// record in a store deleted or fenced since it answered here, and the round is lost).
+			awaitForgottenHolders();
 			Round attempt = new Round();
 			Claimed claimed;
 			try {
@@ -362,13 +364,24 @@ final class LeaseClaim {
 			throw unavailable(ex);
 		}
 		long now = s.wallMillis.getAsLong();
-		long until = Math.min(fence, now + longest);
-		if (until <= now) {
+		if (fence <= now) {
 			return;
 		}
-		logger.log(System.Logger.Level.INFO, "No worker lease records in {0} (its first use, or its data was "
-				+ "deleted): waiting {1} ms before leasing a worker id, the longest an instance whose record was lost "
-				+ "could still be issuing ids ({2} + {3})", s.storeDescription(), until - now,
+		if (fence > now + longest + s.clockTolerance.toMillis()) {
+			// Only a host whose clock runs ahead of this one by more than the margin writes a fence this far out.
+			throw new WorkerLeaseException(WorkerLeaseException.Reason.CLOCK_BEHIND, s.store.assignment(),
+					"The records of " + s.storeDescription() + " were found deleted and fenced until "
+							+ Instant.ofEpochMilli(fence) + ", beyond this host's now (" + Instant.ofEpochMilli(now)
+							+ ") + " + SnowflakeSettings.LEASE_DURATION + " + " + SnowflakeSettings.LEASE_SAFETY_MARGIN
+							+ ": the host that found them so has a clock ahead of this one by "
+							+ (fence - now - longest) + " ms or more, beyond the safety margin. Refusing to start: "
+							+ "ids could repeat. Fix the clocks (NTP); the fence is its own field of the store's records",
+					null);
+		}
+		long until = Math.min(fence, now + longest);
+		logger.log(System.Logger.Level.INFO, "The worker lease records of {0} were found deleted (or never written: "
+				+ "its first use): waiting {1} ms before leasing a worker id, the longest an instance whose record was "
+				+ "lost could still be issuing ids ({2} + {3})", s.storeDescription(), until - now,
 				SnowflakeSettings.LEASE_DURATION, SnowflakeSettings.LEASE_SAFETY_MARGIN);
 		long remaining;
 		while ((remaining = until - s.wallMillis.getAsLong()) > 0) {

@@ -321,8 +321,14 @@ public final class LeaseSimulation {
 					Simulation.this.trace.add("  node " + this.index + " refused: " + ex.getReason());
 					count("refused " + ex.getReason());
 					Simulation.this.namespace.closed(this.store);
-					if (ex.getReason() == WorkerLeaseException.Reason.ALL_WORKERS_LEASED
-							|| ex.getReason() == WorkerLeaseException.Reason.CLOCK_BEHIND) {
+					boolean fenceFromAClockAhead = ex.getReason() == WorkerLeaseException.Reason.CLOCK_BEHIND
+							&& String.valueOf(ex.getMessage()).contains("fenced until");
+					if (fenceFromAClockAhead && !Simulation.this.wildClocks) {
+						fail("node " + this.index + " refused a fence although the clocks agree: " + ex.getMessage());
+					}
+					if (!fenceFromAClockAhead && (ex.getReason() == WorkerLeaseException.Reason.ALL_WORKERS_LEASED
+							|| ex.getReason() == WorkerLeaseException.Reason.CLOCK_BEHIND)) {
+						// (A fence written by a clock ahead by more than the margin is refused whatever the rows.)
 						assertNoUsableRow(ex);
 					}
 					if (ex.getReason() == WorkerLeaseException.Reason.DATABASE_UNAVAILABLE && !this.storeDown) {

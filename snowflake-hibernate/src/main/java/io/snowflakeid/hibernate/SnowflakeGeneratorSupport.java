@@ -6,6 +6,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.TypeVariable;
 import java.util.EnumSet;
 
+import io.snowflakeid.AssignedIdRefusedException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.BeforeExecutionGenerator;
@@ -82,10 +83,7 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator {
 	}
 
 	/**
-	 * An id the application set, kept if it cannot meet a generated one: positive, and from before now (imported
-	 * auto_increment ids decode to instants near the epoch, ids of this generator to the past). A negative one, or
-	 * one from the future — a client's value that reached the entity through a request body, an id of another
-	 * layout or epoch — is refused: kept, it would be issued again later (a duplicate key then) or sort nowhere.
+	 * An id the application set, kept if it cannot meet a generated one ({@link AssignedIdRefusedException#check}).
 	 * A String that is not a decimal number is kept (a legacy key of a String id column).
 	 */
 	private Object checkedAssigned(Object value) {
@@ -104,16 +102,7 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator {
 		if (this.ids == null) {
 			throw notInitialized("@SnowflakeId", getClass());
 		}
-		long latest = System.currentTimeMillis() + this.ids.clockTolerance().toMillis();
-		if (id < 0 || (id > 0 && this.ids.decode(id).timestamp().toEpochMilli() > latest)) {
-			throw new IllegalArgumentException("Refusing to keep " + this.attribute + " = " + value
-					+ ", set by the application: @SnowflakeId keeps ids the application assigns only when they are "
-					+ "positive and not ahead of the clock (this one "
-					+ ((id < 0) ? "is negative" : "decodes to " + this.ids.decode(id).timestamp())
-					+ "), since this generator would issue it itself later. If it came from a request body, "
-					+ "make the id read-only in JSON (@JsonProperty(access = Access.READ_ONLY)) or bind a DTO; "
-					+ "to import rows of another id scheme, keep their ids in a column of their own");
-		}
+		AssignedIdRefusedException.check(this.ids, this.attribute, id, System.currentTimeMillis());
 		return value;
 	}
 

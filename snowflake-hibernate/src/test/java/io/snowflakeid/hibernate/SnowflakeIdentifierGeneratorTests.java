@@ -110,7 +110,8 @@ class SnowflakeIdentifierGeneratorTests {
 				fromARequest.id = (Long) attempt[0];
 				Throwable failure = org.assertj.core.api.Assertions.catchThrowable(
 						() -> factory.inTransaction((session) -> session.persist(fromARequest)));
-				assertThat(failure).as("id " + attempt[0]).isNotNull();
+				assertThat(failure).as("id " + attempt[0]).isNotNull()
+					.hasStackTraceContaining(io.snowflakeid.AssignedIdRefusedException.class.getName());
 				assertThat(rootMessage(failure)).contains("Invoice.id = " + attempt[0], (String) attempt[1],
 						"@JsonProperty(access = Access.READ_ONLY)");
 			}

@@ -129,13 +129,19 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 			return 0
 			""";
 
-	/** ARGV: field, owner, token, lease end, mark. */
+	/**
+	 * ARGV: field, owner, token, lease end, mark, the fence this claimant read. A hash deleted since that read, or
+	 * deleted and fenced again by another claimant, refuses the record (a lost race): the claim reads the fence
+	 * again and waits for it, instead of creating a pair a forgotten holder may still use.
+	 */
 	static final String INSERT_NEW = PRELUDE + """
 			local r = get(ARGV[1])
 			if r then
 			  if r.token == ARGV[3] then return 1 end
 			  return 0
 			end
+			if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+			if (redis.call('HGET', KEYS[1], 'fence') or '0') ~= ARGV[6] then return 0 end
 			put(ARGV[1], ARGV[4], ARGV[5], ARGV[3], ARGV[2])
 			return 1
 			""";
@@ -189,6 +195,12 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 
 	/** Whether the server has answered this store once (from then on, each operation gets its own bound). */
 	private volatile boolean answered;
+
+	/**
+	 * The fence the current thread's claim read ({@link #forgottenHoldersFence}), which {@link #insertNew} requires
+	 * unchanged: a claim runs on one thread, from the fence to its inserts.
+	 */
+	private final ThreadLocal<String> fenceRead = new ThreadLocal<>();
 
 	/** Why the last renewal of a pair (field) failed, when the store knows more than "taken over". */
 	private final java.util.Map<String, String> lostReasons = new java.util.concurrent.ConcurrentHashMap<>();
@@ -300,12 +312,15 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 	 */
 	@Override
 	public long forgottenHoldersFence(long fenceIfEmpty, Duration timeout) throws Exception {
+		long fence;
 		try {
-			return writeAnswering(FENCE, List.of(Long.toString(fenceIfEmpty)), timeout);
+			fence = writeAnswering(FENCE, List.of(Long.toString(fenceIfEmpty)), timeout);
 		}
 		catch (Exception ex) {
 			throw refusedIfForeignData(ex);
 		}
+		this.fenceRead.set(Long.toString(fence));
+		return fence;
 	}
 
 	@Override
@@ -366,8 +381,10 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 	@Override
 	public boolean insertNew(int datacenterId, int workerId, String owner, String token, long leaseEnd, long mark,
 			Duration timeout) throws Exception {
+		// The fence this thread's claim read last ("0": none; never read: a value no hash carries, so refused)
+		String fence = this.fenceRead.get();
 		return write(INSERT_NEW, List.of(field(datacenterId, workerId), owner, token, Long.toString(leaseEnd),
-				Long.toString(mark)), timeout);
+				Long.toString(mark), (fence != null) ? fence : "unread"), timeout);
 	}
 
 	/**

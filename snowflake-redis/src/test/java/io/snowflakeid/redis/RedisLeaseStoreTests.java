@@ -30,6 +30,23 @@ class RedisLeaseStoreTests {
 		this.direct = RedisTestServers.direct(uri);
 	}
 
+	/** What every claim does first: reads (here: records, 0) the fence, which the inserts then require unchanged. */
+	private void fenceRead() throws Exception {
+		assertThat(this.store.forgottenHoldersFence(0, TIMEOUT)).isZero();
+	}
+
+	@Test
+	void anInsertIsRefusedOnceTheHashWasDeletedOrFencedAgainSinceTheClaimReadTheFence() throws Exception {
+		fenceRead();
+		this.direct.delete(this.key);
+		assertThat(this.store.insertNew(0, 1, "a", "t1", 1000, 900, TIMEOUT)).as("the hash deleted since").isFalse();
+		assertThat(this.direct.all(this.key)).as("nothing created").isEmpty();
+		this.direct.connection.sync().hset(this.key, "fence", "12345");
+		assertThat(this.store.insertNew(0, 1, "a", "t1", 1000, 900, TIMEOUT)).as("fenced again since").isFalse();
+		assertThat(this.store.forgottenHoldersFence(0, TIMEOUT)).isEqualTo(12345);
+		assertThat(this.store.insertNew(0, 1, "a", "t1", 1000, 900, TIMEOUT)).as("the fence read again").isTrue();
+	}
+
 	@AfterEach
 	void close() {
 		if (this.direct != null) {
@@ -41,6 +58,7 @@ class RedisLeaseStoreTests {
 
 	@Test
 	void insertNewCreatesARecordOnlyOnce() throws Exception {
+		fenceRead();
 		assertThat(this.store.insertNew(0, 1, "a", "t1", 1000, 900, TIMEOUT)).isTrue();
 		assertThat(this.store.insertNew(0, 1, "b", "t2", 2000, 1900, TIMEOUT)).as("another claimant loses").isFalse();
 		assertThat(this.store.insertNew(0, 1, "a", "t1", 1000, 900, TIMEOUT))
@@ -51,6 +69,7 @@ class RedisLeaseStoreTests {
 
 	@Test
 	void recordsOfOneDatacenterOrAll() throws Exception {
+		fenceRead();
 		this.store.insertNew(0, 3, "a", "t1", 10, 20, TIMEOUT);
 		this.store.insertNew(1, 3, "a", "t2", 30, 40, TIMEOUT);
 		this.store.insertNew(11, 0, "a", "t3", 50, 60, TIMEOUT);
@@ -61,6 +80,7 @@ class RedisLeaseStoreTests {
 
 	@Test
 	void takeFreeNeedsTheLeaseEndedBeforeTheBoundAndTheMarkUnchanged() throws Exception {
+		fenceRead();
 		this.direct.put(this.key, 0, 0, 1000, 5000, "old", "crashed");
 		LeaseRecord read = new LeaseRecord(0, 0, 1000, 5000);
 		assertThat(this.store.takeFree(read, "me", "new", 9000, 8000, 1000, TIMEOUT))
@@ -79,6 +99,7 @@ class RedisLeaseStoreTests {
 
 	@Test
 	void renewNeedsOneOfTheTokensAndNeverLowersTheMark() throws Exception {
+		fenceRead();
 		this.store.insertNew(0, 2, "me", "t1", 1000, 5000, TIMEOUT);
 		assertThat(this.store.renew(0, 2, List.of("other"), "t2", 2000, 6000, TIMEOUT)).isFalse();
 		assertThat(this.store.renew(0, 2, List.of("unknown", "t1"), "t2", 2000, 4000, TIMEOUT)).isTrue();
@@ -95,6 +116,7 @@ class RedisLeaseStoreTests {
 
 	@Test
 	void releaseStoresTheExactMarkEvenLowerAndFreesTheRecord() throws Exception {
+		fenceRead();
 		this.store.insertNew(0, 0, "me", "t1", 1000, 5000, TIMEOUT);
 		assertThat(this.store.release(0, 0, List.of("x"), 10, TIMEOUT)).isFalse();
 		assertThat(this.store.release(0, 0, List.of("x", "t1"), 4321, TIMEOUT)).isTrue();
@@ -107,6 +129,7 @@ class RedisLeaseStoreTests {
 
 	@Test
 	void numbersAreComparedExactlyBeyondTheDoublePrecisionOfLua() throws Exception {
+		fenceRead();
 		long big = (1L << 53) + 1; // a Lua double rounds it to 2^53
 		this.store.insertNew(0, 0, "me", "t1", big, big + 1, TIMEOUT);
 		assertThat(this.store.renew(0, 0, List.of("t1"), "t2", big + 2, big, TIMEOUT)).isTrue();
