@@ -286,7 +286,15 @@ final class Ff1 {
 			long w1 = (hi << s) | (lo >>> (64 - s));
 			long w0 = lo << s;
 			// Schoolbook division one word at a time; each step's remainder is below d, the next step's precondition.
-			long r = w1 - quotient(w2, w1) * this.divisor;
+			// When w2 is 0 (always for y of 96 bits and a modulus of 2^32 or more, as in every round of the codec),
+			// the first step is at most one subtraction.
+			long r;
+			if (w2 == 0) {
+				r = (Long.compareUnsigned(w1, this.divisor) >= 0) ? w1 - this.divisor : w1;
+			}
+			else {
+				r = w1 - quotient(w2, w1) * this.divisor;
+			}
 			r = w0 - quotient(r, w0) * this.divisor;
 			return r >>> s;
 		}
