@@ -19,10 +19,11 @@ import java.math.BigInteger;
  * 6.vii), so carrying the value is exactly carrying the numeral string of length m. {@link #encrypt(Aes, int[])}
  * takes and returns digits, as the standard states it.
  *
- * <p>Two precomputations, both exact: the PRF of step 6.ii is CBC-MAC over P || Q, and every block of P || Q but the
- * last depends only on the key, radix, n and tweak. Their chaining value is computed once, with the constant bytes
- * of the last block folded in ({@link #lastBlockHi}, {@link #lastBlockLo}), so a round costs one AES block. And
- * because d <= 16, S in step 6.iii is R itself, cut to d bytes.
+ * <p>Where the time goes, all of it exact: the PRF of step 6.ii is CBC-MAC over P || Q, and every block of P || Q
+ * but the last depends only on the key, radix, n and tweak. Their chaining value is computed once, with the constant
+ * bytes of the last block folded in ({@link #lastBlockHi}, {@link #lastBlockLo}), so a round costs one AES block
+ * (d <= 16, so S in step 6.iii is R itself, cut to d bytes). And y mod radix^m in step 6.vi divides by a constant,
+ * with its precomputed reciprocal ({@link Modulus}), not with big integers.
  *
  * <p>Immutable and thread-safe; the {@link Aes} passed in must be used by one thread at a time.
  */
@@ -106,15 +107,6 @@ final class Ff1 {
 		}
 		this.lastBlockHi = hi ^ Aes.hi(q, last);
 		this.lastBlockLo = lo ^ Aes.lo(q, last);
-	}
-
-	int radix() {
-		return this.radix;
-	}
-
-	/** Digits of the numeral string: u in A, then v in B. */
-	int length() {
-		return this.n;
 	}
 
 	/** Digits of A, the first half. */

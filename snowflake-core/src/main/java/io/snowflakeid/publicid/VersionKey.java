@@ -156,17 +156,6 @@ final class VersionKey {
 		return (int) (checkAes.encrypt(0, id) >>> 32);
 	}
 
-	/** The keyed 32-bit check field of an id. */
-	int check(long id) {
-		Ciphers ciphers = this.pool.borrow();
-		try {
-			return check(ciphers.check, id);
-		}
-		finally {
-			this.pool.release(ciphers);
-		}
-	}
-
 	/** The two ciphers of a version, lent to one thread at a time. */
 	private static final class Ciphers {
 
