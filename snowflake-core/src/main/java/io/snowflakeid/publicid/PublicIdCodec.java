@@ -19,10 +19,11 @@ import io.snowflakeid.publicid.InvalidPublicIdException.Reason;
  *
  * <h2>Construction</h2>
  * A token is one key-version character followed by the NIST SP 800-38G FF1 encryption (AES, the JDK's
- * {@code javax.crypto}: no home-made cipher) of the numeral string of {@code N = id * 2^32 + check(id)} in the alphabet's radix,
- * {@link PublicIdAlphabet#payloadLength() payloadLength} digits, most significant first. {@code check} is a keyed
- * 32-bit function of the id (see {@code VersionKey} for the key derivation, the check function and the tweak, which
- * are needed to decode tokens elsewhere, and {@code Ff1} for the standard's algorithm). FF1 is a keyed permutation of all numeral strings of that length, so:
+ * {@code javax.crypto}: no home-made cipher) of the numeral string of {@code N = id * 2^32 + check(id)} in the
+ * alphabet's radix, {@link PublicIdAlphabet#payloadLength() payloadLength} digits, most significant first.
+ * {@code check} is a keyed 32-bit function of the id (see {@code VersionKey} for the key derivation, the check
+ * function and the tweak, which are needed to decode tokens elsewhere, and {@code Ff1} for the standard's algorithm).
+ * FF1 is a keyed permutation of all numeral strings of that length, so:
  * <ul>
  * <li>tokens have a fixed length (17 characters in base62, 30 in decimal), whatever the id;</li>
  * <li>consecutive ids give unrelated tokens;</li>
@@ -181,7 +182,7 @@ public final class PublicIdCodec {
 		long[] halves = new long[2];
 		this.currentKey.encrypt(id, halves);
 		int length = this.alphabet.payloadLength();
-		int u = length / 2;
+		int u = length / 2; // FF1's halves: A, the first floor(n/2) digits, then B
 		char[] token = new char[length + 1];
 		token[0] = this.currentVersion;
 		this.alphabet.write(halves[0], token, 1, u);
