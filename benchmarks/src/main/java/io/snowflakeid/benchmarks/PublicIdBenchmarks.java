@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Public ids (FF1 from Bouncy Castle): tokens per second encoded and decoded, base62 and decimal, beside
+ * Public ids (FF1): tokens per second encoded, decoded, and both (a round trip), base62 and decimal, beside
  * {@code UUID.randomUUID()} (and its string), the usual other way of showing an opaque id. Each call works on a
  * different id, so nothing is cached.
  */
@@ -72,6 +72,17 @@ public class PublicIdBenchmarks {
 	@Benchmark
 	public long decodeDecimal() {
 		return this.decimal.decode(this.decimalTokens[this.next++ & (TOKENS - 1)]);
+	}
+
+	/** One encode and one decode of the token just made: what a request that returns and receives an id pays. */
+	@Benchmark
+	public long roundTripBase62() {
+		return this.base62.decode(this.base62.encode(this.id++));
+	}
+
+	@Benchmark
+	public long roundTripDecimal() {
+		return this.decimal.decode(this.decimal.encode(this.id++));
 	}
 
 	@Benchmark

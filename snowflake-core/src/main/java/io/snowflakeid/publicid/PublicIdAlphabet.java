@@ -30,8 +30,14 @@ public enum PublicIdAlphabet {
 
 	private final int[] indexOf = new int[128];
 
+	private final char[] digitCharacters;
+
+	private final int radix;
+
 	PublicIdAlphabet(String characters, int payloadLength) {
 		this.characters = characters;
+		this.digitCharacters = characters.toCharArray();
+		this.radix = characters.length();
 		this.payloadLength = payloadLength;
 		java.util.Arrays.fill(this.indexOf, -1);
 		for (int i = 0; i < characters.length(); i++) {
@@ -67,6 +73,48 @@ public enum PublicIdAlphabet {
 	/** The digit of a character, -1 if it is not in this alphabet. */
 	int digit(char c) {
 		return (c < 128) ? this.indexOf[c] : -1;
+	}
+
+	/**
+	 * Writes STR^count_radix(value), the {@code count}-digit numeral string of {@code value < radix^count}, most
+	 * significant digit first, as characters from {@code out[from]}.
+	 */
+	void write(long value, char[] out, int from, int count) {
+		char[] digits = this.digitCharacters;
+		// One loop per radix, so that the division is by a constant, which the JIT turns into a multiplication.
+		if (this.radix == 62) {
+			for (int i = from + count - 1; i >= from; i--) {
+				long quotient = value / 62;
+				out[i] = digits[(int) (value - quotient * 62)];
+				value = quotient;
+			}
+		}
+		else if (this.radix == 10) {
+			for (int i = from + count - 1; i >= from; i--) {
+				long quotient = value / 10;
+				out[i] = digits[(int) (value - quotient * 10)];
+				value = quotient;
+			}
+		}
+		else {
+			throw new IllegalStateException("radix " + this.radix);
+		}
+	}
+
+	/**
+	 * NUM_radix of the {@code count} characters of {@code token} from {@code from}, most significant first, or -1 if
+	 * one of them is not in this alphabet. {@code radix^count} must fit in a long.
+	 */
+	long read(String token, int from, int count) {
+		long value = 0;
+		for (int i = from; i < from + count; i++) {
+			int digit = digit(token.charAt(i));
+			if (digit < 0) {
+				return -1;
+			}
+			value = value * this.radix + digit;
+		}
+		return value;
 	}
 
 	/** The setting's form: {@code base62} or {@code decimal}. */

@@ -18,11 +18,12 @@ import io.snowflakeid.publicid.InvalidPublicIdException.Reason;
  * that does not tell when the id was made, by which worker, how many came before, or which id comes next.
  *
  * <h2>Construction</h2>
- * A token is one key-version character followed by the NIST SP 800-38G FF1 encryption (AES, from Bouncy Castle:
- * no cipher is written here) of the numeral string of {@code N = id * 2^32 + check(id)} in the alphabet's radix,
- * {@link PublicIdAlphabet#payloadLength() payloadLength} digits, most significant first. {@code check} is a keyed
- * 32-bit function of the id (see {@code VersionKey} for the key derivation, the check function and the tweak, which
- * are needed to decode tokens elsewhere). FF1 is a keyed permutation of all numeral strings of that length, so:
+ * A token is one key-version character followed by the NIST SP 800-38G FF1 encryption (AES, the JDK's
+ * {@code javax.crypto}: no home-made cipher) of the numeral string of {@code N = id * 2^32 + check(id)} in the
+ * alphabet's radix, {@link PublicIdAlphabet#payloadLength() payloadLength} digits, most significant first.
+ * {@code check} is a keyed 32-bit function of the id (see {@code VersionKey} for the key derivation, the check
+ * function and the tweak, which are needed to decode tokens elsewhere, and {@code Ff1} for the standard's algorithm).
+ * FF1 is a keyed permutation of all numeral strings of that length, so:
  * <ul>
  * <li>tokens have a fixed length (17 characters in base62, 30 in decimal), whatever the id;</li>
  * <li>consecutive ids give unrelated tokens;</li>
@@ -54,9 +55,8 @@ import io.snowflakeid.publicid.InvalidPublicIdException.Reason;
  * order, and makes guessing other ids hopeless; checking that the caller may see the entity is still the
  * application's job.
  *
- * <p>Instances are immutable and thread-safe. Bouncy Castle ({@code org.bouncycastle:bcprov-jdk18on}) is an
- * optional dependency of the core: it is needed only to build a codec, and {@link Builder#build()} says so when it is
- * missing.
+ * <p>Instances are immutable and thread-safe. Nothing beyond {@code java.base} is needed: FF1 runs on the JDK's AES
+ * (AES-NI where the JVM uses it), the key derivation on its HMAC-SHA256.
  */
 public final class PublicIdCodec {
 
@@ -80,10 +80,6 @@ public final class PublicIdCodec {
 
 	/** The longest {@link #forDomain(String) domain} name. */
 	public static final int MAX_DOMAIN_LENGTH = 64;
-
-	static final String BOUNCY_CASTLE_CLASS = "org.bouncycastle.crypto.fpe.FPEFF1Engine";
-
-	private static final long MASK_32 = 0xFFFF_FFFFL;
 
 	private final PublicIdAlphabet alphabet;
 
@@ -183,26 +179,14 @@ public final class PublicIdCodec {
 			throw new IllegalArgumentException("id " + id + " has no public id: allowed 0.." + this.maxId
 					+ ((this.layout != null) ? " (" + this.layout.totalBits() + "-bit layout)" : ""));
 		}
+		long[] halves = new long[2];
+		this.currentKey.encrypt(id, halves);
 		int length = this.alphabet.payloadLength();
-		long radix = this.alphabet.radix();
-		byte[] digits = new byte[length];
-		// N = id * 2^32 + check as two longs (high: id, low: 32 bits), divided by the radix digit by digit.
-		long high = id;
-		long low = this.currentKey.check(id) & MASK_32;
-		for (int i = length - 1; i >= 0; i--) {
-			long remainder = high % radix;
-			high /= radix;
-			long middle = (remainder << 32) | low;
-			low = middle / radix;
-			digits[i] = (byte) (middle % radix);
-		}
-		byte[] encrypted = this.currentKey.encrypt(digits);
+		int u = length / 2; // FF1's halves: A, the first floor(n/2) digits, then B
 		char[] token = new char[length + 1];
 		token[0] = this.currentVersion;
-		String characters = this.alphabet.characters();
-		for (int i = 0; i < length; i++) {
-			token[i + 1] = characters.charAt(encrypted[i]);
-		}
+		this.alphabet.write(halves[0], token, 1, u);
+		this.alphabet.write(halves[1], token, 1 + u, length - u);
 		return new String(token);
 	}
 
@@ -217,42 +201,24 @@ public final class PublicIdCodec {
 			throw new InvalidPublicIdException(Reason.MALFORMED, this.alphabet);
 		}
 		char version = token.charAt(0);
-		if (!this.alphabet.contains(version)) {
+		int u = length / 2;
+		long a = this.alphabet.read(token, 1, u);
+		long b = this.alphabet.read(token, 1 + u, length - u);
+		if (!this.alphabet.contains(version) || a < 0 || b < 0) {
 			throw new InvalidPublicIdException(Reason.MALFORMED, this.alphabet);
-		}
-		byte[] digits = new byte[length];
-		for (int i = 0; i < length; i++) {
-			int digit = this.alphabet.digit(token.charAt(i + 1));
-			if (digit < 0) {
-				throw new InvalidPublicIdException(Reason.MALFORMED, this.alphabet);
-			}
-			digits[i] = (byte) digit;
 		}
 		VersionKey key = this.keys[version];
 		if (key == null) {
 			throw new InvalidPublicIdException(Reason.UNKNOWN_KEY_VERSION, this.alphabet);
 		}
-		byte[] decrypted = key.decrypt(digits);
-		long radix = this.alphabet.radix();
-		long high = 0;
-		long low = 0;
-		for (int i = 0; i < length; i++) {
-			low = low * radix + decrypted[i];
-			long carry = low >>> 32;
-			low &= MASK_32;
-			if (high > (Long.MAX_VALUE - carry) / radix) {
-				// N >= 2^95: no id has this plaintext.
-				throw new InvalidPublicIdException(Reason.FAILED_CHECK, this.alphabet);
-			}
-			high = high * radix + carry;
-		}
-		if ((int) low != key.check(high)) {
+		long id = key.decrypt(new long[] { a, b });
+		if (id < 0) {
 			throw new InvalidPublicIdException(Reason.FAILED_CHECK, this.alphabet);
 		}
-		if (high > this.maxId) {
+		if (id > this.maxId) {
 			throw new InvalidPublicIdException(Reason.OUT_OF_RANGE, this.alphabet);
 		}
-		return high;
+		return id;
 	}
 
 	/**
@@ -439,7 +405,7 @@ public final class PublicIdCodec {
 		/**
 		 * @throws SnowflakeConfigurationException naming the setting at fault: no key, a version outside the
 		 * alphabet, a current version that has no key (or none chosen among several)
-		 * @throws IllegalStateException if Bouncy Castle is not on the class path, or refuses FF1
+		 * @throws IllegalStateException if the JVM's security providers offer no AES or HmacSHA256
 		 */
 		public PublicIdCodec build() {
 			if (this.keys.isEmpty()) {
@@ -468,15 +434,7 @@ public final class PublicIdCodec {
 				}
 				current = this.currentVersion.charAt(0);
 			}
-			requireBouncyCastle();
-			try {
-				return new PublicIdCodec(this, this.alphabet, current);
-			}
-			catch (RuntimeException ex) {
-				throw new IllegalStateException("Bouncy Castle refused FF1 (NIST SP 800-38G) for public ids: "
-						+ ex.getMessage() + " (is org.bouncycastle.fpe.disable or org.bouncycastle.fpe.disable_ff1 set?)",
-						ex);
-			}
+			return new PublicIdCodec(this, this.alphabet, current);
 		}
 
 		private static int distinctByteValues(byte[] key) {
@@ -497,17 +455,6 @@ public final class PublicIdCodec {
 
 		private static String masked(int length, String unit) {
 			return "(hidden, " + length + " " + unit + ")";
-		}
-
-		private static void requireBouncyCastle() {
-			try {
-				Class.forName(BOUNCY_CASTLE_CLASS, false, PublicIdCodec.class.getClassLoader());
-			}
-			catch (ClassNotFoundException | LinkageError ex) {
-				throw new IllegalStateException("Public ids (" + PREFIX + "*) need Bouncy Castle on the class path: add "
-						+ "org.bouncycastle:bcprov-jdk18on (1.87 or later), an optional dependency of snowflake-core "
-						+ "(" + BOUNCY_CASTLE_CLASS + " was not found)", ex);
-			}
 		}
 	}
 }

@@ -1,30 +1,30 @@
 package io.snowflakeid.publicid;
 
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.util.Arrays;
-import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
-import org.bouncycastle.crypto.BlockCipher;
-import org.bouncycastle.crypto.digests.SHA256Digest;
-import org.bouncycastle.crypto.engines.AESEngine;
-import org.bouncycastle.crypto.fpe.FPEFF1Engine;
-import org.bouncycastle.crypto.generators.HKDFBytesGenerator;
-import org.bouncycastle.crypto.params.FPEParameters;
-import org.bouncycastle.crypto.params.HKDFParameters;
-import org.bouncycastle.crypto.params.KeyParameter;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
- * One key version, and the only class that touches Bouncy Castle (so that the rest of the core loads without it).
- * Two subkeys are derived from the configured key with HKDF-SHA256 (RFC 5869, no salt), so that no AES key serves
- * two purposes: the FF1 key (info {@code io.snowflakeid.publicid/ff1}, the configured key's length) and the check
- * key (info {@code io.snowflakeid.publicid/check}, 16 bytes). The check field of an id is the first 4 bytes, big
- * endian, of AES-128(check key, 8 zero bytes || id big endian). The FF1 tweak is the UTF-8 bytes of
- * {@code <alphabet>:<version>}, e.g. {@code base62:1}, and for a {@linkplain PublicIdCodec#forDomain domain}
- * {@code <alphabet>:<version>:<domain>}, e.g. {@code base62:1:invoice}: another tweak is another permutation, so a
- * token of one domain decrypts to an unrelated value in another and fails its check there.
+ * One key version of one domain: from an id to the two halves of the FF1 output and back. Two subkeys are derived
+ * from the configured key with HKDF-SHA256 (RFC 5869, no salt), so that no AES key serves two purposes: the FF1 key
+ * (info {@code io.snowflakeid.publicid/ff1}, the configured key's length) and the check key (info
+ * {@code io.snowflakeid.publicid/check}, 16 bytes). The check field of an id is the first 4 bytes, big endian, of
+ * AES-128(check key, 8 zero bytes || id big endian). The FF1 tweak is the UTF-8 bytes of {@code <alphabet>:<version>},
+ * e.g. {@code base62:1}, and for a {@linkplain PublicIdCodec#forDomain domain} {@code <alphabet>:<version>:<domain>},
+ * e.g. {@code base62:1:invoice}: another tweak is another permutation, so a token of one domain decrypts to an
+ * unrelated value in another and fails its check there. FF1 ({@link Ff1}) and HKDF run on the JDK's AES and
+ * HMAC-SHA256 ({@code javax.crypto}): no other dependency.
  *
- * <p>Bouncy Castle's engines keep state between {@code init} and {@code processBlock} and are not documented as
- * thread-safe, so each thread borrows initialised engines from a pool: no key schedule per call, no sharing.
+ * <p>The plaintext is the numeral string of {@code N = id * 2^32 + check(id)}, {@code n} digits; FF1 sees it as its
+ * halves A (the first u digits, {@code N / radix^v}) and B (the last v, {@code N mod radix^v}), carried as values.
+ *
+ * <p>A {@link javax.crypto.Cipher} is not thread-safe and costs microseconds to create, so the version's ciphers
+ * (key schedules expanded once) are lent to one thread at a time from a small pool, shared by all its domains:
+ * no cipher per call, none per thread (a virtual thread per request would create one per request), no sharing.
  */
 final class VersionKey {
 
@@ -32,44 +32,47 @@ final class VersionKey {
 
 	private static final byte[] CHECK_INFO = "io.snowflakeid.publicid/check".getBytes(StandardCharsets.US_ASCII);
 
-	private final KeyParameter ff1Key;
+	private static final long MASK_32 = 0xFFFF_FFFFL;
 
-	private final FPEParameters ff1Parameters;
-
-	private final KeyParameter checkKey;
+	private final Pool pool;
 
 	private final PublicIdAlphabet alphabet;
 
 	private final char version;
 
-	private final ConcurrentLinkedQueue<Engines> pool = new ConcurrentLinkedQueue<>();
+	private final Ff1 ff1;
 
 	VersionKey(byte[] key, PublicIdAlphabet alphabet, char version) {
-		byte[] ff1Key = derive(key, FF1_INFO, key.length);
-		byte[] checkKey = derive(key, CHECK_INFO, 16);
-		this.ff1Key = new KeyParameter(ff1Key);
-		this.checkKey = new KeyParameter(checkKey);
+		byte[] ff1Key = hkdfSha256(key, FF1_INFO, key.length);
+		byte[] checkKey = hkdfSha256(key, CHECK_INFO, 16);
+		this.pool = new Pool(new SecretKeySpec(ff1Key, "AES"), new SecretKeySpec(checkKey, "AES"));
 		Arrays.fill(ff1Key, (byte) 0);
 		Arrays.fill(checkKey, (byte) 0);
 		this.alphabet = alphabet;
 		this.version = version;
-		this.ff1Parameters = new FPEParameters(this.ff1Key, alphabet.radix(), tweak(""));
-		// Fails here, at build time, if FF1 is disabled (org.bouncycastle.fpe.disable) or the parameters are refused.
-		this.pool.add(new Engines());
+		this.ff1 = ff1(tweak(""));
 	}
 
 	private VersionKey(VersionKey base, String domain) {
-		this.ff1Key = base.ff1Key;
-		this.checkKey = base.checkKey;
+		this.pool = base.pool;
 		this.alphabet = base.alphabet;
 		this.version = base.version;
-		this.ff1Parameters = new FPEParameters(this.ff1Key, this.alphabet.radix(), tweak(domain));
-		this.pool.add(new Engines());
+		this.ff1 = ff1(tweak(domain));
 	}
 
-	/** The same key for another domain: the same subkeys, another FF1 tweak. */
+	/** The same key for another domain: the same subkeys and ciphers, another FF1 tweak. */
 	VersionKey forDomain(String domain) {
 		return new VersionKey(this, domain);
+	}
+
+	private Ff1 ff1(byte[] tweak) {
+		Ciphers ciphers = this.pool.borrow();
+		try {
+			return new Ff1(ciphers.ff1, this.alphabet.radix(), this.alphabet.payloadLength(), tweak);
+		}
+		finally {
+			this.pool.release(ciphers);
+		}
 	}
 
 	private byte[] tweak(String domain) {
@@ -77,73 +80,144 @@ final class VersionKey {
 		return tweak.getBytes(StandardCharsets.UTF_8);
 	}
 
-	private static byte[] derive(byte[] key, byte[] info, int length) {
-		HKDFBytesGenerator hkdf = new HKDFBytesGenerator(new SHA256Digest());
-		hkdf.init(new HKDFParameters(key, null, info));
-		byte[] out = new byte[length];
-		hkdf.generateBytes(out, 0, length);
-		return out;
+	/** HKDF (RFC 5869) with HMAC-SHA256, no salt (HashLen zero bytes), for up to 32 bytes of output (one block). */
+	static byte[] hkdfSha256(byte[] key, byte[] info, int length) {
+		try {
+			Mac hmac = Mac.getInstance("HmacSHA256");
+			// 2.2 Extract: PRK = HMAC-Hash(salt, IKM), salt "not provided": a string of HashLen zeros.
+			hmac.init(new SecretKeySpec(new byte[32], "HmacSHA256"));
+			byte[] prk = hmac.doFinal(key);
+			// 2.3 Expand: T(1) = HMAC-Hash(PRK, T(0) | info | 0x01), T(0) empty; OKM = the first L octets of T(1).
+			hmac.init(new SecretKeySpec(prk, "HmacSHA256"));
+			hmac.update(info);
+			hmac.update((byte) 1);
+			byte[] t1 = hmac.doFinal();
+			byte[] okm = Arrays.copyOf(t1, length);
+			Arrays.fill(prk, (byte) 0);
+			Arrays.fill(t1, (byte) 0);
+			return okm;
+		}
+		catch (GeneralSecurityException ex) {
+			throw new IllegalStateException("HmacSHA256 is not available from this JVM's security providers: "
+					+ ex.getMessage(), ex);
+		}
 	}
 
-	/** FF1-encrypts a numeral string (one digit per byte, most significant first). */
-	byte[] encrypt(byte[] digits) {
-		Engines engines = borrow();
+	/**
+	 * Encrypts the id: {@code halves} receives the values of the two halves of the FF1 output, the first
+	 * {@link Ff1#u()} digits and the last {@link Ff1#v()} digits of the token's payload.
+	 */
+	void encrypt(long id, long[] halves) {
+		Ciphers ciphers = this.pool.borrow();
 		try {
-			byte[] out = new byte[digits.length];
-			engines.encrypt.processBlock(digits, 0, digits.length, out, 0);
-			return out;
+			long check = check(ciphers.check, id) & MASK_32;
+			// N = id * 2^32 + check, as two words: id < 2^63 gives N < 2^95 <= radix^n.
+			long high = id >>> 32;
+			long low = (id << 32) | check;
+			Ff1.Modulus radixPowV = this.ff1.modV();
+			long a = radixPowV.divide(high, low);
+			halves[0] = a;
+			halves[1] = low - a * radixPowV.value;
+			this.ff1.encrypt(ciphers.ff1, halves);
 		}
 		finally {
-			this.pool.offer(engines);
+			this.pool.release(ciphers);
 		}
 	}
 
-	byte[] decrypt(byte[] digits) {
-		Engines engines = borrow();
+	/**
+	 * The id whose encryption has these halves (destroyed), or -1 if there is none: the plaintext is 2^95 or more, or
+	 * its low 32 bits are not the check of its id.
+	 */
+	long decrypt(long[] halves) {
+		Ciphers ciphers = this.pool.borrow();
 		try {
-			byte[] out = new byte[digits.length];
-			engines.decrypt.processBlock(digits, 0, digits.length, out, 0);
-			return out;
+			this.ff1.decrypt(ciphers.ff1, halves);
+			// N = A * radix^v + B, as two words (A < radix^u < 2^56 and radix^v <= 2^56: below 2^112).
+			long radixPowV = this.ff1.radixPowV();
+			long low = halves[0] * radixPowV;
+			long high = Math.multiplyHigh(halves[0], radixPowV);
+			long sum = low + halves[1];
+			high += (Long.compareUnsigned(sum, low) < 0) ? 1 : 0;
+			low = sum;
+			if (high >>> 31 != 0) {
+				return -1; // N >= 2^95: no id has this plaintext.
+			}
+			long id = (high << 32) | (low >>> 32);
+			return ((int) low == check(ciphers.check, id)) ? id : -1;
 		}
 		finally {
-			this.pool.offer(engines);
+			this.pool.release(ciphers);
 		}
 	}
 
-	/** The keyed 32-bit check field of an id. */
-	int check(long id) {
-		byte[] block = new byte[16];
-		for (int i = 0; i < 8; i++) {
-			block[8 + i] = (byte) (id >>> (56 - 8 * i));
-		}
-		Engines engines = borrow();
-		try {
-			engines.check.processBlock(block, 0, block, 0);
-		}
-		finally {
-			this.pool.offer(engines);
-		}
-		return ((block[0] & 0xFF) << 24) | ((block[1] & 0xFF) << 16) | ((block[2] & 0xFF) << 8) | (block[3] & 0xFF);
+	/** The keyed 32-bit check field of an id: the first 4 bytes of AES-128(check key, 0^8 || id). */
+	private static int check(Aes checkAes, long id) {
+		return (int) (checkAes.encrypt(0, id) >>> 32);
 	}
 
-	private Engines borrow() {
-		Engines engines = this.pool.poll();
-		return (engines != null) ? engines : new Engines();
+	/** The two ciphers of a version, lent to one thread at a time. */
+	private static final class Ciphers {
+
+		final Aes ff1;
+
+		final Aes check;
+
+		Ciphers(SecretKeySpec ff1Key, SecretKeySpec checkKey) {
+			this.ff1 = new Aes(ff1Key);
+			this.check = new Aes(checkKey);
+		}
 	}
 
-	/** A thread's private set of initialised engines while it holds them. */
-	private final class Engines {
+	/**
+	 * Idle {@link Ciphers} in a few slots, each thread starting at its own: a borrow and a release are one compare-and-set
+	 * each, and allocate nothing. When every slot is empty (more threads at once than slots) a new set is made; when
+	 * every slot is full on release, the set is dropped.
+	 */
+	private static final class Pool {
 
-		final FPEFF1Engine encrypt = new FPEFF1Engine(AESEngine.newInstance());
+		private final SecretKeySpec ff1Key;
 
-		final FPEFF1Engine decrypt = new FPEFF1Engine(AESEngine.newInstance());
+		private final SecretKeySpec checkKey;
 
-		final BlockCipher check = AESEngine.newInstance();
+		private final AtomicReferenceArray<Ciphers> slots;
 
-		Engines() {
-			this.encrypt.init(true, VersionKey.this.ff1Parameters);
-			this.decrypt.init(false, VersionKey.this.ff1Parameters);
-			this.check.init(true, VersionKey.this.checkKey);
+		Pool(SecretKeySpec ff1Key, SecretKeySpec checkKey) {
+			this.ff1Key = ff1Key;
+			this.checkKey = checkKey;
+			int size = Integer.highestOneBit(Math.min(64, Math.max(4, 2 * Runtime.getRuntime().availableProcessors())));
+			this.slots = new AtomicReferenceArray<>(size);
+			// Fails here, at build time, if the JVM has no AES.
+			this.slots.set(0, new Ciphers(ff1Key, checkKey));
+		}
+
+		Ciphers borrow() {
+			int mask = this.slots.length() - 1;
+			int start = start();
+			for (int i = 0; i <= mask; i++) {
+				int slot = (start + i) & mask;
+				Ciphers ciphers = this.slots.get(slot);
+				if (ciphers != null && this.slots.compareAndSet(slot, ciphers, null)) {
+					return ciphers;
+				}
+			}
+			return new Ciphers(this.ff1Key, this.checkKey);
+		}
+
+		void release(Ciphers ciphers) {
+			int mask = this.slots.length() - 1;
+			int start = start();
+			for (int i = 0; i <= mask; i++) {
+				int slot = (start + i) & mask;
+				if (this.slots.get(slot) == null && this.slots.compareAndSet(slot, null, ciphers)) {
+					return;
+				}
+			}
+		}
+
+		private static int start() {
+			int hash = System.identityHashCode(Thread.currentThread());
+			return hash ^ (hash >>> 16);
 		}
 	}
 }

@@ -1,6 +1,5 @@
 package io.snowflakeid.publicid;
 
-import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -11,40 +10,42 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Bouncy Castle is optional: the core's classes, the codec's included, load without it, and building a codec says
- * what to add. Runs the compiled main classes in a class loader that sees only them and the JDK.
+ * Bouncy Castle is a test dependency only (the reference FF1 is checked against): the core's classes, the codec's
+ * included, load without it, and a codec built there gives the pinned tokens. Runs the compiled main classes in a
+ * class loader that sees only them and the JDK.
  */
 class PublicIdWithoutBouncyCastleTests {
 
 	@Test
-	void theCoreLoadsWithoutBouncyCastleAndBuildingACodecNamesTheMissingDependency() throws Exception {
+	void theCoreLoadsAndEncodesThePinnedTokensWithoutBouncyCastle() throws Exception {
 		URL mainClasses = PublicIdCodec.class.getProtectionDomain().getCodeSource().getLocation();
 		Path root = Path.of(mainClasses.toURI());
 		List<String> classNames;
 		try (Stream<Path> files = Files.walk(root)) {
 			classNames = files.filter((file) -> file.toString().endsWith(".class"))
 				.map((file) -> root.relativize(file).toString().replace('/', '.').replace(".class", ""))
-				.filter((name) -> !name.endsWith("package-info") && !name.startsWith("io.snowflakeid.publicid.VersionKey"))
+				.filter((name) -> !name.endsWith("package-info"))
 				.toList();
 		}
 		try (URLClassLoader loader = new URLClassLoader(new URL[] { mainClasses }, ClassLoader.getPlatformClassLoader())) {
-			assertThat(classNames).contains("io.snowflakeid.publicid.PublicIdCodec", "io.snowflakeid.SnowflakeLayout");
+			assertThat(classNames).contains("io.snowflakeid.publicid.PublicIdCodec", "io.snowflakeid.publicid.VersionKey",
+					"io.snowflakeid.publicid.Ff1", "io.snowflakeid.SnowflakeLayout");
 			for (String name : classNames) {
 				Class.forName(name, true, loader); // links and initializes: would fail on a missing Bouncy Castle type
 			}
-			Class<?> codec = Class.forName(PublicIdCodec.class.getName(), true, loader);
-			Object builder = codec.getMethod("builder").invoke(null);
+			assertThatThrownBy(() -> Class.forName("org.bouncycastle.crypto.fpe.FPEFF1Engine", false, loader))
+				.isInstanceOf(ClassNotFoundException.class);
+			Class<?> codecClass = Class.forName(PublicIdCodec.class.getName(), true, loader);
+			Object builder = codecClass.getMethod("builder").invoke(null);
 			builder.getClass().getMethod("key", String.class, String.class).invoke(builder, "1", PublicIdCodecTests.KEY_1);
-			try {
-				builder.getClass().getMethod("build").invoke(builder);
-				throw new AssertionError("built a codec without Bouncy Castle");
-			}
-			catch (InvocationTargetException ex) {
-				assertThat(ex.getCause()).isInstanceOf(IllegalStateException.class)
-					.hasMessageContaining("need Bouncy Castle on the class path: add org.bouncycastle:bcprov-jdk18on");
-			}
+			Object codec = builder.getClass().getMethod("build").invoke(builder);
+			assertThat(codecClass.getMethod("encode", long.class).invoke(codec, 912207628317364225L))
+				.isEqualTo(PublicIdCodecTests.PINNED_BASE62);
+			assertThat(codecClass.getMethod("decode", String.class).invoke(codec, PublicIdCodecTests.PINNED_BASE62))
+				.isEqualTo(912207628317364225L);
 		}
 	}
 }
