@@ -13,7 +13,7 @@ import org.springframework.data.annotation.Id
 import org.springframework.data.jdbc.core.JdbcAggregateOperations
 
 /** The Kotlin Spring Data JDBC aggregate `data class Note(@Id @SnowflakeId val id: Long? = null, ...)`. */
-@SpringBootTest(properties = [TEST_SCHEMA])
+@SpringBootTest(properties = [TEST_SCHEMA, TEST_PUBLIC_ID_KEY])
 @Import(JdbcRoundTrips::class)
 class KotlinDataJdbcAggregateTests @Autowired constructor(
     private val notes: NoteRepository,

@@ -18,7 +18,7 @@ import org.springframework.jdbc.core.JdbcTemplate
 import org.springframework.transaction.support.TransactionTemplate
 
 /** The Kotlin JPA entity `Book(@Id @SnowflakeId var id: Long? = null, ...)`, through Hibernate and Spring Data JPA. */
-@SpringBootTest(properties = [TEST_SCHEMA])
+@SpringBootTest(properties = [TEST_SCHEMA, TEST_PUBLIC_ID_KEY])
 @Import(JdbcRoundTrips::class)
 class KotlinJpaEntityTests @Autowired constructor(
     private val books: BookRepository,

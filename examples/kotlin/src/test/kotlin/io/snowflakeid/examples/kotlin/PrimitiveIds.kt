@@ -29,5 +29,3 @@ data class Bookmark(
 
 interface BookmarkRepository : ListCrudRepository<Bookmark, Long>
 
-/** The test context: the example's configuration, the tables of the classes above, a DataSource that counts. */
-const val TEST_SCHEMA = "spring.sql.init.schema-locations=classpath:schema.sql,classpath:test-schema.sql"
