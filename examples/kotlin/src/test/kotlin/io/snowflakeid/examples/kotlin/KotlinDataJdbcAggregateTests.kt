@@ -37,10 +37,11 @@ class KotlinDataJdbcAggregateTests @Autowired constructor(
 
         assertThat(note.id).isNull()
         assertThat(saved).isNotSameAs(note)
-        assertThat(saved.id).isNotNull()
-        assertThat(saved).isEqualTo(note.copy(id = saved.id))
-        assertThat(ids.decode(saved.id!!).workerId()).isEqualTo(1)
-        assertThat(notes.findById(saved.id!!)).contains(saved)
+        val id = saved.id
+        assertThat(id).isNotNull()
+        assertThat(saved).isEqualTo(note.copy(id = id))
+        assertThat(ids.decode(id!!).workerId()).isEqualTo(1)
+        assertThat(notes.findById(id)).contains(saved)
     }
 
     @Test
