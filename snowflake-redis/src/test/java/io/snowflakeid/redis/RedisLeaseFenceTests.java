@@ -1,5 +1,9 @@
 package io.snowflakeid.redis;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -7,10 +11,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.lettuce.core.RedisURI;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.testing.ChildJvm;
+import io.snowflakeid.worker.LeaseStore;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseSettings;
 import org.junit.jupiter.api.AfterEach;
@@ -59,16 +66,42 @@ class RedisLeaseFenceTests {
 		return this.direct;
 	}
 
-	/** What a separate instance has: its own client, its own lease. */
+	/** What a separate instance has: its own client, its own lease; on the shared server. */
 	private WorkerLease instance() {
-		RedisLeaseStore store = new RedisLeaseStore(
-				LettuceRedisScripts.open(RedisURI.create(RedisTestServers.sharedUri()), Duration.ofSeconds(2)),
-				this.key, true, true); // the shared server runs Redis' defaults: its risk accepted
+		return instance(store(RedisTestServers.sharedUri(), true)); // the shared server runs Redis' defaults
+	}
+
+	private RedisLeaseStore store(String uri, boolean acceptDataLossRisk) {
+		RedisLeaseStore store = new RedisLeaseStore(LettuceRedisScripts.open(RedisURI.create(uri), Duration.ofSeconds(2)),
+				this.key, true, acceptDataLossRisk);
 		this.resources.add(store);
+		return store;
+	}
+
+	private WorkerLease instance(LeaseStore store) {
 		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(store).layout(FOUR_WORKERS).datacenterId(0)
 			.duration(LEASE).safetyMargin(MARGIN).build());
 		this.resources.add(lease::close);
 		return lease;
+	}
+
+	/** The store, with the hash deleted (an operator's DEL, a FLUSHDB) right after its first fence read. */
+	private LeaseStore deletedAfterTheFenceRead(RedisLeaseStore real) {
+		AtomicBoolean done = new AtomicBoolean();
+		return (LeaseStore) Proxy.newProxyInstance(LeaseStore.class.getClassLoader(),
+				new Class<?>[] { LeaseStore.class }, (proxy, method, args) -> {
+					Object result;
+					try {
+						result = method.invoke(real, args);
+					}
+					catch (InvocationTargetException ex) {
+						throw ex.getCause();
+					}
+					if (method.getName().equals("forgottenHoldersFence") && done.compareAndSet(false, true)) {
+						direct().delete(this.key);
+					}
+					return result;
+				});
 	}
 
 	@Test
@@ -145,5 +178,84 @@ class RedisLeaseFenceTests {
 		assertThat(workers).hasSize(3);
 		assertThat(Long.parseLong(direct().all(this.key).get("fence"))).as("one fence, recorded by the first")
 			.isLessThanOrEqualTo(System.currentTimeMillis());
+	}
+
+	/**
+	 * The forgotten holder is another JVM (in this one, LocalNodes would keep the pair from the next instance
+	 * anyway). Its record is deleted with the hash right after the next instance read the fence (found the hash in
+	 * use, so no wait): the next instance's insert is refused (the hash is gone since its read), its next round reads
+	 * the fence again and waits. Found by review: the insert used to recreate the hash without a fence.
+	 */
+	@Test
+	void aHashDeletedBetweenTheFenceReadAndTheClaimIsStillWaitedOut() throws Exception {
+		RedisTestServers.assumeOwnServers();
+		try (RedisTestServers.OwnServer server = RedisTestServers.OwnServer.durable()) {
+			this.direct = RedisTestServers.direct(server.uri());
+			this.direct.inUse(this.key);
+			Path file = Files.createTempFile("snowflake-redis-fence-review", ".txt");
+			ChildJvm forgotten = ChildJvm.start(RedisLeaseHolderProcess.class, List.of("Exception"),
+					server.uri(), this.key, file.toString());
+			try {
+				int forgottenWorker = Integer.parseInt(forgotten.expect("CLAIMED").split(" ")[2]);
+				Thread.sleep(300);
+
+				WorkerLease next = instance(deletedAfterTheFenceRead(store(server.uri(), false)));
+				Set<Long> nextIds = new HashSet<>();
+				long until = System.nanoTime() + Duration.ofSeconds(2).toNanos();
+				while (System.nanoTime() < until) {
+					for (int i = 0; i < 100; i++) {
+						nextIds.add(next.generator().nextId());
+					}
+					Thread.sleep(1);
+				}
+				forgotten.expect("EXPIRED"); // "taken over by another instance": the next one, in its lease
+				Set<Long> forgottenIds = new HashSet<>();
+				for (String line : Files.readAllLines(file)) {
+					if (!line.isBlank()) {
+						forgottenIds.add(Long.parseLong(line));
+					}
+				}
+				assertThat(nextIds).as("ids issued by the forgotten holder (worker %d) and the next instance (worker %d)",
+						forgottenWorker, next.workerId())
+					.doesNotContainAnyElementsOf(forgottenIds);
+				assertThat(this.direct.all(this.key)).as("the hash the claim recreated: does it still fence?")
+					.containsKey("fence");
+			}
+			finally {
+				forgotten.kill();
+				for (int i = this.resources.size() - 1; i >= 0; i--) {
+					this.resources.get(i).close();
+				}
+				this.resources.clear();
+				this.direct.close();
+				this.direct = null;
+				Files.deleteIfExists(file);
+			}
+		}
+	}
+
+	/**
+	 * A fence written by a host whose clock was a day ahead (the fence is that host's now + lease + margin) would
+	 * make every start for a day wait the whole lease and margin (70 s with Spring's defaults). A fence further
+	 * ahead than this host's own now + lease + margin can only come from a clock beyond the safety margin: the start
+	 * stops naming the fence and the clock instead. Found by review.
+	 */
+	@Test
+	void aFenceFromAClockFarAheadIsRefusedAtOnceNamingTheClocks() {
+		RedisTestServers.Direct direct = direct();
+		long now = System.currentTimeMillis();
+		direct.put(this.key, 0, 3, 0, now - 60_000, "", "");
+		this.direct.inUse(this.key);
+		direct.connection.sync().hset(this.key, "fence", Long.toString(now + Duration.ofDays(1).toMillis()));
+		for (int start = 0; start < 2; start++) {
+			long started = System.nanoTime();
+			org.assertj.core.api.Assertions.assertThatExceptionOfType(io.snowflakeid.worker.WorkerLeaseException.class)
+				.isThrownBy(this::instance)
+				.satisfies((ex) -> assertThat(ex.getReason())
+					.isEqualTo(io.snowflakeid.worker.WorkerLeaseException.Reason.CLOCK_BEHIND))
+				.withMessageContaining("fenced until").withMessageContaining("clock ahead");
+			assertThat((System.nanoTime() - started) / 1_000_000).as("start %d: refused at once, no wait", start)
+				.isLessThan(LEASE.toMillis());
+		}
 	}
 }
