@@ -97,6 +97,46 @@ class ArchitectureTests {
 		slices().assignedFrom(byPackage).should().beFreeOfCycles().check(CLASSES);
 	}
 
+	/**
+	 * {@code snowflake-bom} manages exactly the published modules: every jar module of the build that is deployed
+	 * (no {@code maven.deploy.skip}), and nothing else. A new module cannot be forgotten there.
+	 */
+	@Test
+	void theBomManagesEveryPublishedModuleAndNothingElse() throws IOException {
+		java.nio.file.Path root = java.nio.file.Path.of("..").toAbsolutePath().normalize();
+		String parent = java.nio.file.Files.readString(root.resolve("pom.xml"));
+		java.util.Set<String> published = new java.util.TreeSet<>();
+		java.util.regex.Matcher module = java.util.regex.Pattern.compile("<module>([^<]+)</module>").matcher(parent);
+		while (module.find()) {
+			java.nio.file.Path pom = root.resolve(module.group(1)).resolve("pom.xml");
+			String text = java.nio.file.Files.readString(pom);
+			boolean jar = !text.contains("<packaging>pom</packaging>");
+			if (jar && !text.contains("<maven.deploy.skip>true</maven.deploy.skip>")) {
+				published.add(artifactId(text));
+			}
+		}
+		String bom = java.nio.file.Files.readString(root.resolve("snowflake-bom/pom.xml"))
+			.replaceAll("(?s)<!--.*?-->", ""); // its comment shows how to import it
+		java.util.Set<String> managed = new java.util.TreeSet<>();
+		java.util.regex.Matcher managedId = java.util.regex.Pattern
+			.compile("<dependency>\\s*<groupId>io\\.snowflakeid</groupId>\\s*<artifactId>([^<]+)</artifactId>")
+			.matcher(bom);
+		while (managedId.find()) {
+			managed.add(managedId.group(1));
+		}
+		assertThat(published).as("the build's published modules").contains("snowflake-core",
+				"snowflake-spring-boot-starter");
+		assertThat(managed).as("what snowflake-bom manages").isEqualTo(published);
+	}
+
+	/** The project's own artifactId: the first one after its parent section. */
+	private static String artifactId(String pom) {
+		int parentEnd = pom.indexOf("</parent>");
+		java.util.regex.Matcher id = java.util.regex.Pattern.compile("<artifactId>([^<]+)</artifactId>")
+			.matcher(pom.substring(Math.max(0, parentEnd)));
+		return id.find() ? id.group(1) : "?";
+	}
+
 	@Test
 	void thePublicApiIsThePinnedOne() throws IOException {
 		TreeSet<String> publicTypes = CLASSES.stream()
