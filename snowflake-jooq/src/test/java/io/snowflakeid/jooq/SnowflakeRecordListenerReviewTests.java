@@ -1,0 +1,125 @@
+package io.snowflakeid.jooq;
+
+import java.time.Duration;
+import java.util.List;
+
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.config.SchemaCheck;
+import io.snowflakeid.jooq.TestDatabases.Isolated;
+import io.snowflakeid.jooq.schema.BookRecord;
+import org.jooq.DSLContext;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static io.snowflakeid.jooq.schema.Book.BOOK;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * Review of the jOOQ support (hostile reviewer): paths and values that break "never a duplicate id" and "fail
+ * closed, naming the property". Each test fails today.
+ */
+class SnowflakeRecordListenerReviewTests {
+
+	private static final SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder()
+		.datacenterId(3)
+		.workerId(9)
+		.build();
+
+	static List<TestDatabases> databases() {
+		return TestDatabases.enabled();
+	}
+
+	private static DSLContext withListener(Isolated db, SnowflakeRecordListener listener) {
+		DSLContext dsl = db.dsl();
+		dsl.configuration().setAppending(listener);
+		return dsl;
+	}
+
+	/**
+	 * The Hibernate binding now refuses an assigned id that is ahead of the clock (a client's value from a request
+	 * body: this generator would issue it itself later, a duplicate key then). jOOQ keeps it: a record filled from a
+	 * request body ({@code dsl.newRecord(BOOK, body)}) with an id one hour ahead is stored, and this very generator
+	 * issues that id an hour later.
+	 */
+	@ParameterizedTest
+	@MethodSource("databases")
+	void anAssignedIdAheadOfTheClockIsRefusedNamingTheColumnAsHibernateDoes(TestDatabases database) throws Exception {
+		try (Isolated db = database.isolated()) {
+			DSLContext dsl = withListener(db, SnowflakeRecordListener.builder(generator).column(BOOK.ID).build());
+			SnowflakeLayout layout = generator.layout();
+			java.time.Instant inAnHour = generator.decode(generator.nextId()).timestamp().plus(Duration.ofHours(1));
+			// exactly the id this generator (datacenter 3, worker 9) issues first in that tick
+			long future = layout.compose(inAnHour, 3, 9, 0);
+			assertThat(generator.decode(future).timestamp()).isAfter(java.time.Instant.now().plusSeconds(3000));
+
+			BookRecord fromBody = dsl.newRecord(BOOK).setId(future).setTitle("id chosen by a client");
+			assertThatThrownBy(fromBody::store).as("an id this generator would issue itself in an hour")
+				.hasMessageContaining("book.id")
+				.hasMessageContaining(Long.toString(future));
+			assertThat(dsl.fetchCount(BOOK)).isZero();
+		}
+	}
+
+	@ParameterizedTest
+	@MethodSource("databases")
+	void aNegativeAssignedIdIsRefusedNamingTheColumnAsHibernateDoes(TestDatabases database) throws Exception {
+		try (Isolated db = database.isolated()) {
+			DSLContext dsl = withListener(db, SnowflakeRecordListener.builder(generator).column(BOOK.ID).build());
+			BookRecord fromBody = dsl.newRecord(BOOK).setId(-5L).setTitle("negative");
+			assertThatThrownBy(() -> dsl.batchInsert(fromBody).execute()).hasMessageContaining("book.id")
+				.hasMessageContaining("-5");
+			assertThat(dsl.fetchCount(BOOK)).isZero();
+		}
+	}
+
+	/**
+	 * {@code DSLContext.executeInsert(TableRecord)} takes a record, but inserts it through an InsertQuery: no
+	 * RecordListener runs, and the row gets no id (a NOT NULL violation from the database here; with an identity
+	 * or AUTO_INCREMENT left on the column, which the column check only warns about, a database number
+	 * silently). The README's limits name only statements that "build no record".
+	 */
+	@ParameterizedTest
+	@MethodSource("databases")
+	void executeInsertOfANewRecordGetsAnIdOrIsRefusedNamingTheLimit(TestDatabases database) throws Exception {
+		try (Isolated db = database.isolated()) {
+			DSLContext dsl = withListener(db, SnowflakeRecordListener.builder(generator).column(BOOK.ID).build());
+			BookRecord book = new BookRecord();
+			book.setTitle("executeInsert");
+			assertThat(dsl.executeInsert(book)).isOne();
+			Long id = dsl.select(BOOK.ID).from(BOOK).fetchOne(BOOK.ID);
+			assertThat(id).isNotNull();
+			assertThat(generator.decode(id).workerId()).isEqualTo(9);
+		}
+	}
+
+	/**
+	 * A schema-qualified entry ({@code public.book.id}, as README recommends where the database resolves unqualified
+	 * names) passes the start-up column check, but a table of generated code without a schema (jOOQ's
+	 * {@code outputSchemaToDefault}, or a schema mapped at runtime) never matches it: records are inserted without
+	 * an id, silently as far as the listener is concerned.
+	 */
+	@ParameterizedTest
+	@MethodSource("databases")
+	void aSchemaQualifiedEntryThatPassesTheColumnCheckFillsTheTableItChecked(TestDatabases database)
+			throws Exception {
+		try (Isolated db = database.isolated()) {
+			DSLContext dsl = db.dsl();
+			String schema = switch (database) {
+				case H2 -> "PUBLIC";
+				case POSTGRESQL, MARIADB -> db.name();
+			};
+			SnowflakeRecordListener listener = SnowflakeRecordListener.builder(generator)
+				.columns(schema + ".book.id")
+				.build();
+			dsl.configuration().setAppending(listener);
+			listener.checkColumns(dsl, SchemaCheck.FAIL); // the column is there: the start goes on
+
+			BookRecord book = dsl.newRecord(BOOK).setTitle("qualified entry");
+			book.store();
+			assertThat(book.getId()).as("the column the start-up check found, filled").isNotNull();
+		}
+	}
+
+}
