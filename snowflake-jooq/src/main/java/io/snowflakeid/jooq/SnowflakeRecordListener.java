@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
+import io.snowflakeid.AssignedIdRefusedException;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
@@ -38,8 +39,11 @@ import org.jooq.tools.StringUtils;
  * {@link org.jooq.UpdatableRecord UpdatableRecord} or {@link TableRecord} is inserted ({@code store()} of a new
  * record, {@code insert()}, {@code merge()}, {@code DSLContext.batchStore/batchInsert}, and a {@link org.jooq.DAO
  * DAO}'s {@code insert(pojo)}, which inserts through records), sets every configured column that is still
- * {@code null} to the next id of the application's {@link SnowflakeIdGenerator}. A value the application set is
- * kept. The ids exist before the INSERT, so no generated key is read back and batches stay batches.
+ * {@code null} (or a {@code Long} {@code 0}, as in a primitive {@code long}) to the next id of the application's
+ * {@link SnowflakeIdGenerator}. A value the application set is kept if it cannot meet a generated id, as the
+ * Hibernate binding keeps it: positive and not ahead of the clock, else the insert fails with an
+ * {@link AssignedIdRefusedException} naming {@code table.column} (a text value that is not a number is kept). The
+ * ids exist before the INSERT, so no generated key is read back and batches stay batches.
  *
  * <pre>
  * SnowflakeRecordListener ids = SnowflakeRecordListener.builder(generator)
@@ -146,12 +150,44 @@ public final class SnowflakeRecordListener implements RecordListener {
 		Target[] found = this.targets.computeIfAbsent(table.getQualifiedName().toString(), (name) -> resolve(table));
 		for (Target target : found) {
 			Object current = record.get(target.field);
-			if (current == null || (target.rule.zeroIsUnset && current instanceof Long value && value == 0L)) {
-				SnowflakeIdGenerator generator = generator(target.rule);
+			SnowflakeIdGenerator generator = generator(target.rule);
+			if (unset(current)) {
 				Object id = target.text ? generator.nextIdAsString() : (Object) generator.nextId();
 				record.set((org.jooq.Field<Object>) target.field, id);
 			}
+			else {
+				checkAssigned(generator, table.getName() + "." + target.field.getName(), current);
+			}
 		}
+	}
+
+	/**
+	 * Not set: {@code null}, or a {@code Long} {@code 0} (as in a primitive {@code long}: the Hibernate binding and a
+	 * POJO's {@code long} field treat {@code 0} alike, and a snowflake id is never {@code 0}).
+	 */
+	static boolean unset(Object value) {
+		return value == null || (value instanceof Long number && number == 0L);
+	}
+
+	/**
+	 * An id the application set, kept if it cannot meet a generated one, as the Hibernate binding does
+	 * ({@link AssignedIdRefusedException#check}: not negative, not ahead of the clock). A String that is not a
+	 * decimal number is kept (a legacy key of a text column).
+	 */
+	static void checkAssigned(SnowflakeIdGenerator generator, String target, Object value) {
+		long id;
+		if (value instanceof Long number) {
+			id = number;
+		}
+		else {
+			try {
+				id = Long.parseLong(value.toString());
+			}
+			catch (NumberFormatException ex) {
+				return;
+			}
+		}
+		AssignedIdRefusedException.check(generator, target, id, System.currentTimeMillis());
 	}
 
 	/** What the rules say about one table: its fields to fill, each checked once. */
@@ -202,12 +238,14 @@ public final class SnowflakeRecordListener implements RecordListener {
 	}
 
 	/**
-	 * Sets every {@link SnowflakeId @SnowflakeId} field of {@code pojo} that is {@code null} ({@code 0} for a
-	 * primitive {@code long}) to a new id, and returns it: for {@code dsl.newRecord(BOOK, ids.fill(book))} or
+	 * Sets every {@link SnowflakeId @SnowflakeId} field of {@code pojo} that is {@code null} or a {@code 0} of a
+	 * {@code long} or {@code Long} to a new id, and returns it: for {@code dsl.newRecord(BOOK, ids.fill(book))} or
 	 * {@code dao.insert(ids.fill(book))} when the POJO should know its id before the insert (a DAO copies the
 	 * inserted record back into the POJO anyway, unless {@code Settings.returnRecordToPojo} is off). Fields of the
-	 * class and its superclasses, of type {@code Long}, {@code long} or {@code String}; values set are kept.
+	 * class and its superclasses, of type {@code Long}, {@code long} or {@code String}; values set are kept, if
+	 * positive and not ahead of the clock.
 	 *
+	 * @throws AssignedIdRefusedException for a value set that is negative or ahead of the clock
 	 * @throws IllegalArgumentException for an annotated field of another type, a {@code final} one or a Java record
 	 * (immutable: pass the id to its constructor), an annotated method, or {@code @SegmentId} (not supported here)
 	 */
@@ -351,7 +389,7 @@ public final class SnowflakeRecordListener implements RecordListener {
 		public Builder column(TableField<?, ?> field) {
 			Objects.requireNonNull(field, "field");
 			Table<?> table = field.getTable();
-			Rule rule = Rule.of(table, field.getName(), false, field.getType() == String.class,
+			Rule rule = Rule.of(table, field.getName(), field.getType() == String.class,
 					"column(" + table.getName() + "." + field.getName() + ")", null);
 			checkType(rule, table.getName() + "." + field.getName(), field.getType(),
 					field.getDataType().getTypeName());
@@ -390,7 +428,8 @@ public final class SnowflakeRecordListener implements RecordListener {
 		 * whose name is the field's name, or whose camel case is ({@code book_id} for {@code bookId}). A DAO's
 		 * {@code insert(pojo)} then fills that column on the record and copies the id back into the POJO, as does
 		 * {@code dsl.newRecord(table, pojo).store()} for the record. A primitive {@code long} field's {@code 0}
-		 * counts as not set, on that column (the record carries the POJO's {@code 0}).
+		 * counts as not set (the record carries the POJO's {@code 0}), as a {@code Long} {@code 0} does in every
+		 * column.
 		 *
 		 * @throws IllegalArgumentException for a field that names no column of the table, or whose type is not
 		 * {@code Long}, {@code long} or {@code String} or does not match the column's
@@ -426,7 +465,7 @@ public final class SnowflakeRecordListener implements RecordListener {
 							+ " of Java type " + column.getType().getName() + ": the types must match (Long or long "
 							+ "for a BIGINT column, String for a text column)");
 				}
-				this.rules.add(Rule.of(table, column.getName(), memberType == long.class, text,
+				this.rules.add(Rule.of(table, column.getName(), text,
 						"@SnowflakeId " + member.name + " (" + table.getName() + "." + column.getName() + ")", null));
 			}
 			return this;
@@ -454,9 +493,6 @@ public final class SnowflakeRecordListener implements RecordListener {
 
 		final String column;
 
-		/** A primitive {@code long} POJO field's column: {@code 0} is "not set". */
-		final boolean zeroIsUnset;
-
 		/** Known to be text (String): for the column check. */
 		final boolean textual;
 
@@ -466,22 +502,20 @@ public final class SnowflakeRecordListener implements RecordListener {
 		/** The setting entry, for a column named by {@value SnowflakeRecordListener#COLUMNS}; else null. */
 		private final String entry;
 
-		private Rule(String schema, String table, String column, boolean zeroIsUnset, boolean textual,
-				String description, String entry) {
+		private Rule(String schema, String table, String column, boolean textual, String description,
+				String entry) {
 			this.schema = schema;
 			this.table = table;
 			this.column = column;
-			this.zeroIsUnset = zeroIsUnset;
 			this.textual = textual;
 			this.description = description;
 			this.entry = entry;
 		}
 
-		static Rule of(Table<?> table, String column, boolean zeroIsUnset, boolean textual, String description,
-				String entry) {
+		static Rule of(Table<?> table, String column, boolean textual, String description, String entry) {
 			String schema = (table.getSchema() != null && !table.getSchema().getName().isEmpty())
 					? table.getSchema().getName() : null;
-			return new Rule(schema, table.getName(), column, zeroIsUnset, textual, description, entry);
+			return new Rule(schema, table.getName(), column, textual, description, entry);
 		}
 
 		static Rule named(String entry) {
@@ -492,22 +526,29 @@ public final class SnowflakeRecordListener implements RecordListener {
 				throw new SnowflakeConfigurationException(COLUMNS, entry,
 						"comma-separated table.column or schema.table.column names");
 			}
-			return (parts.length == 2) ? new Rule(null, parts[0], parts[1], false, false, COLUMNS + "=" + entry, entry)
-					: new Rule(parts[0], parts[1], parts[2], false, false, COLUMNS + "=" + entry, entry);
+			return (parts.length == 2) ? new Rule(null, parts[0], parts[1], false, COLUMNS + "=" + entry, entry)
+					: new Rule(parts[0], parts[1], parts[2], false, COLUMNS + "=" + entry, entry);
 		}
 
 		String describe() {
 			return this.description;
 		}
 
+		/**
+		 * A table of this rule's name, in its schema if it has one. A table without a schema (generated code with
+		 * {@code outputSchemaToDefault}, or one built by name) matches a schema-qualified rule too: rendered
+		 * unqualified, it is the table the database resolves the name to, the one {@link #checkColumns} looked up
+		 * ({@code PUBLIC.book.id} names H2's {@code book} of generated code without a schema). Two tables of the
+		 * same name in different schemas are told apart only when the generated code keeps its schemas.
+		 */
 		boolean matches(Table<?> candidate) {
 			if (!sameName(this.table, candidate.getName())) {
 				return false;
 			}
-			if (this.schema == null) {
+			if (this.schema == null || candidate.getSchema() == null || candidate.getSchema().getName().isEmpty()) {
 				return true;
 			}
-			return candidate.getSchema() != null && sameName(this.schema, candidate.getSchema().getName());
+			return sameName(this.schema, candidate.getSchema().getName());
 		}
 
 		/** This rule's field of a table it matches. */
@@ -575,11 +616,14 @@ public final class SnowflakeRecordListener implements RecordListener {
 				this.field.trySetAccessible();
 				Object current = this.field.get(pojo);
 				Class<?> type = this.field.getType();
-				if (current == null || (type == long.class && (Long) current == 0L)) {
-					Rule rule = new Rule(null, pojo.getClass().getSimpleName(), this.field.getName(), false, false,
-							"@SnowflakeId " + this.name, null);
-					SnowflakeIdGenerator generator = listener.generator(rule);
+				Rule rule = new Rule(null, pojo.getClass().getSimpleName(), this.field.getName(), false,
+						"@SnowflakeId " + this.name, null);
+				SnowflakeIdGenerator generator = listener.generator(rule);
+				if (unset(current)) {
 					this.field.set(pojo, (type == String.class) ? generator.nextIdAsString() : (Object) generator.nextId());
+				}
+				else {
+					checkAssigned(generator, this.name, current);
 				}
 			}
 			catch (IllegalAccessException ex) {

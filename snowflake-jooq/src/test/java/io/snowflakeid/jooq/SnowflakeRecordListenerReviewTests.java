@@ -74,6 +74,60 @@ class SnowflakeRecordListenerReviewTests {
 		}
 	}
 
+	/** Hibernate and the README treat a Long's 0 as not set, as a long's; so does jOOQ now, in every column. */
+	@ParameterizedTest
+	@MethodSource("databases")
+	void aLongZeroIsNotSetAndGetsANewId(TestDatabases database) throws Exception {
+		try (Isolated db = database.isolated()) {
+			DSLContext dsl = withListener(db, SnowflakeRecordListener.builder(generator).columns("book.id").build());
+			BookRecord zero = dsl.newRecord(BOOK).setId(0L).setTitle("zero");
+			zero.store();
+			assertThat(zero.getId()).isPositive();
+			assertThat(generator.decode(zero.getId()).workerId()).isEqualTo(9);
+			assertThat(dsl.fetchCount(BOOK, BOOK.ID.eq(0L))).isZero();
+		}
+	}
+
+	/**
+	 * A column named by the setting and again by a POJO with a primitive long field: the rules are de-duplicated by
+	 * field (the first wins), and a POJO's 0 was kept by the setting's rule and stored as id 0.
+	 */
+	@ParameterizedTest
+	@MethodSource("databases")
+	void aPrimitivePojosZeroGetsAnIdWhenTheColumnIsAlsoNamedBySetting(TestDatabases database) throws Exception {
+		try (Isolated db = database.isolated()) {
+			SnowflakeRecordListener listener = SnowflakeRecordListener.builder(generator)
+				.columns("event_log.event_id", "event_log.tracking_no")
+				.pojo(io.snowflakeid.jooq.schema.EventPojo.class, io.snowflakeid.jooq.schema.EventLog.EVENT_LOG)
+				.build();
+			DSLContext dsl = withListener(db, listener);
+			io.snowflakeid.jooq.schema.EventPojo event = new io.snowflakeid.jooq.schema.EventPojo();
+			event.what = "both";
+			org.jooq.Record record = dsl.newRecord(io.snowflakeid.jooq.schema.EventLog.EVENT_LOG, event);
+			((org.jooq.TableRecord<?>) record).insert();
+			assertThat(record.get(io.snowflakeid.jooq.schema.EventLog.EVENT_LOG.EVENT_ID)).isPositive();
+			assertThat(record.get(io.snowflakeid.jooq.schema.EventLog.EVENT_LOG.TRACKING_NO)).isPositive();
+		}
+	}
+
+	/** A text column keeps a value that is not a number (a legacy key), as Hibernate does; a negative one is refused. */
+	@ParameterizedTest
+	@MethodSource("databases")
+	void aTextColumnKeepsANonNumericKeyAndRefusesANegativeOne(TestDatabases database) throws Exception {
+		try (Isolated db = database.isolated()) {
+			DSLContext dsl = withListener(db, SnowflakeRecordListener.builder(generator).columns("note.code").build());
+			io.snowflakeid.jooq.schema.Note note = io.snowflakeid.jooq.schema.Note.NOTE;
+			org.jooq.TableRecord<?> legacy = dsl.newRecord(note);
+			legacy.set(note.CODE, "LEGACY-7");
+			legacy.insert();
+			org.jooq.TableRecord<?> negative = dsl.newRecord(note);
+			negative.set(note.CODE, "-7");
+			assertThatThrownBy(negative::insert).isInstanceOf(io.snowflakeid.AssignedIdRefusedException.class)
+				.hasMessageContaining("note.code = -7");
+			assertThat(dsl.fetch(note).getValues(note.CODE)).containsExactly("LEGACY-7");
+		}
+	}
+
 	/**
 	 * {@code DSLContext.executeInsert(TableRecord)} takes a record, but inserts it through an InsertQuery: no
 	 * RecordListener runs, and the row gets no id (a NOT NULL violation from the database here; with an identity
