@@ -25,13 +25,22 @@ import io.snowflakeid.hibernate.SegmentId;
 import io.snowflakeid.hibernate.SnowflakeId;
 import io.snowflakeid.internal.jdbc.ColumnCheck;
 import io.snowflakeid.internal.logging.Logging;
+import org.jooq.Configuration;
 import org.jooq.DSLContext;
+import org.jooq.ExecuteContext;
+import org.jooq.ExecuteListener;
+import org.jooq.ExecuteListenerProvider;
+import org.jooq.Param;
+import org.jooq.Query;
 import org.jooq.Record;
 import org.jooq.RecordContext;
 import org.jooq.RecordListener;
+import org.jooq.RecordListenerProvider;
+import org.jooq.Row;
 import org.jooq.Table;
 import org.jooq.TableField;
 import org.jooq.TableRecord;
+import org.jooq.impl.QOM;
 import org.jooq.tools.StringUtils;
 
 /**
@@ -52,7 +61,7 @@ import org.jooq.tools.StringUtils;
  *         .pojo(Review.class, REVIEW)          // the &#64;SnowflakeId members of a POJO, by jOOQ's name mapping
  *         .build();
  * DSLContext dsl = DSL.using(dataSource, SQLDialect.POSTGRES);
- * dsl.configuration().setAppending(ids);
+ * ids.appendTo(dsl.configuration());           // the listener and its insert guard
  * </pre>
  *
  * Columns of Java type {@code Long} (BIGINT) get the id; columns of type {@code String} get its fixed-width decimal
@@ -61,9 +70,11 @@ import org.jooq.tools.StringUtils;
  * have. {@link #checkColumns(DSLContext, SchemaCheck)} checks every configured column against the database (it
  * exists, and holds 64-bit values) before the first insert.
  * <p>
- * Not seen by any listener: plain SQL DSL inserts ({@code dsl.insertInto(BOOK).values(...)}, {@code set(...)},
- * INSERT ... SELECT), which build no record. Give those the id in the statement:
- * {@code dsl.insertInto(BOOK, BOOK.ID, BOOK.TITLE).values(generator.nextId(), "Dune")}.
+ * Not seen by any record listener: inserts that build no record ({@code dsl.insertInto(BOOK).values(...)},
+ * {@code set(...)}, also {@code set(record)}, INSERT ... SELECT, {@code DSLContext.executeInsert(record)}, which
+ * copies the record into an InsertQuery, and the Loader API). Give those the id in the statement:
+ * {@code dsl.insertInto(BOOK, BOOK.ID, BOOK.TITLE).values(generator.nextId(), "Dune")}; the
+ * {@link #insertGuard() insert guard} refuses those that leave a configured column out (or set it to NULL).
  * <p>
  * Why a module of its own over {@code snowflake-core} and {@code snowflake-hibernate}: plain jOOQ applications (most
  * jOOQ applications have no Spring) get it without the Spring Boot starter, which registers it for Spring Boot's
@@ -94,6 +105,8 @@ public final class SnowflakeRecordListener implements RecordListener {
 
 	private final Map<Class<?>, List<Member>> members = new ConcurrentHashMap<>();
 
+	private final InsertGuard guard = new InsertGuard();
+
 	private SnowflakeRecordListener(Builder builder) {
 		this.ids = builder.ids;
 		this.rules = List.copyOf(builder.rules);
@@ -122,6 +135,51 @@ public final class SnowflakeRecordListener implements RecordListener {
 	@Override
 	public void mergeStart(RecordContext ctx) {
 		fill(ctx);
+	}
+
+	/**
+	 * An {@link ExecuteListener} to register next to this listener (as {@link #appendTo(Configuration)} does): it
+	 * refuses, before anything is sent, an INSERT into a table of this listener's that leaves a configured column out
+	 * or sets it to a NULL value, naming the column and the ways that give it an id. Those are the inserts no record
+	 * listener sees ({@code DSLContext.executeInsert(record)}, {@code insertInto(T).set(record)}, the Loader API, DSL
+	 * inserts): without it, such a row fails on a NOT NULL column, or gets whatever the database puts there (an
+	 * identity or AUTO_INCREMENT left on the column, which the column check only warns about, or NULL).
+	 * <p>
+	 * Why refuse rather than fill them: filling means adding a column and a value to a query object the application
+	 * built, and may keep and execute again ({@code Insert} objects are reusable), so a second execution would send
+	 * the first one's id again; a multi-row insert or INSERT ... SELECT has no single place for it. Adding ids
+	 * while rendering instead (a VisitListener) would have to give the render and the bind passes the same fresh id
+	 * per execution. Neither is simple enough to be safe, and the statement is the application's: it gets the id
+	 * in the statement ({@code values(generator.nextId(), ...)}), or inserts the record ({@code record.insert()}).
+	 * Inserts that list every column implicitly (INSERT ... SELECT without a column list) and plain SQL strings are
+	 * not checked.
+	 */
+	public ExecuteListener insertGuard() {
+		return this.guard;
+	}
+
+	/**
+	 * Appends this listener and its {@link #insertGuard()} to {@code configuration}, each unless it is there already.
+	 *
+	 * @return {@code configuration}
+	 */
+	public Configuration appendTo(Configuration configuration) {
+		Objects.requireNonNull(configuration, "configuration");
+		boolean listening = false;
+		for (RecordListenerProvider provider : configuration.recordListenerProviders()) {
+			listening |= provider.provide() == this;
+		}
+		if (!listening) {
+			configuration.setAppending(this);
+		}
+		boolean guarded = false;
+		for (ExecuteListenerProvider provider : configuration.executeListenerProviders()) {
+			guarded |= provider.provide() == this.guard;
+		}
+		if (!guarded) {
+			configuration.setAppending(this.guard);
+		}
+		return configuration;
 	}
 
 	/** The columns this listener fills, as configured: for logs and the start-up report. */
@@ -360,6 +418,68 @@ public final class SnowflakeRecordListener implements RecordListener {
 	@Override
 	public String toString() {
 		return "SnowflakeRecordListener" + columns();
+	}
+
+	/** Refuses an INSERT into a configured table that leaves a configured column out or NULL. */
+	private void checkInsert(Query query) {
+		if (this.rules.isEmpty() || !(query instanceof QOM.Insert<?> insert) || insert.$into() == null) {
+			return;
+		}
+		Table<?> table = insert.$into();
+		List<? extends org.jooq.Field<?>> columns = insert.$columns();
+		if (columns.isEmpty() && insert.$select() != null) {
+			return; // INSERT ... SELECT into every column
+		}
+		for (Rule rule : this.rules) {
+			if (!rule.matches(table)) {
+				continue;
+			}
+			int index = -1;
+			for (int i = 0; i < columns.size(); i++) {
+				if (sameName(rule.column, columns.get(i).getName())) {
+					index = i;
+					break;
+				}
+			}
+			if (index < 0) {
+				throw refusedInsert(rule, table, "leaves column " + rule.column + " out");
+			}
+			for (Row row : (insert.$select() != null) ? List.<Row>of() : insert.$values()) {
+				if (index < row.size() && row.field(index) instanceof Param<?> param && param.getValue() == null) {
+					throw refusedInsert(rule, table, "sets column " + rule.column + " to NULL");
+				}
+			}
+		}
+	}
+
+	private static IllegalStateException refusedInsert(Rule rule, Table<?> table, String what) {
+		return new IllegalStateException("Refusing an INSERT into " + table.getName() + " that " + what + ", which "
+				+ "gets snowflake ids (" + rule.describe() + "): jOOQ gives ids to the records it inserts (store(), "
+				+ "insert(), merge(), batchStore/batchInsert, a DAO's insert), but DSLContext.executeInsert(record), "
+				+ "insertInto(table).set(record), the Loader API and DSL inserts build no record that a "
+				+ "RecordListener sees. Insert the record itself (record.insert(), dsl.batchInsert(records)), or "
+				+ "give the id in the statement: insertInto(" + table.getName() + ", <id column>, ...).values("
+				+ "generator.nextId(), ...)");
+	}
+
+	/** {@link #insertGuard()}: before an INSERT is rendered. */
+	private final class InsertGuard implements ExecuteListener {
+
+		@Override
+		public void start(ExecuteContext ctx) {
+			Query[] queries = ctx.batchQueries();
+			if ((queries == null || queries.length == 0) && ctx.query() != null) {
+				queries = new Query[] { ctx.query() };
+			}
+			for (Query query : (queries != null) ? queries : new Query[0]) {
+				checkInsert(query);
+			}
+		}
+
+		@Override
+		public String toString() {
+			return "SnowflakeRecordListener.insertGuard" + columns();
+		}
 	}
 
 	private static boolean sameName(String a, String b) {

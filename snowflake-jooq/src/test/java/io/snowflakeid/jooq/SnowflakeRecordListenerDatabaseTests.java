@@ -51,7 +51,7 @@ class SnowflakeRecordListenerDatabaseTests {
 
 	private static DSLContext withListener(Isolated db, SnowflakeRecordListener listener) {
 		DSLContext dsl = db.dsl();
-		dsl.configuration().setAppending(listener);
+		listener.appendTo(dsl.configuration()); // with its insert guard: every record path passes it
 		return dsl;
 	}
 
