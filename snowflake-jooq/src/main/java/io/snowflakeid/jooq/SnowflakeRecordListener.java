@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
+import io.snowflakeid.AssignedIdRefusedException;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
@@ -24,13 +25,22 @@ import io.snowflakeid.hibernate.SegmentId;
 import io.snowflakeid.hibernate.SnowflakeId;
 import io.snowflakeid.internal.jdbc.ColumnCheck;
 import io.snowflakeid.internal.logging.Logging;
+import org.jooq.Configuration;
 import org.jooq.DSLContext;
+import org.jooq.ExecuteContext;
+import org.jooq.ExecuteListener;
+import org.jooq.ExecuteListenerProvider;
+import org.jooq.Param;
+import org.jooq.Query;
 import org.jooq.Record;
 import org.jooq.RecordContext;
 import org.jooq.RecordListener;
+import org.jooq.RecordListenerProvider;
+import org.jooq.Row;
 import org.jooq.Table;
 import org.jooq.TableField;
 import org.jooq.TableRecord;
+import org.jooq.impl.QOM;
 import org.jooq.tools.StringUtils;
 
 /**
@@ -38,8 +48,11 @@ import org.jooq.tools.StringUtils;
  * {@link org.jooq.UpdatableRecord UpdatableRecord} or {@link TableRecord} is inserted ({@code store()} of a new
  * record, {@code insert()}, {@code merge()}, {@code DSLContext.batchStore/batchInsert}, and a {@link org.jooq.DAO
  * DAO}'s {@code insert(pojo)}, which inserts through records), sets every configured column that is still
- * {@code null} to the next id of the application's {@link SnowflakeIdGenerator}. A value the application set is
- * kept. The ids exist before the INSERT, so no generated key is read back and batches stay batches.
+ * {@code null} (or a {@code Long} {@code 0}, as in a primitive {@code long}) to the next id of the application's
+ * {@link SnowflakeIdGenerator}. A value the application set is kept if it cannot meet a generated id, as the
+ * Hibernate binding keeps it: positive and not ahead of the clock, else the insert fails with an
+ * {@link AssignedIdRefusedException} naming {@code table.column} (a text value that is not a number is kept). The
+ * ids exist before the INSERT, so no generated key is read back and batches stay batches.
  *
  * <pre>
  * SnowflakeRecordListener ids = SnowflakeRecordListener.builder(generator)
@@ -48,7 +61,7 @@ import org.jooq.tools.StringUtils;
  *         .pojo(Review.class, REVIEW)          // the &#64;SnowflakeId members of a POJO, by jOOQ's name mapping
  *         .build();
  * DSLContext dsl = DSL.using(dataSource, SQLDialect.POSTGRES);
- * dsl.configuration().setAppending(ids);
+ * ids.appendTo(dsl.configuration());           // the listener and its insert guard
  * </pre>
  *
  * Columns of Java type {@code Long} (BIGINT) get the id; columns of type {@code String} get its fixed-width decimal
@@ -57,9 +70,11 @@ import org.jooq.tools.StringUtils;
  * have. {@link #checkColumns(DSLContext, SchemaCheck)} checks every configured column against the database (it
  * exists, and holds 64-bit values) before the first insert.
  * <p>
- * Not seen by any listener: plain SQL DSL inserts ({@code dsl.insertInto(BOOK).values(...)}, {@code set(...)},
- * INSERT ... SELECT), which build no record. Give those the id in the statement:
- * {@code dsl.insertInto(BOOK, BOOK.ID, BOOK.TITLE).values(generator.nextId(), "Dune")}.
+ * Not seen by any record listener: inserts that build no record ({@code dsl.insertInto(BOOK).values(...)},
+ * {@code set(...)}, also {@code set(record)}, INSERT ... SELECT, {@code DSLContext.executeInsert(record)}, which
+ * copies the record into an InsertQuery, and the Loader API). Give those the id in the statement:
+ * {@code dsl.insertInto(BOOK, BOOK.ID, BOOK.TITLE).values(generator.nextId(), "Dune")}; the
+ * {@link #insertGuard() insert guard} refuses those that leave a configured column out (or set it to NULL).
  * <p>
  * Why a module of its own over {@code snowflake-core} and {@code snowflake-hibernate}: plain jOOQ applications (most
  * jOOQ applications have no Spring) get it without the Spring Boot starter, which registers it for Spring Boot's
@@ -89,6 +104,8 @@ public final class SnowflakeRecordListener implements RecordListener {
 	private final Map<String, Target[]> targets = new ConcurrentHashMap<>();
 
 	private final Map<Class<?>, List<Member>> members = new ConcurrentHashMap<>();
+
+	private final InsertGuard guard = new InsertGuard();
 
 	private SnowflakeRecordListener(Builder builder) {
 		this.ids = builder.ids;
@@ -120,6 +137,51 @@ public final class SnowflakeRecordListener implements RecordListener {
 		fill(ctx);
 	}
 
+	/**
+	 * An {@link ExecuteListener} to register next to this listener (as {@link #appendTo(Configuration)} does): it
+	 * refuses, before anything is sent, an INSERT into a table of this listener's that leaves a configured column out
+	 * or sets it to a NULL value, naming the column and the ways that give it an id. Those are the inserts no record
+	 * listener sees ({@code DSLContext.executeInsert(record)}, {@code insertInto(T).set(record)}, the Loader API, DSL
+	 * inserts): without it, such a row fails on a NOT NULL column, or gets whatever the database puts there (an
+	 * identity or AUTO_INCREMENT left on the column, which the column check only warns about, or NULL).
+	 * <p>
+	 * Why refuse rather than fill them: filling means adding a column and a value to a query object the application
+	 * built, and may keep and execute again ({@code Insert} objects are reusable), so a second execution would send
+	 * the first one's id again; a multi-row insert or INSERT ... SELECT has no single place for it. Adding ids
+	 * while rendering instead (a VisitListener) would have to give the render and the bind passes the same fresh id
+	 * per execution. Neither is simple enough to be safe, and the statement is the application's: it gets the id
+	 * in the statement ({@code values(generator.nextId(), ...)}), or inserts the record ({@code record.insert()}).
+	 * Inserts that list every column implicitly (INSERT ... SELECT without a column list) and plain SQL strings are
+	 * not checked.
+	 */
+	public ExecuteListener insertGuard() {
+		return this.guard;
+	}
+
+	/**
+	 * Appends this listener and its {@link #insertGuard()} to {@code configuration}, each unless it is there already.
+	 *
+	 * @return {@code configuration}
+	 */
+	public Configuration appendTo(Configuration configuration) {
+		Objects.requireNonNull(configuration, "configuration");
+		boolean listening = false;
+		for (RecordListenerProvider provider : configuration.recordListenerProviders()) {
+			listening |= provider.provide() == this;
+		}
+		if (!listening) {
+			configuration.setAppending(this);
+		}
+		boolean guarded = false;
+		for (ExecuteListenerProvider provider : configuration.executeListenerProviders()) {
+			guarded |= provider.provide() == this.guard;
+		}
+		if (!guarded) {
+			configuration.setAppending(this.guard);
+		}
+		return configuration;
+	}
+
 	/** The columns this listener fills, as configured: for logs and the start-up report. */
 	public List<String> columns() {
 		return this.rules.stream().map(Rule::describe).toList();
@@ -146,12 +208,44 @@ public final class SnowflakeRecordListener implements RecordListener {
 		Target[] found = this.targets.computeIfAbsent(table.getQualifiedName().toString(), (name) -> resolve(table));
 		for (Target target : found) {
 			Object current = record.get(target.field);
-			if (current == null || (target.rule.zeroIsUnset && current instanceof Long value && value == 0L)) {
-				SnowflakeIdGenerator generator = generator(target.rule);
+			SnowflakeIdGenerator generator = generator(target.rule);
+			if (unset(current)) {
 				Object id = target.text ? generator.nextIdAsString() : (Object) generator.nextId();
 				record.set((org.jooq.Field<Object>) target.field, id);
 			}
+			else {
+				checkAssigned(generator, table.getName() + "." + target.field.getName(), current);
+			}
 		}
+	}
+
+	/**
+	 * Not set: {@code null}, or a {@code Long} {@code 0} (as in a primitive {@code long}: the Hibernate binding and a
+	 * POJO's {@code long} field treat {@code 0} alike, and a snowflake id is never {@code 0}).
+	 */
+	static boolean unset(Object value) {
+		return value == null || (value instanceof Long number && number == 0L);
+	}
+
+	/**
+	 * An id the application set, kept if it cannot meet a generated one, as the Hibernate binding does
+	 * ({@link AssignedIdRefusedException#check}: not negative, not ahead of the clock). A String that is not a
+	 * decimal number is kept (a legacy key of a text column).
+	 */
+	static void checkAssigned(SnowflakeIdGenerator generator, String target, Object value) {
+		long id;
+		if (value instanceof Long number) {
+			id = number;
+		}
+		else {
+			try {
+				id = Long.parseLong(value.toString());
+			}
+			catch (NumberFormatException ex) {
+				return;
+			}
+		}
+		AssignedIdRefusedException.check(generator, target, id, System.currentTimeMillis());
 	}
 
 	/** What the rules say about one table: its fields to fill, each checked once. */
@@ -202,12 +296,14 @@ public final class SnowflakeRecordListener implements RecordListener {
 	}
 
 	/**
-	 * Sets every {@link SnowflakeId @SnowflakeId} field of {@code pojo} that is {@code null} ({@code 0} for a
-	 * primitive {@code long}) to a new id, and returns it: for {@code dsl.newRecord(BOOK, ids.fill(book))} or
+	 * Sets every {@link SnowflakeId @SnowflakeId} field of {@code pojo} that is {@code null} or a {@code 0} of a
+	 * {@code long} or {@code Long} to a new id, and returns it: for {@code dsl.newRecord(BOOK, ids.fill(book))} or
 	 * {@code dao.insert(ids.fill(book))} when the POJO should know its id before the insert (a DAO copies the
 	 * inserted record back into the POJO anyway, unless {@code Settings.returnRecordToPojo} is off). Fields of the
-	 * class and its superclasses, of type {@code Long}, {@code long} or {@code String}; values set are kept.
+	 * class and its superclasses, of type {@code Long}, {@code long} or {@code String}; values set are kept, if
+	 * positive and not ahead of the clock.
 	 *
+	 * @throws AssignedIdRefusedException for a value set that is negative or ahead of the clock
 	 * @throws IllegalArgumentException for an annotated field of another type, a {@code final} one or a Java record
 	 * (immutable: pass the id to its constructor), an annotated method, or {@code @SegmentId} (not supported here)
 	 */
@@ -324,6 +420,68 @@ public final class SnowflakeRecordListener implements RecordListener {
 		return "SnowflakeRecordListener" + columns();
 	}
 
+	/** Refuses an INSERT into a configured table that leaves a configured column out or NULL. */
+	private void checkInsert(Query query) {
+		if (this.rules.isEmpty() || !(query instanceof QOM.Insert<?> insert) || insert.$into() == null) {
+			return;
+		}
+		Table<?> table = insert.$into();
+		List<? extends org.jooq.Field<?>> columns = insert.$columns();
+		if (columns.isEmpty() && insert.$select() != null) {
+			return; // INSERT ... SELECT into every column
+		}
+		for (Rule rule : this.rules) {
+			if (!rule.matches(table)) {
+				continue;
+			}
+			int index = -1;
+			for (int i = 0; i < columns.size(); i++) {
+				if (sameName(rule.column, columns.get(i).getName())) {
+					index = i;
+					break;
+				}
+			}
+			if (index < 0) {
+				throw refusedInsert(rule, table, "leaves column " + rule.column + " out");
+			}
+			for (Row row : (insert.$select() != null) ? List.<Row>of() : insert.$values()) {
+				if (index < row.size() && row.field(index) instanceof Param<?> param && param.getValue() == null) {
+					throw refusedInsert(rule, table, "sets column " + rule.column + " to NULL");
+				}
+			}
+		}
+	}
+
+	private static IllegalStateException refusedInsert(Rule rule, Table<?> table, String what) {
+		return new IllegalStateException("Refusing an INSERT into " + table.getName() + " that " + what + ", which "
+				+ "gets snowflake ids (" + rule.describe() + "): jOOQ gives ids to the records it inserts (store(), "
+				+ "insert(), merge(), batchStore/batchInsert, a DAO's insert), but DSLContext.executeInsert(record), "
+				+ "insertInto(table).set(record), the Loader API and DSL inserts build no record that a "
+				+ "RecordListener sees. Insert the record itself (record.insert(), dsl.batchInsert(records)), or "
+				+ "give the id in the statement: insertInto(" + table.getName() + ", <id column>, ...).values("
+				+ "generator.nextId(), ...)");
+	}
+
+	/** {@link #insertGuard()}: before an INSERT is rendered. */
+	private final class InsertGuard implements ExecuteListener {
+
+		@Override
+		public void start(ExecuteContext ctx) {
+			Query[] queries = ctx.batchQueries();
+			if ((queries == null || queries.length == 0) && ctx.query() != null) {
+				queries = new Query[] { ctx.query() };
+			}
+			for (Query query : (queries != null) ? queries : new Query[0]) {
+				checkInsert(query);
+			}
+		}
+
+		@Override
+		public String toString() {
+			return "SnowflakeRecordListener.insertGuard" + columns();
+		}
+	}
+
 	private static boolean sameName(String a, String b) {
 		return a.equalsIgnoreCase(b);
 	}
@@ -351,7 +509,7 @@ public final class SnowflakeRecordListener implements RecordListener {
 		public Builder column(TableField<?, ?> field) {
 			Objects.requireNonNull(field, "field");
 			Table<?> table = field.getTable();
-			Rule rule = Rule.of(table, field.getName(), false, field.getType() == String.class,
+			Rule rule = Rule.of(table, field.getName(), field.getType() == String.class,
 					"column(" + table.getName() + "." + field.getName() + ")", null);
 			checkType(rule, table.getName() + "." + field.getName(), field.getType(),
 					field.getDataType().getTypeName());
@@ -390,7 +548,8 @@ public final class SnowflakeRecordListener implements RecordListener {
 		 * whose name is the field's name, or whose camel case is ({@code book_id} for {@code bookId}). A DAO's
 		 * {@code insert(pojo)} then fills that column on the record and copies the id back into the POJO, as does
 		 * {@code dsl.newRecord(table, pojo).store()} for the record. A primitive {@code long} field's {@code 0}
-		 * counts as not set, on that column (the record carries the POJO's {@code 0}).
+		 * counts as not set (the record carries the POJO's {@code 0}), as a {@code Long} {@code 0} does in every
+		 * column.
 		 *
 		 * @throws IllegalArgumentException for a field that names no column of the table, or whose type is not
 		 * {@code Long}, {@code long} or {@code String} or does not match the column's
@@ -426,7 +585,7 @@ public final class SnowflakeRecordListener implements RecordListener {
 							+ " of Java type " + column.getType().getName() + ": the types must match (Long or long "
 							+ "for a BIGINT column, String for a text column)");
 				}
-				this.rules.add(Rule.of(table, column.getName(), memberType == long.class, text,
+				this.rules.add(Rule.of(table, column.getName(), text,
 						"@SnowflakeId " + member.name + " (" + table.getName() + "." + column.getName() + ")", null));
 			}
 			return this;
@@ -454,9 +613,6 @@ public final class SnowflakeRecordListener implements RecordListener {
 
 		final String column;
 
-		/** A primitive {@code long} POJO field's column: {@code 0} is "not set". */
-		final boolean zeroIsUnset;
-
 		/** Known to be text (String): for the column check. */
 		final boolean textual;
 
@@ -466,22 +622,20 @@ public final class SnowflakeRecordListener implements RecordListener {
 		/** The setting entry, for a column named by {@value SnowflakeRecordListener#COLUMNS}; else null. */
 		private final String entry;
 
-		private Rule(String schema, String table, String column, boolean zeroIsUnset, boolean textual,
-				String description, String entry) {
+		private Rule(String schema, String table, String column, boolean textual, String description,
+				String entry) {
 			this.schema = schema;
 			this.table = table;
 			this.column = column;
-			this.zeroIsUnset = zeroIsUnset;
 			this.textual = textual;
 			this.description = description;
 			this.entry = entry;
 		}
 
-		static Rule of(Table<?> table, String column, boolean zeroIsUnset, boolean textual, String description,
-				String entry) {
+		static Rule of(Table<?> table, String column, boolean textual, String description, String entry) {
 			String schema = (table.getSchema() != null && !table.getSchema().getName().isEmpty())
 					? table.getSchema().getName() : null;
-			return new Rule(schema, table.getName(), column, zeroIsUnset, textual, description, entry);
+			return new Rule(schema, table.getName(), column, textual, description, entry);
 		}
 
 		static Rule named(String entry) {
@@ -492,22 +646,29 @@ public final class SnowflakeRecordListener implements RecordListener {
 				throw new SnowflakeConfigurationException(COLUMNS, entry,
 						"comma-separated table.column or schema.table.column names");
 			}
-			return (parts.length == 2) ? new Rule(null, parts[0], parts[1], false, false, COLUMNS + "=" + entry, entry)
-					: new Rule(parts[0], parts[1], parts[2], false, false, COLUMNS + "=" + entry, entry);
+			return (parts.length == 2) ? new Rule(null, parts[0], parts[1], false, COLUMNS + "=" + entry, entry)
+					: new Rule(parts[0], parts[1], parts[2], false, COLUMNS + "=" + entry, entry);
 		}
 
 		String describe() {
 			return this.description;
 		}
 
+		/**
+		 * A table of this rule's name, in its schema if it has one. A table without a schema (generated code with
+		 * {@code outputSchemaToDefault}, or one built by name) matches a schema-qualified rule too: rendered
+		 * unqualified, it is the table the database resolves the name to, the one {@link #checkColumns} looked up
+		 * ({@code PUBLIC.book.id} names H2's {@code book} of generated code without a schema). Two tables of the
+		 * same name in different schemas are told apart only when the generated code keeps its schemas.
+		 */
 		boolean matches(Table<?> candidate) {
 			if (!sameName(this.table, candidate.getName())) {
 				return false;
 			}
-			if (this.schema == null) {
+			if (this.schema == null || candidate.getSchema() == null || candidate.getSchema().getName().isEmpty()) {
 				return true;
 			}
-			return candidate.getSchema() != null && sameName(this.schema, candidate.getSchema().getName());
+			return sameName(this.schema, candidate.getSchema().getName());
 		}
 
 		/** This rule's field of a table it matches. */
@@ -575,11 +736,14 @@ public final class SnowflakeRecordListener implements RecordListener {
 				this.field.trySetAccessible();
 				Object current = this.field.get(pojo);
 				Class<?> type = this.field.getType();
-				if (current == null || (type == long.class && (Long) current == 0L)) {
-					Rule rule = new Rule(null, pojo.getClass().getSimpleName(), this.field.getName(), false, false,
-							"@SnowflakeId " + this.name, null);
-					SnowflakeIdGenerator generator = listener.generator(rule);
+				Rule rule = new Rule(null, pojo.getClass().getSimpleName(), this.field.getName(), false,
+						"@SnowflakeId " + this.name, null);
+				SnowflakeIdGenerator generator = listener.generator(rule);
+				if (unset(current)) {
 					this.field.set(pojo, (type == String.class) ? generator.nextIdAsString() : (Object) generator.nextId());
+				}
+				else {
+					checkAssigned(generator, this.name, current);
 				}
 			}
 			catch (IllegalAccessException ex) {

@@ -72,6 +72,14 @@ class SnowflakeRecordListenerTests {
 		Primitive primitive = listener.fill(new Primitive());
 		assertThat(primitive.id).isPositive();
 		assertThat(primitive.code).hasSize(19).containsOnlyDigits();
+		BookPojo negative = new BookPojo("c");
+		negative.setId(-1L);
+		assertThatThrownBy(() -> listener.fill(negative))
+			.isInstanceOf(io.snowflakeid.AssignedIdRefusedException.class)
+			.hasMessageContaining("BookPojo.id = -1");
+		BookPojo zero = new BookPojo("d");
+		zero.setId(0L);
+		assertThat(listener.fill(zero).getId()).as("a Long's 0 is not set, as a long's").isPositive();
 	}
 
 	@Test

@@ -22,9 +22,11 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
 import static io.snowflakeid.spring.jooq.Book.BOOK;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The jOOQ auto-configuration with Spring Boot's DataSource and jOOQ auto-configurations of the running line, on an
@@ -83,6 +85,54 @@ class SnowflakeJooqAutoConfigurationTests {
 			assertThat(ourProviders(dsl, context.getBean(SnowflakeRecordListener.class)))
 				.as("registered once, though Boot's DSLContext and Configuration are both beans")
 				.isOne();
+			assertThat(Arrays.stream(dsl.configuration().executeListenerProviders())
+				.filter((provider) -> provider.provide() == context.getBean(SnowflakeRecordListener.class)
+					.insertGuard())
+				.count()).as("its insert guard, once").isOne();
+			assertThatThrownBy(() -> dsl.executeInsert(new Book.BookRecord().title("executeInsert")))
+				.hasMessageContaining("Refusing an INSERT into BOOK that leaves column id out");
+			assertThat(dsl.fetchCount(BOOK)).isEqualTo(2);
+		});
+	}
+
+	@Test
+	void everyDslContextBeanGetsTheListenerAndIsChecked() {
+		String other = "jdbc:h2:mem:jooq-other-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+		this.contextRunner.withUserConfiguration(TwoDslContexts.class)
+			.withPropertyValues("snowflake.jooq.columns=book.id",
+					"other.url=" + other + ";INIT=RUNSCRIPT FROM 'classpath:jooq-schema.sql'")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				for (String name : new String[] { "mainDsl", "otherDsl" }) {
+					Book.BookRecord book = context.getBean(name, DSLContext.class).newRecord(BOOK).title(name);
+					book.store();
+					assertThat(book.id()).as(name).isPositive();
+				}
+			});
+		this.contextRunner.withUserConfiguration(TwoDslContexts.class)
+			.withPropertyValues("snowflake.jooq.columns=book.id", "other.url=jdbc:h2:mem:jooq-empty-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1")
+			.run((context) -> assertThat(context.getStartupFailure()).as("the second database has no table book")
+				.isInstanceOf(SnowflakeConfigurationException.class)
+				.hasMessageStartingWith("Invalid snowflake.jooq.columns = book.id: allowed a column of a table in the "
+						+ "database. The database has no column id in a table book"));
+	}
+
+	@Test
+	void twoListenerBeansStopTheStartNamingThemUnlessEachDslContextHasOneRegistered() {
+		this.contextRunner.withUserConfiguration(TwoListeners.class).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("2 SnowflakeRecordListener beans with columns (first, second)")
+				.hasMessageContaining("listener.appendTo(configuration)");
+		});
+		this.contextRunner.withUserConfiguration(TwoListeners.class, RegisteredListener.class).run((context) -> {
+			assertThat(context).hasNotFailed();
+			DSLContext dsl = context.getBean(DSLContext.class);
+			assertThat(ourProviders(dsl, context.getBean("second", SnowflakeRecordListener.class))).isOne();
+			assertThat(ourProviders(dsl, context.getBean("first", SnowflakeRecordListener.class))).isZero();
+			Book.BookRecord book = dsl.newRecord(BOOK).title("second");
+			book.store();
+			assertThat(book.id()).isPositive();
 		});
 	}
 
@@ -177,6 +227,48 @@ class SnowflakeJooqAutoConfigurationTests {
 		@Bean
 		SnowflakeRecordListener myListener(ObjectProvider<SnowflakeIdGenerator> generator) {
 			return SnowflakeRecordListener.builder(generator::getObject).column(BOOK.ID).build();
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class TwoDslContexts {
+
+		@Bean
+		DSLContext mainDsl(DataSource dataSource) {
+			return DSL.using(dataSource, SQLDialect.H2);
+		}
+
+		@Bean
+		DSLContext otherDsl(org.springframework.core.env.Environment environment) {
+			return DSL.using(new DriverManagerDataSource(environment.getRequiredProperty("other.url")),
+					SQLDialect.H2);
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class TwoListeners {
+
+		@Bean
+		SnowflakeRecordListener first(ObjectProvider<SnowflakeIdGenerator> generator) {
+			return SnowflakeRecordListener.builder(generator::getObject).column(BOOK.ID).build();
+		}
+
+		@Bean
+		SnowflakeRecordListener second(ObjectProvider<SnowflakeIdGenerator> generator) {
+			return SnowflakeRecordListener.builder(generator::getObject).columns("book.id").build();
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class RegisteredListener {
+
+		@Bean
+		DSLContext myDsl(DataSource dataSource, ObjectProvider<SnowflakeRecordListener> listeners) {
+			DSLContext dsl = DSL.using(dataSource, SQLDialect.H2);
+			listeners.stream()
+				.filter((listener) -> listener.columns().contains("snowflake.jooq.columns=book.id"))
+				.forEach((listener) -> listener.appendTo(dsl.configuration()));
+			return dsl;
 		}
 	}
 
