@@ -4,7 +4,7 @@ import java.util.UUID;
 
 import io.snowflakeid.AssignedIdRefusedException;
 import io.snowflakeid.SnowflakeIdGenerator;
-import io.snowflakeid.spring.jpa.assigned.AssignedIdApplication;
+import io.snowflakeid.spring.assigned.AssignedIdApplication;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -1,4 +1,4 @@
-package io.snowflakeid.spring.jpa.assigned;
+package io.snowflakeid.spring.assigned;
 
 import io.snowflakeid.hibernate.SnowflakeId;
 import jakarta.persistence.Entity;

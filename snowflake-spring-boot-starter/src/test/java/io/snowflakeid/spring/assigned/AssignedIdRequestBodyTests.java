@@ -1,4 +1,4 @@
-package io.snowflakeid.spring.jpa.assigned;
+package io.snowflakeid.spring.assigned;
 
 import java.time.Duration;
 import java.time.Instant;
