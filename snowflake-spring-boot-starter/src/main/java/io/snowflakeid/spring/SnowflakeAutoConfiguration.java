@@ -19,6 +19,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
 import org.springframework.context.annotation.Bean;
@@ -109,6 +110,22 @@ public final class SnowflakeAutoConfiguration {
 					+ "context has no DataSource bean (configure spring.datasource.url)");
 		}
 		return SnowflakeGenerators.segments(properties.toConfiguration(), ConnectionSource.of(database));
+	}
+
+	/**
+	 * In a web application (Spring MVC or WebFlux), an id refused as assigned (a client's, from a request body) is a
+	 * 400 with a problem detail, not a 500: {@link AssignedIdExceptionHandler}.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnWebApplication
+	@ConditionalOnClass(name = { "org.springframework.http.ProblemDetail",
+			"org.springframework.web.bind.annotation.RestControllerAdvice" })
+	static class AssignedIdWebConfiguration {
+
+		@Bean
+		AssignedIdExceptionHandler snowflakeAssignedIdExceptionHandler() {
+			return new AssignedIdExceptionHandler();
+		}
 	}
 
 	@Configuration(proxyBeanMethods = false)

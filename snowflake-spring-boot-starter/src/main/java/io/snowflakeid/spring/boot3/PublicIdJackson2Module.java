@@ -42,6 +42,7 @@ import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMethod;
 import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
 import com.fasterxml.jackson.databind.introspect.AnnotatedWithParams;
+import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
 import com.fasterxml.jackson.databind.introspect.ObjectIdInfo;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -147,7 +148,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 
 		@Override
 		public Object findDeserializer(Annotated annotated) {
-			PublicId publicId = annotated.getAnnotation(PublicId.class);
+			PublicId publicId = publicIdOf(annotated);
 			if (publicId == null) {
 				return null;
 			}
@@ -172,7 +173,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 
 		@Override
 		public Object findContentDeserializer(Annotated annotated) {
-			PublicId publicId = annotated.getAnnotation(PublicId.class);
+			PublicId publicId = publicIdOf(annotated);
 			if (publicId != null && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 2) {
 				// @JsonAnySetter on a (name, value) method: Jackson reads every value with this content deserializer
 				Class<?> value = method.getRawParameterType(1);
@@ -194,13 +195,28 @@ public class PublicIdJackson2Module extends SimpleModule {
 
 		@Override
 		public Object findKeyDeserializer(Annotated annotated) {
-			PublicId publicId = annotated.getAnnotation(PublicId.class);
+			PublicId publicId = publicIdOf(annotated);
 			return (publicId != null && hasIdKeys(mutatorType(annotated)))
 					? new KeyTokenDeserializer(codec(annotated, publicId)) : null;
 		}
 
 		private PublicIdCodec codec(Annotated annotated, PublicId publicId) {
 			return codecOf(this.codec, publicId, where(annotated));
+		}
+
+		/**
+		 * The {@code @PublicId} of what is read: the annotated member's own, or, for a creator parameter without one,
+		 * that of the field of its property ({@link PublicIdJson#fieldPublicId}: with
+		 * {@code ALLOW_FINAL_FIELDS_AS_MUTATORS} disabled Jackson does not merge a final field's annotations into the
+		 * parameter). Linked by the parameter's {@code @JsonProperty} name and its compiled name.
+		 */
+		static PublicId publicIdOf(Annotated annotated) {
+			PublicId publicId = annotated.getAnnotation(PublicId.class);
+			if (publicId != null || !(annotated instanceof AnnotatedParameter parameter)) {
+				return publicId;
+			}
+			return PublicIdJson.fieldPublicId(parameter.getDeclaringClass(),
+					PublicIdJson.parameterNames(parameter.getOwner().getMember(), parameter.getIndex()));
 		}
 
 		private static boolean isSetter(Annotated annotated) {
@@ -581,6 +597,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 		public BeanDeserializerBuilder updateBuilder(DeserializationConfig config,
 				BeanDescription description, BeanDeserializerBuilder builder) {
 			TokenCreatorInstantiator.install(builder, description, this.codec);
+			requireCreatorParametersLinked(description);
 			ObjectIdReader reader = builder.getObjectIdReader();
 			if (reader == null || reader.idProperty == null
 					|| !(reader.generator instanceof ObjectIdGenerators.PropertyGenerator)) {
@@ -600,6 +617,22 @@ public class PublicIdJackson2Module extends SimpleModule {
 			builder.setObjectIdReader(ObjectIdReader.construct(reader.getIdType(), reader.propertyName,
 					reader.generator, ids, reader.idProperty, reader.resolver));
 			return builder;
+		}
+	}
+
+	/**
+	 * A property read through a creator parameter that is not {@code @PublicId}, neither itself nor through its field
+	 * ({@link Introspector#publicIdOf}), whose field or getter is: written as a token, read raw. Refused, naming the
+	 * class and the property (the names could not be linked).
+	 */
+	static void requireCreatorParametersLinked(BeanDescription description) {
+		for (BeanPropertyDefinition property : description.findProperties()) {
+			AnnotatedParameter parameter = property.getConstructorParameter();
+			if (parameter != null && Introspector.publicIdOf(parameter) == null
+					&& PublicIdJson.hasPublicIdProperty(description.getBeanClass(), property.getInternalName())) {
+				throw new IllegalArgumentException(PublicIdJson.creatorParameterUnlinked(
+						description.getBeanClass().getName(), property.getInternalName()));
+			}
 		}
 	}
 

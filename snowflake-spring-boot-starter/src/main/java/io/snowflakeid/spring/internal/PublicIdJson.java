@@ -94,6 +94,63 @@ public final class PublicIdJson {
 				+ "Put @JsonIdentityInfo on the class " + target + " and keep @JsonIdentityReference on the property";
 	}
 
+	/**
+	 * The {@code @PublicId} of the field a creator parameter without one stands for: the parameter of a constructor or
+	 * factory of {@code type} whose property is {@code names} (its explicit and implicit names), the field of that
+	 * name (or with that {@code @JsonProperty} name) in {@code type} or a superclass; {@code null} if none has it.
+	 * Jackson merges a field's annotations into the creator parameter of its property, but only for fields it
+	 * collects: Jackson 3 leaves final fields out when deserializing ({@code ALLOW_FINAL_FIELDS_AS_MUTATORS} is off by
+	 * default; Jackson 2 with it disabled likewise), so {@code @PublicId} on a final field alone (a Kotlin
+	 * {@code @field:PublicId val}, a Java {@code @JsonCreator} class) never reached the parameter, read raw.
+	 */
+	public static PublicId fieldPublicId(Class<?> type, java.util.Collection<String> names) {
+		if (names.isEmpty()) {
+			return null;
+		}
+		for (Class<?> current = type; current != null && current != Object.class; current = current.getSuperclass()) {
+			for (java.lang.reflect.Field field : current.getDeclaredFields()) {
+				PublicId publicId = field.getAnnotation(PublicId.class);
+				if (publicId == null || java.lang.reflect.Modifier.isStatic(field.getModifiers())) {
+					continue;
+				}
+				com.fasterxml.jackson.annotation.JsonProperty property = field
+					.getAnnotation(com.fasterxml.jackson.annotation.JsonProperty.class);
+				if (names.contains(field.getName()) || (property != null && names.contains(property.value()))) {
+					return publicId;
+				}
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * The explicit ({@code @JsonProperty}) and, when compiled with {@code -parameters}, implicit names of parameter
+	 * {@code index} of {@code creator} (a {@code Constructor} or {@code Method}), for {@link #fieldPublicId}.
+	 */
+	public static java.util.List<String> parameterNames(java.lang.reflect.Member creator, int index) {
+		java.util.List<String> names = new java.util.ArrayList<>();
+		if (creator instanceof java.lang.reflect.Executable executable && index < executable.getParameterCount()) {
+			java.lang.reflect.Parameter parameter = executable.getParameters()[index];
+			com.fasterxml.jackson.annotation.JsonProperty property = parameter
+				.getAnnotation(com.fasterxml.jackson.annotation.JsonProperty.class);
+			if (property != null && !property.value().isEmpty()) {
+				names.add(property.value());
+			}
+			if (parameter.isNamePresent()) {
+				names.add(parameter.getName());
+			}
+		}
+		return names;
+	}
+
+	/** {@code @PublicId} on the field of a property only, whose creator parameter is read without it: refused. */
+	public static String creatorParameterUnlinked(String type, String property) {
+		return "@PublicId on the field " + type + "." + property + " only, but the object is built by a creator (a "
+				+ "constructor or factory) whose parameter for '" + property + "' is not @PublicId, and its field "
+				+ "could not be matched to it: Jackson would read the raw id. Annotate the creator parameter with "
+				+ "@PublicId as well (in Kotlin: @PublicId on the constructor property, not only @field:PublicId)";
+	}
+
 	/** Whether {@code type} (or a superclass) has a {@code @PublicId} field, getter or record component {@code name}. */
 	public static boolean hasPublicIdProperty(Class<?> type, String name) {
 		String capitalized = name.isEmpty() ? name : Character.toUpperCase(name.charAt(0)) + name.substring(1);

@@ -15,12 +15,14 @@ import io.snowflakeid.spring.internal.PublicIdJson;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import tools.jackson.databind.AnnotationIntrospector;
 import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationConfig;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JavaType;
 import tools.jackson.databind.KeyDeserializer;
+import tools.jackson.databind.PropertyName;
 import tools.jackson.databind.SerializationConfig;
 import tools.jackson.databind.SerializationContext;
 import tools.jackson.databind.ValueDeserializer;
@@ -41,6 +43,7 @@ import tools.jackson.databind.introspect.AnnotatedMember;
 import tools.jackson.databind.introspect.AnnotatedMethod;
 import tools.jackson.databind.introspect.AnnotatedParameter;
 import tools.jackson.databind.introspect.AnnotatedWithParams;
+import tools.jackson.databind.introspect.BeanPropertyDefinition;
 import tools.jackson.databind.introspect.NopAnnotationIntrospector;
 import tools.jackson.databind.introspect.ObjectIdInfo;
 import tools.jackson.databind.module.SimpleModule;
@@ -145,7 +148,7 @@ public class PublicIdJackson3Module extends SimpleModule {
 
 		@Override
 		public Object findDeserializer(MapperConfig<?> config, Annotated annotated) {
-			PublicId publicId = annotated.getAnnotation(PublicId.class);
+			PublicId publicId = publicIdOf(config, annotated);
 			if (publicId == null) {
 				return null;
 			}
@@ -170,7 +173,7 @@ public class PublicIdJackson3Module extends SimpleModule {
 
 		@Override
 		public Object findContentDeserializer(MapperConfig<?> config, Annotated annotated) {
-			PublicId publicId = annotated.getAnnotation(PublicId.class);
+			PublicId publicId = publicIdOf(config, annotated);
 			if (publicId != null && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 2) {
 				// @JsonAnySetter on a (name, value) method: Jackson reads every value with this content deserializer
 				Class<?> value = method.getRawParameterType(1);
@@ -192,13 +195,40 @@ public class PublicIdJackson3Module extends SimpleModule {
 
 		@Override
 		public Object findKeyDeserializer(MapperConfig<?> config, Annotated annotated) {
-			PublicId publicId = annotated.getAnnotation(PublicId.class);
+			PublicId publicId = publicIdOf(config, annotated);
 			return (publicId != null && hasIdKeys(mutatorType(annotated)))
 					? new KeyTokenDeserializer(codec(annotated, publicId)) : null;
 		}
 
 		private PublicIdCodec codec(Annotated annotated, PublicId publicId) {
 			return codecOf(this.codec, publicId, where(annotated));
+		}
+
+		/**
+		 * The {@code @PublicId} of what is read: the annotated member's own, or, for a creator parameter without one,
+		 * that of the field of its property ({@link PublicIdJson#fieldPublicId}: Jackson 3 does not merge a final
+		 * field's annotations into the parameter). Linked by the parameter's names as the mapper sees them (also
+		 * a Kotlin module's) and as compiled.
+		 */
+		static PublicId publicIdOf(MapperConfig<?> config, Annotated annotated) {
+			PublicId publicId = annotated.getAnnotation(PublicId.class);
+			if (publicId != null || !(annotated instanceof AnnotatedParameter parameter)) {
+				return publicId;
+			}
+			List<String> names = new ArrayList<>(
+					PublicIdJson.parameterNames(parameter.getOwner().getMember(), parameter.getIndex()));
+			AnnotationIntrospector introspector = (config != null) ? config.getAnnotationIntrospector() : null;
+			if (introspector != null) {
+				PropertyName explicit = introspector.findNameForDeserialization(config, parameter);
+				if (explicit != null && !explicit.isEmpty()) {
+					names.add(explicit.getSimpleName());
+				}
+				String implicit = introspector.findImplicitPropertyName(config, parameter);
+				if (implicit != null) {
+					names.add(implicit);
+				}
+			}
+			return PublicIdJson.fieldPublicId(parameter.getDeclaringClass(), names);
 		}
 
 		private static boolean isSetter(Annotated annotated) {
@@ -579,6 +609,7 @@ public class PublicIdJackson3Module extends SimpleModule {
 		public BeanDeserializerBuilder updateBuilder(DeserializationConfig config,
 				BeanDescription.Supplier description, BeanDeserializerBuilder builder) {
 			TokenCreatorInstantiator.install(builder, description.get(), this.codec);
+			requireCreatorParametersLinked(config, description.get());
 			ObjectIdReader reader = builder.getObjectIdReader();
 			if (reader == null || reader.idProperty == null
 					|| !(reader.generator instanceof ObjectIdGenerators.PropertyGenerator)) {
@@ -598,6 +629,22 @@ public class PublicIdJackson3Module extends SimpleModule {
 			builder.setObjectIdReader(ObjectIdReader.construct(reader.getIdType(), reader.propertyName,
 					reader.generator, ids, reader.idProperty, reader.resolver));
 			return builder;
+		}
+	}
+
+	/**
+	 * A property read through a creator parameter that is not {@code @PublicId}, neither itself nor through its field
+	 * ({@link Introspector#publicIdOf}), whose field or getter is: written as a token, read raw. Refused, naming the
+	 * class and the property (the names could not be linked).
+	 */
+	static void requireCreatorParametersLinked(MapperConfig<?> config, BeanDescription description) {
+		for (BeanPropertyDefinition property : description.findProperties()) {
+			AnnotatedParameter parameter = property.getConstructorParameter();
+			if (parameter != null && Introspector.publicIdOf(config, parameter) == null
+					&& PublicIdJson.hasPublicIdProperty(description.getBeanClass(), property.getInternalName())) {
+				throw new IllegalArgumentException(PublicIdJson.creatorParameterUnlinked(
+						description.getBeanClass().getName(), property.getInternalName()));
+			}
 		}
 	}
 

@@ -8,6 +8,7 @@ import io.snowflakeid.spring.SnowflakeAutoConfiguration;
 import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
 
 import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.actuate.endpoint.SanitizingFunction;
@@ -25,7 +26,9 @@ import org.springframework.context.annotation.Configuration;
  * and the Jackson modules that write and read {@code @PublicId} properties as tokens (Jackson 3 for Spring Boot 4,
  * Jackson 2 for 3.5). The codec knows the layout of the application's {@link SnowflakeIdGenerator}, if there is
  * one, and refuses ids outside it. Without a key there is no codec, and {@code @PublicId} in the application's
- * packages fails the start. Spring MVC parameters: {@link SnowflakePublicIdWebMvcAutoConfiguration}.
+ * packages fails the start. Spring MVC parameters: {@link SnowflakePublicIdWebMvcAutoConfiguration}, WebFlux ones:
+ * {@link SnowflakePublicIdWebFluxAutoConfiguration}; without them (excluded, or no codec), a handler method with a
+ * {@code @PublicId} parameter fails the start (naming it and the missing auto-configuration), never reads a raw id.
  */
 @AutoConfiguration(after = SnowflakeAutoConfiguration.class)
 @EnableConfigurationProperties(SnowflakePublicIdProperties.class)
@@ -92,6 +95,36 @@ public final class SnowflakePublicIdAutoConfiguration {
 			static BeanPostProcessor publicIdJackson2MapperPostProcessor(ObjectProvider<PublicIdJackson2Module> module) {
 				return new PublicIdJackson2MapperPostProcessor(module);
 			}
+		}
+	}
+
+	/**
+	 * Spring MVC handler methods with {@code @PublicId} parameters stop the start when the public-id resolver is not
+	 * registered ({@link SnowflakePublicIdWebMvcAutoConfiguration} excluded or backed off): registered here, so that
+	 * the refusal does not go away with the configuration it guards. Only with Spring MVC on the class path.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerAdapter")
+	static class WebMvcResolverCheckConfiguration {
+
+		@Bean
+		static PublicIdResolverAbsentCheck publicIdWebMvcResolverAbsentCheck(ListableBeanFactory beans) {
+			return new PublicIdResolverAbsentCheck("Spring MVC", SnowflakePublicIdWebMvcAutoConfiguration.class, beans,
+					() -> SnowflakePublicIdWebMvcAutoConfiguration.handlerMethods(beans),
+					() -> SnowflakePublicIdWebMvcAutoConfiguration.resolverRegistered(beans));
+		}
+	}
+
+	/** The same for WebFlux ({@link SnowflakePublicIdWebFluxAutoConfiguration}), with WebFlux on the class path. */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.web.reactive.result.method.annotation.RequestMappingHandlerAdapter")
+	static class WebFluxResolverCheckConfiguration {
+
+		@Bean
+		static PublicIdResolverAbsentCheck publicIdWebFluxResolverAbsentCheck(ListableBeanFactory beans) {
+			return new PublicIdResolverAbsentCheck("WebFlux", SnowflakePublicIdWebFluxAutoConfiguration.class, beans,
+					() -> SnowflakePublicIdWebFluxAutoConfiguration.handlerMethods(beans),
+					() -> SnowflakePublicIdWebFluxAutoConfiguration.resolverRegistered(beans));
 		}
 	}
 

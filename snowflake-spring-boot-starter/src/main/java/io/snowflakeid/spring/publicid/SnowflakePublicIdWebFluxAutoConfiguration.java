@@ -1,6 +1,7 @@
 package io.snowflakeid.spring.publicid;
 
 import java.lang.reflect.Field;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -99,19 +100,52 @@ public final class SnowflakePublicIdWebFluxAutoConfiguration {
 	private static IllegalStateException cannotPlace(String why) {
 		return new IllegalStateException("@PublicId in WebFlux: cannot place the public id argument resolver before "
 				+ "WebFlux's own (" + why + " in this Spring version's RequestMappingHandlerAdapter); without it "
-				+ "@PathVariable @PublicId would read raw ids. Exclude SnowflakePublicIdWebFluxAutoConfiguration "
-				+ "only if no reactive controller has @PublicId parameters.");
+				+ "@PathVariable @PublicId would read raw ids. Use a Spring Framework version this starter supports. "
+				+ "Excluding SnowflakePublicIdWebFluxAutoConfiguration does not help: any reactive handler method "
+				+ "with a @PublicId parameter (or binding @PublicId properties) then stops the start too.");
 	}
 
 	/** Unsupported {@code @PublicId} handler parameters stop the start, naming them. */
 	@Bean
-	@SuppressWarnings({ "rawtypes", "unchecked" })
 	PublicIdHandlerMethodsCheck publicIdHandlerMethodsCheck(ListableBeanFactory beans) {
-		return new PublicIdHandlerMethodsCheck(() -> beans.getBeansOfType(AbstractHandlerMethodMapping.class)
+		return new PublicIdHandlerMethodsCheck(() -> handlerMethods(beans));
+	}
+
+	/** The handler methods of every WebFlux handler mapping. */
+	@SuppressWarnings({ "rawtypes", "unchecked" })
+	static List<HandlerMethod> handlerMethods(ListableBeanFactory beans) {
+		return beans.getBeansOfType(AbstractHandlerMethodMapping.class)
 			.values()
 			.stream()
 			.flatMap((mapping) -> ((Map<?, HandlerMethod>) ((AbstractHandlerMethodMapping) mapping).getHandlerMethods()).values().stream())
-			.toList());
+			.toList();
+	}
+
+	/**
+	 * Whether {@link PublicIdReactiveArgumentResolver} is in place in each resolver list of every
+	 * {@link RequestMappingHandlerAdapter} (there is at least one): what {@link PublicIdResolverAbsentCheck} asks when a
+	 * handler method has a {@code @PublicId} parameter. Lists that cannot be read count as without it.
+	 */
+	static boolean resolverRegistered(ListableBeanFactory beans) {
+		Collection<RequestMappingHandlerAdapter> adapters = beans.getBeansOfType(RequestMappingHandlerAdapter.class)
+			.values();
+		return !adapters.isEmpty() && adapters.stream().allMatch(SnowflakePublicIdWebFluxAutoConfiguration::isPlaced);
+	}
+
+	private static boolean isPlaced(RequestMappingHandlerAdapter adapter) {
+		try {
+			Object methodResolver = read(adapter, "methodResolver");
+			for (String name : RESOLVER_LISTS) {
+				if (!(read(methodResolver, name) instanceof List<?> list)
+						|| list.stream().noneMatch(PublicIdReactiveArgumentResolver.class::isInstance)) {
+					return false;
+				}
+			}
+			return true;
+		}
+		catch (IllegalStateException ex) {
+			return false;
+		}
 	}
 
 	@Bean

@@ -1,6 +1,7 @@
 package io.snowflakeid.spring.publicid;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -68,13 +69,31 @@ public final class SnowflakePublicIdWebMvcAutoConfiguration {
 
 	/** Unsupported {@code @PublicId} handler parameters stop the start, naming them. */
 	@Bean
-	@SuppressWarnings({ "rawtypes", "unchecked" })
 	PublicIdHandlerMethodsCheck publicIdHandlerMethodsCheck(ListableBeanFactory beans) {
-		return new PublicIdHandlerMethodsCheck(() -> beans.getBeansOfType(AbstractHandlerMethodMapping.class)
+		return new PublicIdHandlerMethodsCheck(() -> handlerMethods(beans));
+	}
+
+	/** The handler methods of every Spring MVC handler mapping. */
+	@SuppressWarnings({ "rawtypes", "unchecked" })
+	static List<HandlerMethod> handlerMethods(ListableBeanFactory beans) {
+		return beans.getBeansOfType(AbstractHandlerMethodMapping.class)
 			.values()
 			.stream()
 			.flatMap((mapping) -> ((Map<?, HandlerMethod>) ((AbstractHandlerMethodMapping) mapping).getHandlerMethods()).values().stream())
-			.toList());
+			.toList();
+	}
+
+	/**
+	 * Whether {@link PublicIdArgumentResolver} is in place in every {@link RequestMappingHandlerAdapter} (there is at
+	 * least one): what {@link PublicIdResolverAbsentCheck} asks when a handler method has a {@code @PublicId}
+	 * parameter.
+	 */
+	static boolean resolverRegistered(ListableBeanFactory beans) {
+		Collection<RequestMappingHandlerAdapter> adapters = beans.getBeansOfType(RequestMappingHandlerAdapter.class)
+			.values();
+		return !adapters.isEmpty() && adapters.stream()
+			.allMatch((adapter) -> adapter.getArgumentResolvers() != null
+					&& adapter.getArgumentResolvers().stream().anyMatch(PublicIdArgumentResolver.class::isInstance));
 	}
 
 	@Bean

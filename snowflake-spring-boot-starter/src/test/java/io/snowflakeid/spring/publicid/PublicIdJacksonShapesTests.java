@@ -8,8 +8,10 @@ import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIdentityInfo;
 import com.fasterxml.jackson.annotation.JsonIdentityReference;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.ObjectIdGenerators;
 import io.snowflakeid.publicid.InvalidPublicIdException;
 import io.snowflakeid.publicid.PublicId;
@@ -134,6 +136,29 @@ class PublicIdJacksonShapesTests {
 		});
 	}
 
+	/**
+	 * {@code @PublicId} on the field only, the object built by a creator (a Kotlin {@code @field:PublicId} constructor
+	 * property is this shape): written as the token through the field, so read as one through the creator parameter
+	 * of the same property, never a raw number.
+	 */
+	@Test
+	void aFieldOnlyPublicIdReadThroughACreatorTakesTokensNeverNumbers() {
+		withBothJacksons((codec, json) -> {
+			for (Class<?> type : List.of(CreatorFieldOnly.class, CreatorRecordFieldOnly.class)) {
+				Object value = (type == CreatorFieldOnly.class) ? new CreatorFieldOnly(42L, "x")
+						: new CreatorRecordFieldOnly(42L, "x");
+				String expected = "{\"id\":\"" + codec.encode(42) + "\",\"name\":\"x\"}";
+				String as = json.name + " " + type.getSimpleName();
+				assertThat(json.write(value)).as(as).isEqualTo(expected);
+				assertThat(json.read(expected, type)).as(as).hasFieldOrPropertyWithValue("id", 42L);
+				assertThatThrownBy(() -> json.read("{\"id\":42,\"name\":\"x\"}", type)).as(as + ": a raw number")
+					.hasStackTraceContaining("never from a number");
+				assertThatThrownBy(() -> json.read("{\"id\":\"42\",\"name\":\"x\"}", type)).as(as + ": a raw id")
+					.hasRootCauseInstanceOf(InvalidPublicIdException.class);
+			}
+		});
+	}
+
 	interface Check {
 
 		void check(PublicIdCodec codec, Json json) throws Exception;
@@ -147,6 +172,38 @@ class PublicIdJacksonShapesTests {
 
 		<T> T read(String json, Class<T> type) {
 			return type.cast(this.reader.apply(json, type));
+		}
+	}
+
+	public static final class CreatorFieldOnly {
+
+		@PublicId
+		private final Long id;
+
+		private final String name;
+
+		@JsonCreator
+		public CreatorFieldOnly(@JsonProperty("id") Long id, @JsonProperty("name") String name) {
+			this.id = id;
+			this.name = name;
+		}
+
+		public Long getId() {
+			return this.id;
+		}
+
+		public String getName() {
+			return this.name;
+		}
+	}
+
+	/** The annotation on the component reaches the field and the accessor, not an explicit constructor's parameter. */
+	public record CreatorRecordFieldOnly(@PublicId Long id, String name) {
+
+		@JsonCreator
+		public CreatorRecordFieldOnly(@JsonProperty("id") Long id, @JsonProperty("name") String name) {
+			this.id = id;
+			this.name = name;
 		}
 	}
 
