@@ -100,6 +100,7 @@ class RedisLeaseReviewTests {
 		RedisTestServers.OwnServer replica = server(true, "--replicaof", "127.0.0.1", Integer.toString(primary.port));
 		RedisTestServers.Direct onReplica = closed(RedisTestServers.direct(replica.uri()));
 		awaitLinkUp(onReplica);
+		awaitOnlineAtThePrimary(closed(RedisTestServers.direct(primary.uri())));
 		CuttingLink link = closed(new CuttingLink(primary.port, FIRST_PORT, LAST_PORT));
 		WorkerLease lease = acquire(settings(ownedStore("redis://127.0.0.1:" + link.port)).renewInBackground(false)
 			.build());
@@ -141,6 +142,7 @@ class RedisLeaseReviewTests {
 				Integer.toString(replication.port));
 		RedisTestServers.Direct onReplica = closed(RedisTestServers.direct(replica.uri()));
 		awaitLinkUp(onReplica);
+		awaitOnlineAtThePrimary(closed(RedisTestServers.direct(primary.uri())));
 		replication.drop(); // the replica, still connected, receives nothing from here on
 		CuttingLink link = closed(new CuttingLink(primary.port, FIRST_PORT, LAST_PORT));
 		link.cutAfterAnswerTo(CLAIM_WRITE, false);
@@ -222,6 +224,7 @@ class RedisLeaseReviewTests {
 		RedisTestServers.OwnServer replica = server(true, "--replicaof", "127.0.0.1", Integer.toString(primary.port));
 		awaitLinkUp(closed(RedisTestServers.direct(replica.uri())));
 		RedisTestServers.Direct direct = closed(RedisTestServers.direct(primary.uri()));
+		awaitOnlineAtThePrimary(direct); // the lease WAITs only for replicas the primary counts online
 		direct.connection.sync().aclSetuser("lease", io.lettuce.core.AclSetuserArgs.Builder.on().addPassword("secret")
 			.allKeys().allChannels().allCommands().removeCommand(io.lettuce.core.protocol.CommandType.WAIT));
 		RedisLeaseStore store = ownedStore("redis://lease:secret@127.0.0.1:" + primary.port);
@@ -265,6 +268,17 @@ class RedisLeaseReviewTests {
 			.satisfies((ex) -> assertThat(ex.getReason()).as(ex.getMessage())
 				.isEqualTo(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION))
 			.withMessageContaining("snowflake.redis.key");
+	}
+
+	/** Until the primary lists a replica {@code state=online} (it may lag the replica's own "link up"). */
+	static void awaitOnlineAtThePrimary(RedisTestServers.Direct primary) throws InterruptedException {
+		long deadline = System.currentTimeMillis() + 10_000;
+		while (!primary.connection.sync().info("replication").contains("state=online")) {
+			if (System.currentTimeMillis() > deadline) {
+				throw new AssertionError("no replica online: " + primary.connection.sync().info("replication"));
+			}
+			Thread.sleep(50);
+		}
 	}
 
 	static void awaitLinkUp(RedisTestServers.Direct replica) throws InterruptedException {
