@@ -42,6 +42,26 @@ public class AssignedIdRefusedException extends IllegalArgumentException {
 		return id;
 	}
 
+	/**
+	 * {@link #check} for a value as bindings hold it: a {@code Long}, or the decimal text of a String id column. Text
+	 * that is not a decimal number is kept as it is (a legacy key of a text column, not a snowflake id).
+	 */
+	public static void checkValue(SnowflakeIdGenerator ids, String target, Object value, long now) {
+		long id;
+		if (value instanceof Long number) {
+			id = number;
+		}
+		else {
+			try {
+				id = Long.parseLong(value.toString());
+			}
+			catch (NumberFormatException ex) {
+				return;
+			}
+		}
+		check(ids, target, id, now);
+	}
+
 	private static String message(String target, long id, String why) {
 		return "Refusing to keep " + target + " = " + id + ", set by the application: snowflake ids the application "
 				+ "assigns are kept only when positive and not ahead of the clock (this one " + why + "), since "

@@ -87,22 +87,10 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator {
 	 * A String that is not a decimal number is kept (a legacy key of a String id column).
 	 */
 	private Object checkedAssigned(Object value) {
-		long id;
-		if (value instanceof Long number) {
-			id = number;
-		}
-		else {
-			try {
-				id = Long.parseLong(value.toString());
-			}
-			catch (NumberFormatException ex) {
-				return value;
-			}
-		}
 		if (this.ids == null) {
 			throw notInitialized("@SnowflakeId", getClass());
 		}
-		AssignedIdRefusedException.check(this.ids, this.attribute, id, System.currentTimeMillis());
+		AssignedIdRefusedException.checkValue(this.ids, this.attribute, value, System.currentTimeMillis());
 		return value;
 	}
 

@@ -233,19 +233,7 @@ public final class SnowflakeRecordListener implements RecordListener {
 	 * decimal number is kept (a legacy key of a text column).
 	 */
 	static void checkAssigned(SnowflakeIdGenerator generator, String target, Object value) {
-		long id;
-		if (value instanceof Long number) {
-			id = number;
-		}
-		else {
-			try {
-				id = Long.parseLong(value.toString());
-			}
-			catch (NumberFormatException ex) {
-				return;
-			}
-		}
-		AssignedIdRefusedException.check(generator, target, id, System.currentTimeMillis());
+		AssignedIdRefusedException.checkValue(generator, target, value, System.currentTimeMillis());
 	}
 
 	/** What the rules say about one table: its fields to fill, each checked once. */
