@@ -8,14 +8,17 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * Whether the columns of {@code @SnowflakeId}/{@code @SegmentId} attributes can hold the ids, read from JDBC
- * metadata once per column at start. Catches what would otherwise corrupt data or fail at the first insert: a column
+ * metadata at start (one query per table). Catches what would otherwise corrupt data or fail at the first insert: a column
  * narrower than the ids (MariaDB in non-strict mode clamps 64-bit values to 2147483647 without an error), a VARCHAR
  * too short for the text form, an identity column that rejects explicit ids ({@code GENERATED ALWAYS}); and warns
  * about an AUTO_INCREMENT left on the column (MariaDB/MySQL move its counter above every explicit id, into the
@@ -62,8 +65,9 @@ public final class ColumnCheck {
 		DatabaseMetaData metadata = connection.getMetaData();
 		Vendor vendor = Vendor.of(metadata.getDatabaseProductName());
 		List<Finding> findings = new ArrayList<>();
+		Map<String, Map<String, ColumnInfo>> tables = new HashMap<>();
 		for (Target target : targets) {
-			ColumnInfo column = find(connection, metadata, vendor, target);
+			ColumnInfo column = find(connection, metadata, vendor, target, tables);
 			if (column != null) {
 				check(connection, vendor, target, column, findings);
 			}
@@ -80,8 +84,9 @@ public final class ColumnCheck {
 		DatabaseMetaData metadata = connection.getMetaData();
 		Vendor vendor = Vendor.of(metadata.getDatabaseProductName());
 		List<Target> missing = new ArrayList<>();
+		Map<String, Map<String, ColumnInfo>> tables = new HashMap<>();
 		for (Target target : targets) {
-			if (find(connection, metadata, vendor, target) == null) {
+			if (find(connection, metadata, vendor, target, tables) == null) {
 				missing.add(target);
 			}
 		}
@@ -136,15 +141,15 @@ public final class ColumnCheck {
 	 * unqualified name (PostgreSQL: each schema of the search_path in turn, as an INSERT would), so the check
 	 * neither misses it nor looks at a table of the same name elsewhere.
 	 */
-	private static ColumnInfo find(Connection connection, DatabaseMetaData metadata, Vendor vendor, Target target)
-			throws SQLException {
+	private static ColumnInfo find(Connection connection, DatabaseMetaData metadata, Vendor vendor, Target target,
+			Map<String, Map<String, ColumnInfo>> tables) throws SQLException {
 		Set<String> catalogs = (target.catalog() != null) ? spellings(target.catalog())
 				: nullable(connection.getCatalog());
 		Set<String> schemas = (target.schema() != null) ? spellings(target.schema())
 				: vendor.unqualifiedSchemas(connection);
 		for (String catalog : catalogs) {
 			for (String schema : schemas) {
-				ColumnInfo column = find(metadata, catalog, schema, target);
+				ColumnInfo column = find(metadata, catalog, schema, target, tables);
 				if (column != null) {
 					return column;
 				}
@@ -153,22 +158,73 @@ public final class ColumnCheck {
 		return null;
 	}
 
-	private static ColumnInfo find(DatabaseMetaData metadata, String catalog, String schema, Target target)
-			throws SQLException {
+	/**
+	 * The target's column in the table of one of its spellings: the columns of each table are read once per check
+	 * (one metadata query, shared by every attribute of the table: a metadata query per spelling of each column
+	 * cost a start-up tens of queries on PostgreSQL), then the column is looked up as mapped, upper and lower case,
+	 * and at last ignoring case (where the database matches names so, MariaDB's metadata did too).
+	 */
+	private static ColumnInfo find(DatabaseMetaData metadata, String catalog, String schema, Target target,
+			Map<String, Map<String, ColumnInfo>> tables) throws SQLException {
 		for (String table : spellings(target.table())) {
+			Map<String, ColumnInfo> columns = columnsOf(metadata, catalog, schema, table, tables);
+			if (columns.isEmpty()) {
+				continue;
+			}
 			for (String column : spellings(target.column())) {
-				try (ResultSet rows = metadata.getColumns(catalog, (schema != null) ? escape(metadata, schema) : null,
-						escape(metadata, table), escape(metadata, column))) {
-					if (rows.next()) {
-						return new ColumnInfo(rows.getString("TABLE_SCHEM"), rows.getString("TABLE_NAME"),
-								rows.getString("COLUMN_NAME"), rows.getInt("DATA_TYPE"), rows.getString("TYPE_NAME"),
-								rows.getInt("COLUMN_SIZE"), rows.getInt("DECIMAL_DIGITS"),
-								"YES".equalsIgnoreCase(rows.getString("IS_AUTOINCREMENT")));
-					}
+				ColumnInfo found = columns.get(column);
+				if (found != null) {
+					return found;
 				}
+			}
+			String plain = unquote(target.column());
+			ColumnInfo ignoringCase = null;
+			for (Map.Entry<String, ColumnInfo> entry : columns.entrySet()) {
+				if (entry.getKey().equalsIgnoreCase(plain)) {
+					if (ignoringCase != null) {
+						ignoringCase = null; // two columns differ only in case: neither is the mapped one for sure
+						break;
+					}
+					ignoringCase = entry.getValue();
+				}
+			}
+			if (ignoringCase != null) {
+				return ignoringCase;
 			}
 		}
 		return null;
+	}
+
+	/** The columns of one table spelling, by exact name (the first table the metadata lists, as before). */
+	private static Map<String, ColumnInfo> columnsOf(DatabaseMetaData metadata, String catalog, String schema,
+			String table, Map<String, Map<String, ColumnInfo>> tables) throws SQLException {
+		String key = catalog + "\u0000" + schema + "\u0000" + table;
+		Map<String, ColumnInfo> columns = tables.get(key);
+		if (columns != null) {
+			return columns;
+		}
+		columns = new LinkedHashMap<>();
+		String firstTable = null;
+		try (ResultSet rows = metadata.getColumns(catalog, (schema != null) ? escape(metadata, schema) : null,
+				escape(metadata, table), "%")) {
+			while (rows.next()) {
+				String tableSchema = rows.getString("TABLE_SCHEM");
+				String tableName = rows.getString("TABLE_NAME");
+				String identity = tableSchema + "." + tableName;
+				if (firstTable == null) {
+					firstTable = identity;
+				}
+				else if (!firstTable.equals(identity)) {
+					continue; // the same name in another schema: the first listed one, as a single lookup took
+				}
+				columns.putIfAbsent(rows.getString("COLUMN_NAME"), new ColumnInfo(tableSchema, tableName,
+						rows.getString("COLUMN_NAME"), rows.getInt("DATA_TYPE"), rows.getString("TYPE_NAME"),
+						rows.getInt("COLUMN_SIZE"), rows.getInt("DECIMAL_DIGITS"),
+						"YES".equalsIgnoreCase(rows.getString("IS_AUTOINCREMENT"))));
+			}
+		}
+		tables.put(key, columns);
+		return columns;
 	}
 
 	private static Set<String> nullable(String name) {
