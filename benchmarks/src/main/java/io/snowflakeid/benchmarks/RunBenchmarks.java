@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 import io.snowflakeid.benchmarks.jpa.JpaInsertBenchmark;
+import io.snowflakeid.benchmarks.startup.StartupCostBenchmark;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -18,7 +19,8 @@ import org.openjdk.jmh.util.Statistics;
 
 /**
  * Runs the benchmarks and writes {@code docs/benchmarks.md}. Usage (from the repository root, see
- * {@code benchmarks/run}): {@code RunBenchmarks [all|generators|segments|publicid|jpa|lease|report] [--quick]}.
+ * {@code benchmarks/run}): {@code RunBenchmarks [all|generators|tails|segments|publicid|jpa|lease|startup|report]
+ * [--quick]}.
  * Databases: {@code -Dbench.databases=h2,postgresql,mariadb} (the default).
  */
 public final class RunBenchmarks {
@@ -42,6 +44,9 @@ public final class RunBenchmarks {
 				generators(threads, quick);
 			}
 		}
+		if (what.equals("all") || what.equals("generators") || what.equals("tails")) {
+			TailLatencyBenchmark.run(RESULTS, quick ? 1_000_000 : 8_000_000, quick ? 1 : 3);
+		}
 		if (what.equals("all") || what.equals("segments")) {
 			for (int threads : new int[] { 1, 2 }) {
 				jmh(SegmentBenchmarks.class, "segments-" + threads + ".tsv", threads, quick);
@@ -55,15 +60,19 @@ public final class RunBenchmarks {
 				LeaseStartupBenchmark.run(database, quick ? 10 : 50, RESULTS.resolve("lease-" + database + ".tsv"));
 			}
 		}
+		if (what.equals("all") || what.equals("startup")) {
+			StartupCostBenchmark.run(quick ? 2 : 12, quick ? 2 : 15, RESULTS.resolve("startup-postgresql.tsv"));
+		}
 		if (what.equals("all") || what.equals("jpa")) {
 			for (String database : databases) {
 				JpaInsertBenchmark.run(database, quick ? 10_000 : 100_000, 1_000, quick ? 2 : 5,
 						RESULTS.resolve("jpa-" + database + ".tsv"));
 			}
 		}
-		if (!List.of("all", "generators", "segments", "publicid", "lease", "jpa", "report").contains(what)) {
-			throw new IllegalArgumentException(
-					"Unknown benchmark '" + what + "': all, generators, segments, publicid, lease, jpa or report");
+		if (!List.of("all", "generators", "tails", "segments", "publicid", "lease", "startup", "jpa", "report")
+			.contains(what)) {
+			throw new IllegalArgumentException("Unknown benchmark '" + what
+					+ "': all, generators, tails, segments, publicid, lease, startup, jpa or report");
 		}
 		if (what.equals("all") || what.equals("report")) {
 			BenchmarkReport.write(RESULTS, Path.of("docs"), databases);

@@ -1,0 +1,212 @@
+package io.snowflakeid.benchmarks.startup;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.springframework.boot.Banner;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * What the starter adds to an application's start: the same application (20 {@code @SnowflakeId} entities on
+ * PostgreSQL, {@code ddl-auto=none}) started with the starter's auto-configurations excluded (the generator then
+ * configured through Hibernate properties, as in plain Hibernate), with the starter and static ids (the README's
+ * quick start) with and without the column check, and with the starter leasing its worker id from the database.
+ *
+ * <p>Cold: each start in a JVM of its own (class loading included, what a deployment sees), variants interleaved,
+ * median of the rounds. Warm: repeated starts in one JVM after three of each (the starter's own work: beans, the
+ * {@code @PublicId} class scan, the column check's metadata queries, the lease claim), interleaved, median.
+ */
+public final class StartupCostBenchmark {
+
+	enum Variant {
+
+		WITHOUT_STARTER("without the starter (plain Hibernate settings)"),
+		STARTER_NO_CHECK("starter, static ids, schema-check=off"),
+		STARTER("starter, static ids (quick start)"),
+		STARTER_LEASE("starter, worker id leased from PostgreSQL");
+
+		final String label;
+
+		Variant(String label) {
+			this.label = label;
+		}
+	}
+
+	private static final int ENTITIES = 20;
+
+	private StartupCostBenchmark() {
+	}
+
+	/** Writes {@code startup-postgresql.tsv}: variant, cold median, cold p25, cold p75, warm median (ms). */
+	public static void run(int coldRounds, int warmRounds, Path output) throws IOException, InterruptedException,
+			SQLException {
+		createTables();
+		Map<Variant, double[]> cold = new LinkedHashMap<>();
+		for (Variant variant : Variant.values()) {
+			cold.put(variant, new double[coldRounds]);
+			fork("cold", variant.name()); // creates the lease table, fills the page cache: not counted
+		}
+		for (int round = 0; round < coldRounds; round++) {
+			for (Variant variant : Variant.values()) {
+				double millis = Double.parseDouble(fork("cold", variant.name()));
+				cold.get(variant)[round] = millis;
+				System.out.printf(Locale.ROOT, "startup cold, round %d: %s %.1f ms%n", round + 1, variant, millis);
+			}
+		}
+		Map<Variant, String> warm = new LinkedHashMap<>();
+		for (String line : fork("warm", Integer.toString(warmRounds)).split("\n")) {
+			String[] f = line.split("\t");
+			warm.put(Variant.valueOf(f[0]), f[1]);
+		}
+		List<String> lines = new ArrayList<>();
+		for (Variant variant : Variant.values()) {
+			double[] c = cold.get(variant).clone();
+			Arrays.sort(c);
+			lines.add(String.format(Locale.ROOT, "%s\t%s\t%.1f\t%.1f\t%.1f\t%s\t%s", variant, variant.label,
+					c[c.length / 2], c[c.length / 4], c[(3 * c.length) / 4], warm.get(variant),
+					Arrays.toString(cold.get(variant))));
+		}
+		Files.createDirectories(output.getParent());
+		Files.write(output, lines);
+	}
+
+	private static String fork(String mode, String argument) throws IOException, InterruptedException {
+		Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+		Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+				StartupCostBenchmark.class.getName(), mode, argument)
+			.redirectError(ProcessBuilder.Redirect.INHERIT)
+			.start();
+		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+		if (process.waitFor() != 0) {
+			throw new IllegalStateException("The start-up fork (" + mode + " " + argument + ") failed: " + output);
+		}
+		String[] lines = output.split("\n");
+		StringBuilder results = new StringBuilder();
+		for (String line : lines) {
+			if (line.startsWith("RESULT\t")) {
+				results.append(line.substring("RESULT\t".length())).append('\n');
+			}
+		}
+		return results.toString().trim();
+	}
+
+	/** In the fork: {@code cold <variant>} or {@code warm <rounds>}. */
+	public static void main(String[] args) throws Exception {
+		if (args[0].equals("cold")) {
+			System.out.printf(Locale.ROOT, "RESULT\t%.1f%n", start(Variant.valueOf(args[1])));
+			return;
+		}
+		int rounds = Integer.parseInt(args[1]);
+		Map<Variant, double[]> times = new LinkedHashMap<>();
+		for (int round = -3; round < rounds; round++) {
+			for (Variant variant : Variant.values()) {
+				double millis = start(variant);
+				if (round >= 0) {
+					times.computeIfAbsent(variant, (v) -> new double[rounds])[round] = millis;
+				}
+			}
+		}
+		times.forEach((variant, t) -> {
+			Arrays.sort(t);
+			System.out.printf(Locale.ROOT, "RESULT\t%s\t%.1f%n", variant, t[t.length / 2]);
+		});
+	}
+
+	/** Starts and closes the application; returns the milliseconds {@code run} took. */
+	private static double start(Variant variant) throws IOException {
+		long start = System.nanoTime();
+		ConfigurableApplicationContext context = new SpringApplicationBuilder(StartupCostApplication.class)
+			.web(WebApplicationType.NONE)
+			.bannerMode(Banner.Mode.OFF)
+			.logStartupInfo(false)
+			.properties(properties(variant))
+			.run();
+		double millis = (System.nanoTime() - start) / 1e6;
+		context.close();
+		return millis;
+	}
+
+	private static Map<String, Object> properties(Variant variant) throws IOException {
+		Map<String, Object> properties = new LinkedHashMap<>();
+		properties.put("spring.datasource.url", url());
+		properties.put("spring.datasource.username", username());
+		properties.put("spring.jpa.hibernate.ddl-auto", "none");
+		properties.put("spring.jpa.open-in-view", "false");
+		properties.put("logging.level.root", "WARN");
+		switch (variant) {
+			case WITHOUT_STARTER -> {
+				properties.put("spring.autoconfigure.exclude", String.join(",", starterAutoConfigurations()));
+				properties.put("spring.jpa.properties.snowflake.datacenter-id", "1");
+				properties.put("spring.jpa.properties.snowflake.worker-id", "1");
+			}
+			case STARTER_NO_CHECK -> {
+				properties.put("snowflake.datacenter-id", "1");
+				properties.put("snowflake.worker-id", "1");
+				properties.put("snowflake.schema-check", "off");
+			}
+			case STARTER -> {
+				properties.put("snowflake.datacenter-id", "1");
+				properties.put("snowflake.worker-id", "1");
+			}
+			case STARTER_LEASE -> {
+				properties.put("snowflake.datacenter-id", "1");
+				properties.put("snowflake.lease.table-name", "startup_worker_lease");
+			}
+		}
+		return properties;
+	}
+
+	/** Every auto-configuration the starter registers, read from its own imports file. */
+	private static List<String> starterAutoConfigurations() throws IOException {
+		List<String> names = new ArrayList<>();
+		Enumeration<URL> files = StartupCostBenchmark.class.getClassLoader()
+			.getResources("META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports");
+		while (files.hasMoreElements()) {
+			try (BufferedReader reader = new BufferedReader(
+					new InputStreamReader(files.nextElement().openStream(), StandardCharsets.UTF_8))) {
+				reader.lines().map(String::trim).filter((l) -> l.startsWith("io.snowflakeid.")).forEach(names::add);
+			}
+		}
+		if (names.isEmpty()) {
+			throw new IllegalStateException("The starter's auto-configurations were not found on the class path");
+		}
+		return names;
+	}
+
+	private static void createTables() throws SQLException {
+		try (Connection connection = DriverManager.getConnection(url(), username(), null);
+				Statement statement = connection.createStatement()) {
+			for (int i = 1; i <= ENTITIES; i++) {
+				statement.execute(String.format(Locale.ROOT,
+						"create table if not exists startup_entity_%02d (id bigint primary key, name varchar(255))", i));
+			}
+		}
+	}
+
+	private static String url() {
+		return System.getProperty("bench.postgresql.url", "jdbc:postgresql://127.0.0.1:5432/test");
+	}
+
+	private static String username() {
+		return System.getProperty("bench.postgresql.username", "postgres");
+	}
+}
