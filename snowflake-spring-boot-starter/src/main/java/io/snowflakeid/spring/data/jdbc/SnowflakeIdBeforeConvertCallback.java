@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
+import io.snowflakeid.AssignedIdRefusedException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.hibernate.SegmentId;
 import io.snowflakeid.hibernate.SnowflakeId;
@@ -31,7 +32,9 @@ import org.springframework.data.relational.core.mapping.event.BeforeConvertCallb
  * for a primitive {@code long}), so a new aggregate is still inserted, now with an id it provides: the INSERT needs
  * no generated key back, and {@code saveAll} of new aggregates is sent as one JDBC batch. A value the application
  * set itself is kept; only {@code null} (and {@code 0} for a primitive {@code long}, which Spring Data also reads as
- * "not set") gets a new one. Values are written through Spring Data's property accessor, so immutable aggregates
+ * "not set") gets a new one. A {@code @SnowflakeId} value set on an aggregate that is inserted (one Spring Data reads
+ * as new: {@code Persistable}, a version) must be positive and not ahead of the clock, as with Hibernate and jOOQ
+ * ({@link AssignedIdRefusedException}); updates carry the row's id and are not checked. Values are written through Spring Data's property accessor, so immutable aggregates
  * (records, {@code with...} methods, constructor properties) work: the callback returns the new instance.
  * <p>
  * Only the aggregate root's own properties are filled; an annotated property of an entity inside the aggregate (or
@@ -75,10 +78,17 @@ public final class SnowflakeIdBeforeConvertCallback implements BeforeConvertCall
 		}
 		RelationalPersistentEntity<?> entity = context().getRequiredPersistentEntity(aggregate.getClass());
 		PersistentPropertyAccessor<Object> accessor = entity.getPropertyAccessor(aggregate);
+		Boolean isNew = null;
 		for (Target target : annotated) {
 			Object current = accessor.getProperty(target.property);
 			if (current == null || (target.primitive && ((Long) current) == 0L)) {
 				accessor.setProperty(target.property, target.nextValue());
+			}
+			else if (target.snowflake && (isNew != null ? isNew : (isNew = entity.isNew(aggregate)))) {
+				// Inserted with an id the application set: kept only if the generator cannot issue it later, as
+				// Hibernate and jOOQ keep them. An update carries the row's own id, whatever scheme it came from.
+				AssignedIdRefusedException.checkValue(snowflakeIds(target.name), target.name, current,
+						System.currentTimeMillis());
 			}
 		}
 		// A new instance when the aggregate is immutable (a record, a wither).
@@ -133,13 +143,13 @@ public final class SnowflakeIdBeforeConvertCallback implements BeforeConvertCall
 						+ ": supported property types are Long and long");
 			}
 			String key = segment.key().isEmpty() ? defaultSegmentKey(entity.getType()) : segment.key();
-			return new Target(property, type == long.class, new SegmentValues(name, key, segment));
+			return new Target(property, name, type == long.class, false, new SegmentValues(name, key, segment));
 		}
 		if (type == Long.class || type == long.class) {
-			return new Target(property, type == long.class, () -> snowflakeIds(name).nextId());
+			return new Target(property, name, type == long.class, true, () -> snowflakeIds(name).nextId());
 		}
 		if (type == String.class) {
-			return new Target(property, false, () -> snowflakeIds(name).nextIdAsString());
+			return new Target(property, name, false, true, () -> snowflakeIds(name).nextIdAsString());
 		}
 		throw new MappingException("@SnowflakeId on " + name + " of type " + type.getName()
 				+ ": supported property types are Long, long and String (decimal)");
@@ -194,14 +204,23 @@ public final class SnowflakeIdBeforeConvertCallback implements BeforeConvertCall
 
 		final RelationalPersistentProperty property;
 
+		/** {@code Aggregate.property}, for messages. */
+		final String name;
+
 		/** A primitive {@code long}: 0 is "not set", as Spring Data's isNew reads it. */
 		final boolean primitive;
 
+		/** {@code @SnowflakeId}, whose assigned values are checked; segment values are the application's own. */
+		final boolean snowflake;
+
 		private final Supplier<Object> values;
 
-		Target(RelationalPersistentProperty property, boolean primitive, Supplier<Object> values) {
+		Target(RelationalPersistentProperty property, String name, boolean primitive, boolean snowflake,
+				Supplier<Object> values) {
 			this.property = property;
+			this.name = name;
 			this.primitive = primitive;
+			this.snowflake = snowflake;
 			this.values = values;
 		}
 
