@@ -15,10 +15,13 @@ import io.snowflakeid.publicid.PublicIdCodec;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.SmartInitializingSingleton;
-import org.springframework.beans.factory.annotation.AnnotatedBeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
-import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
-import org.springframework.core.type.classreading.MetadataReader;
+import org.springframework.core.io.Resource;
+import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
+import org.springframework.core.io.support.ResourcePatternResolver;
+import org.springframework.core.type.classreading.MetadataReaderFactory;
+import org.springframework.core.type.classreading.SimpleMetadataReaderFactory;
+import org.springframework.util.ClassUtils;
 
 /**
  * Without a key, {@code @PublicId} must not quietly mean nothing (the raw id would go out): at start, the
@@ -56,26 +59,43 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 		return found(packages, classLoader).stream().map(Found::usage).distinct().toList();
 	}
 
-	/** Every {@code @PublicId} annotation in the packages, with its place (also read by {@link PublicIdDomainCheck}). */
+	/**
+	 * Every {@code @PublicId} annotation in the packages, with its place (also read by {@link PublicIdDomainCheck}).
+	 * Each class file's bytes are searched for the annotation's name first; only those that mention it are parsed
+	 * and loaded. Spring's component scanner parses every class file before any filter sees it (80-230 µs a class
+	 * here against ~25 µs for reading the bytes: 100 ms and more at each start of an application of a thousand
+	 * classes), and it evaluates {@code @Conditional}/{@code @Profile} against an environment that is not the
+	 * application's; this scan looks at every class, whichever profile it belongs to.
+	 */
 	static List<Found> found(List<String> packages, ClassLoader classLoader) {
 		List<Found> found = new ArrayList<>();
-		ClassPathScanningCandidateComponentProvider scanner = new ClassPathScanningCandidateComponentProvider(false) {
-			@Override
-			protected boolean isCandidateComponent(AnnotatedBeanDefinition definition) {
-				return true; // interfaces and abstract types too: controller interfaces carry parameters
-			}
-		};
-		scanner.addIncludeFilter((reader, factory) -> mentionsPublicId(reader));
+		PathMatchingResourcePatternResolver resolver = new PathMatchingResourcePatternResolver(classLoader);
+		MetadataReaderFactory readers = new SimpleMetadataReaderFactory(resolver);
 		for (String basePackage : packages) {
-			scanner.findCandidateComponents(basePackage).forEach((definition) -> {
+			Resource[] classFiles;
+			try {
+				classFiles = resolver.getResources(ResourcePatternResolver.CLASSPATH_ALL_URL_PREFIX
+						+ ClassUtils.convertClassNameToResourcePath(basePackage) + "/**/*.class");
+			}
+			catch (IOException ex) {
+				throw new IllegalStateException("Could not list the classes of package " + basePackage
+						+ " to look for @PublicId", ex);
+			}
+			for (Resource classFile : classFiles) {
 				try {
-					Class<?> type = Class.forName(definition.getBeanClassName(), false, classLoader);
-					collect(type, found);
+					if (!mentionsPublicId(classFile)) {
+						continue;
+					}
+					String name = readers.getMetadataReader(classFile).getClassMetadata().getClassName();
+					collect(Class.forName(name, false, classLoader), found);
+				}
+				catch (IOException ex) {
+					throw new IllegalStateException("Could not read " + classFile + " to look for @PublicId", ex);
 				}
 				catch (ClassNotFoundException | LinkageError ex) {
 					// not loadable here: not something this application serializes or routes to
 				}
-			});
+			}
 		}
 		return found;
 	}
@@ -84,8 +104,8 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 	record Found(String usage, String place, PublicId publicId) {
 	}
 
-	private static boolean mentionsPublicId(MetadataReader reader) throws IOException {
-		try (InputStream in = reader.getResource().getInputStream()) {
+	private static boolean mentionsPublicId(Resource classFile) throws IOException {
+		try (InputStream in = classFile.getInputStream()) {
 			byte[] bytes = in.readAllBytes();
 			outer: for (int i = 0; i <= bytes.length - DESCRIPTOR.length; i++) {
 				for (int j = 0; j < DESCRIPTOR.length; j++) {
