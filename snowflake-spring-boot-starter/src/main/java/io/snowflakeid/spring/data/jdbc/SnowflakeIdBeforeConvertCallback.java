@@ -21,7 +21,10 @@ import org.springframework.data.mapping.PersistentPropertyAccessor;
 import org.springframework.data.relational.core.mapping.RelationalMappingContext;
 import org.springframework.data.relational.core.mapping.RelationalPersistentEntity;
 import org.springframework.data.relational.core.mapping.RelationalPersistentProperty;
+import org.springframework.data.relational.core.conversion.DbAction;
+import org.springframework.data.relational.core.conversion.MutableAggregateChange;
 import org.springframework.data.relational.core.mapping.event.BeforeConvertCallback;
+import org.springframework.data.relational.core.mapping.event.BeforeSaveCallback;
 
 /**
  * Gives Spring Data JDBC aggregate roots their {@link SnowflakeId @SnowflakeId} and {@link SegmentId @SegmentId}
@@ -32,9 +35,10 @@ import org.springframework.data.relational.core.mapping.event.BeforeConvertCallb
  * for a primitive {@code long}), so a new aggregate is still inserted, now with an id it provides: the INSERT needs
  * no generated key back, and {@code saveAll} of new aggregates is sent as one JDBC batch. A value the application
  * set itself is kept; only {@code null} (and {@code 0} for a primitive {@code long}, which Spring Data also reads as
- * "not set") gets a new one. A {@code @SnowflakeId} value set on an aggregate that is inserted (one Spring Data reads
- * as new: {@code Persistable}, a version) must be positive and not ahead of the clock, as with Hibernate and jOOQ
- * ({@link AssignedIdRefusedException}); updates carry the row's id and are not checked. Values are written through Spring Data's property accessor, so immutable aggregates
+ * "not set") gets a new one. A {@code @SnowflakeId} value the application set on an aggregate that is inserted
+ * ({@code save} of an aggregate Spring Data reads as new, {@code JdbcAggregateTemplate.insert}) must be positive and
+ * not ahead of the clock, as with Hibernate and jOOQ ({@link AssignedIdRefusedException}), checked as a
+ * {@link BeforeSaveCallback} where Spring Data says it inserts; updates carry the row's id and are not checked. Values are written through Spring Data's property accessor, so immutable aggregates
  * (records, {@code with...} methods, constructor properties) work: the callback returns the new instance.
  * <p>
  * Only the aggregate root's own properties are filled; an annotated property of an entity inside the aggregate (or
@@ -42,7 +46,8 @@ import org.springframework.data.relational.core.mapping.event.BeforeConvertCallb
  * What each class needs is worked out once and cached. It runs at order {@value #ORDER}: before Spring Data's
  * auditing callback (100) and before callbacks without an order, so those see the id.
  */
-public final class SnowflakeIdBeforeConvertCallback implements BeforeConvertCallback<Object>, Ordered {
+public final class SnowflakeIdBeforeConvertCallback
+		implements BeforeConvertCallback<Object>, BeforeSaveCallback<Object>, Ordered {
 
 	/** The callback's order: before auditing (100) and unordered callbacks. */
 	public static final int ORDER = 50;
@@ -54,6 +59,12 @@ public final class SnowflakeIdBeforeConvertCallback implements BeforeConvertCall
 	private final Supplier<? extends SegmentIdGenerators> segmentIds;
 
 	private final Map<Class<?>, List<Target>> targets = new ConcurrentHashMap<>();
+
+	/**
+	 * From onBeforeConvert to onBeforeSave of the same save on the same thread (Spring Data calls one right after
+	 * the other for each aggregate): which values the application had set. One aggregate per thread at most.
+	 */
+	private final ThreadLocal<Assigned> assigned = new ThreadLocal<>();
 
 	private volatile RelationalMappingContext resolvedContext;
 
@@ -78,21 +89,59 @@ public final class SnowflakeIdBeforeConvertCallback implements BeforeConvertCall
 		}
 		RelationalPersistentEntity<?> entity = context().getRequiredPersistentEntity(aggregate.getClass());
 		PersistentPropertyAccessor<Object> accessor = entity.getPropertyAccessor(aggregate);
-		Boolean isNew = null;
+		List<Target> setByTheApplication = new ArrayList<>();
 		for (Target target : annotated) {
 			Object current = accessor.getProperty(target.property);
 			if (current == null || (target.primitive && ((Long) current) == 0L)) {
 				accessor.setProperty(target.property, target.nextValue());
 			}
-			else if (target.snowflake && (isNew != null ? isNew : (isNew = entity.isNew(aggregate)))) {
-				// Inserted with an id the application set: kept only if the generator cannot issue it later, as
-				// Hibernate and jOOQ keep them. An update carries the row's own id, whatever scheme it came from.
-				AssignedIdRefusedException.checkValue(snowflakeIds(target.name), target.name, current,
-						System.currentTimeMillis());
+			else if (target.snowflake) {
+				setByTheApplication.add(target);
 			}
 		}
 		// A new instance when the aggregate is immutable (a record, a wither).
-		return accessor.getBean();
+		Object converted = accessor.getBean();
+		this.assigned.set(new Assigned(converted, setByTheApplication));
+		return converted;
+	}
+
+	/**
+	 * An aggregate about to be inserted (by {@code save} of a new aggregate or by {@code JdbcAggregateTemplate.insert},
+	 * which inserts whatever the id) with a {@code @SnowflakeId} value the application set: kept only if the generator
+	 * cannot issue it later, as Hibernate and jOOQ keep them ({@link AssignedIdRefusedException}). Only here does
+	 * Spring Data say whether it inserts or updates; an update carries the row's own id and is not checked.
+	 */
+	@Override
+	public Object onBeforeSave(Object aggregate, MutableAggregateChange<Object> change) {
+		Assigned seen = this.assigned.get();
+		this.assigned.remove();
+		List<Target> annotated = this.targets.get(aggregate.getClass());
+		if (annotated == null || annotated.isEmpty() || !insertsRoot(change)) {
+			return aggregate;
+		}
+		PersistentPropertyAccessor<Object> accessor = context().getRequiredPersistentEntity(aggregate.getClass())
+			.getPropertyAccessor(aggregate);
+		// The values onBeforeConvert gave this very instance are the generator's own; without that record
+		// (another order of callbacks), every value is checked: the generator's own ones pass.
+		List<Target> check = (seen != null && seen.aggregate() == aggregate) ? seen.targets() : annotated;
+		for (Target target : check) {
+			Object value = accessor.getProperty(target.property);
+			if (target.snowflake && value != null) {
+				AssignedIdRefusedException.checkValue(snowflakeIds(target.name), target.name, value,
+						System.currentTimeMillis());
+			}
+		}
+		return aggregate;
+	}
+
+	private static boolean insertsRoot(MutableAggregateChange<Object> change) {
+		boolean[] inserts = new boolean[1];
+		change.forEachAction((action) -> inserts[0] |= action instanceof DbAction.InsertRoot);
+		return inserts[0];
+	}
+
+	/** The aggregate onBeforeConvert returned and its {@code @SnowflakeId} properties the application had set. */
+	private record Assigned(Object aggregate, List<Target> targets) {
 	}
 
 	@Override

@@ -10,6 +10,10 @@ import org.junit.jupiter.api.Test;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.annotation.Transient;
 import org.springframework.data.domain.Persistable;
+import org.springframework.data.relational.core.conversion.DbAction;
+import org.springframework.data.relational.core.conversion.IdValueSource;
+import org.springframework.data.relational.core.conversion.MutableAggregateChange;
+import org.springframework.data.relational.core.conversion.RootAggregateChange;
 import org.springframework.data.relational.core.mapping.RelationalMappingContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,6 +22,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * Ids the application sets on Spring Data JDBC aggregates that are inserted: kept when the generator cannot issue
  * them later (positive, not ahead of the clock), refused otherwise, as Hibernate and jOOQ do; updates not checked.
+ * The callbacks are called as JdbcAggregateTemplate calls them; DataJdbcSliceContract does it through the template.
  */
 class DataJdbcAssignedIdTests {
 
@@ -26,13 +31,30 @@ class DataJdbcAssignedIdTests {
 	private final SnowflakeIdBeforeConvertCallback callback = new SnowflakeIdBeforeConvertCallback(
 			RelationalMappingContext::new, () -> this.generator, () -> null);
 
+	/** What JdbcAggregateTemplate does for an insert: the convert callback, then the save callback. */
+	@SuppressWarnings("unchecked")
+	private <T> T insert(T aggregate) {
+		Object converted = this.callback.onBeforeConvert(aggregate);
+		RootAggregateChange<Object> change = MutableAggregateChange.forSave(converted);
+		change.setRootAction(new DbAction.InsertRoot<>(converted, IdValueSource.PROVIDED));
+		return (T) this.callback.onBeforeSave(converted, change);
+	}
+
+	@SuppressWarnings("unchecked")
+	private <T> T update(T aggregate) {
+		Object converted = this.callback.onBeforeConvert(aggregate);
+		RootAggregateChange<Object> change = MutableAggregateChange.forSave(converted);
+		change.setRootAction(new DbAction.UpdateRoot<>(converted, null));
+		return (T) this.callback.onBeforeSave(converted, change);
+	}
+
 	private long future() {
 		return this.generator.layout().compose(Instant.now().plusSeconds(3600), 1, 2, 0);
 	}
 
 	@Test
 	void aNegativeIdOnAnInsertedAggregateIsRefusedNamingTheProperty() {
-		assertThatThrownBy(() -> this.callback.onBeforeConvert(new Imported(-5L, true)))
+		assertThatThrownBy(() -> insert(new Imported(-5L, true)))
 			.isInstanceOf(AssignedIdRefusedException.class)
 			.hasMessageContaining("Imported.id = -5")
 			.hasMessageContaining("is negative");
@@ -41,7 +63,7 @@ class DataJdbcAssignedIdTests {
 	@Test
 	void anIdAheadOfTheClockOnAnInsertedAggregateIsRefused() {
 		long future = future();
-		assertThatThrownBy(() -> this.callback.onBeforeConvert(new Imported(future, true)))
+		assertThatThrownBy(() -> insert(new Imported(future, true)))
 			.isInstanceOf(AssignedIdRefusedException.class)
 			.hasMessageContaining("Imported.id = " + future)
 			.hasMessageContaining("decodes to");
@@ -50,24 +72,39 @@ class DataJdbcAssignedIdTests {
 	@Test
 	void aFutureIdInTheDecimalTextOfAStringPropertyIsRefusedAndOtherTextKept() {
 		long future = future();
-		assertThatThrownBy(() -> this.callback.onBeforeConvert(new TextKey(Long.toString(future))))
+		assertThatThrownBy(() -> insert(new TextKey(Long.toString(future))))
 			.isInstanceOf(AssignedIdRefusedException.class)
 			.hasMessageContaining("TextKey.code = " + future);
-		assertThat(((TextKey) this.callback.onBeforeConvert(new TextKey("legacy-17"))).code).isEqualTo("legacy-17");
+		assertThat(insert(new TextKey("legacy-17")).code).isEqualTo("legacy-17");
 	}
 
 	@Test
 	void pastIdsAndImportedAutoIncrementIdsAreKept() {
 		long earlier = this.generator.nextId();
-		assertThat(((Imported) this.callback.onBeforeConvert(new Imported(earlier, true))).id).isEqualTo(earlier);
-		assertThat(((Imported) this.callback.onBeforeConvert(new Imported(4711L, true))).id).isEqualTo(4711L);
+		assertThat(insert(new Imported(earlier, true)).id).isEqualTo(earlier);
+		assertThat(insert(new Imported(4711L, true)).id).isEqualTo(4711L);
 	}
 
 	@Test
 	void anUpdateCarriesTheRowsOwnIdAndIsNotChecked() {
-		// Spring Data reads an aggregate with an id and no Persistable/version as existing: an UPDATE of that row.
-		assertThat(((Imported) this.callback.onBeforeConvert(new Imported(-5L, false))).id).isEqualTo(-5L);
-		assertThat(((Plain) this.callback.onBeforeConvert(new Plain(future()))).id).isPositive();
+		assertThat(update(new Imported(-5L, false)).id).isEqualTo(-5L);
+		assertThat(update(new Plain(future())).id).isPositive();
+	}
+
+	@Test
+	void anInsertWhoseConvertCallbackRanForAnotherInstanceChecksEveryValue() {
+		this.callback.onBeforeConvert(new Plain());
+		Plain other = new Plain(-1L);
+		RootAggregateChange<Object> change = MutableAggregateChange.forSave(other);
+		change.setRootAction(new DbAction.InsertRoot<>(other, IdValueSource.PROVIDED));
+		assertThatThrownBy(() -> this.callback.onBeforeSave(other, change))
+			.isInstanceOf(AssignedIdRefusedException.class);
+	}
+
+	@Test
+	void theGeneratorsOwnValuesPassTheInsertCheck() {
+		assertThat(insert(new Plain()).id).isPositive();
+		assertThat(insert(new Imported(null, true)).id).isPositive();
 	}
 
 	static class Imported implements Persistable<Long> {

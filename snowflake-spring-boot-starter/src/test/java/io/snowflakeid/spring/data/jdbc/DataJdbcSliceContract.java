@@ -1,18 +1,23 @@
 package io.snowflakeid.spring.data.jdbc;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.stream.StreamSupport;
 
 import javax.sql.DataSource;
 
+import io.snowflakeid.AssignedIdRefusedException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.spring.jpa.SliceAssertions;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.data.jdbc.core.JdbcAggregateTemplate;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.annotation.Transactional;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A {@code @DataJdbcTest} (the annotation is on the subclass of each Boot line: it moved packages in Boot 4)
@@ -36,6 +41,9 @@ public abstract class DataJdbcSliceContract {
 	@Autowired
 	private DataSource dataSource;
 
+	@Autowired
+	private JdbcAggregateTemplate template;
+
 	@Test
 	void aggregatesGetIdsWithTheDatacenterWorkerAndLayoutOfApplicationProperties() throws Exception {
 		SliceAssertions.assertConfiguredFromApplicationProperties(this.generator);
@@ -50,6 +58,31 @@ public abstract class DataJdbcSliceContract {
 		Memo saved = this.memos.save(new Memo(null, "immutable"));
 		SliceAssertions.assertIssuedByDatacenter1Worker2(saved.id());
 		assertThat(this.memos.findById(saved.id())).contains(saved);
+	}
+
+	@Test
+	void anIdAheadOfTheClockIsRefusedWhenTheTemplateInsertsIt() {
+		Note note = new Note("from a client");
+		long future = this.generator.layout().compose(Instant.now().plusSeconds(3600), 1, 2, 0);
+		note.setId(future);
+		assertThatThrownBy(() -> this.template.insert(note)).isInstanceOf(AssignedIdRefusedException.class)
+			.hasMessageContaining("Note.id = " + future);
+		assertThat(this.notes.existsById(future)).isFalse();
+	}
+
+	@Test
+	void pastIdsAreKeptWhenTheTemplateInsertsThemAndUpdatesOfLegacyRowsAreNotChecked() {
+		Note imported = new Note("imported");
+		imported.setId(4711L);
+		this.template.insert(imported);
+		assertThat(this.notes.findById(4711L)).get().extracting(Note::getText).isEqualTo("imported");
+		Note legacy = new Note("legacy");
+		legacy.setId(-5L);
+		assertThatThrownBy(() -> this.template.insert(legacy)).isInstanceOf(AssignedIdRefusedException.class)
+			.hasMessageContaining("is negative");
+		new JdbcTemplate(this.dataSource).update("insert into note (id, text) values (-5, 'legacy')");
+		Note loaded = this.notes.findById(-5L).orElseThrow();
+		assertThat(this.notes.save(loaded).getId()).as("an update of the row's own id").isEqualTo(-5L);
 	}
 
 	@Test
