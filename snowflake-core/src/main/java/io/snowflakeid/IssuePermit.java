@@ -12,7 +12,7 @@ import java.util.function.LongSupplier;
  * lease stored with the grant, so a successor that starts after that mark can never repeat one of our ids, even
  * if this host's clock jumped ahead.</li>
  * </ul>
- * {@link #seal()} stops the generator for good and tells the exact last timestamp it used, for a graceful release.
+ * {@link #seal(String)} stops the generator for good and tells the exact last timestamp it used, for a graceful release.
  * Thread-safe.
  * <p>
  * A service-provider interface for worker-assignment backends (the database lease in {@code io.snowflakeid.worker},
