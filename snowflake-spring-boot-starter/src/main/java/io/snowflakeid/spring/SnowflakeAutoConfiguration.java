@@ -18,7 +18,6 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.sql.init.dependency.DependsOnDatabaseInitialization;
@@ -131,26 +130,11 @@ public final class SnowflakeAutoConfiguration {
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(value = LocalContainerEntityManagerFactoryBean.class,
 			name = "jakarta.persistence.EntityManagerFactory")
-	static class JpaSchemaCheckConfiguration {
+	static class JpaDefaultsConfiguration {
 
 		@Bean
-		static HibernateSchemaCheckSetting snowflakeHibernateSchemaCheckSetting(
-				ObjectProvider<SnowflakeProperties> properties) {
-			return new HibernateSchemaCheckSetting(() -> properties.getObject().getSchemaCheck());
-		}
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(value = LocalContainerEntityManagerFactoryBean.class,
-			name = "jakarta.persistence.EntityManagerFactory")
-	@ConditionalOnProperty(prefix = "snowflake.jpa.batching-defaults", name = "enabled", matchIfMissing = true)
-	static class JpaBatchingConfiguration {
-
-		@Bean
-		static HibernateBatchingDefaults snowflakeHibernateBatchingDefaults(
-				ObjectProvider<SnowflakeProperties> properties) {
-			return new HibernateBatchingDefaults(
-					() -> properties.getObject().getJpa().getBatchingDefaults().getBatchSize());
+		static HibernateJpaDefaults snowflakeHibernateJpaDefaults(ObjectProvider<SnowflakeProperties> properties) {
+			return new HibernateJpaDefaults(properties::getObject);
 		}
 	}
 }

@@ -20,12 +20,14 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SnowflakeAutoConfigurationTests {
 
@@ -155,18 +157,39 @@ class SnowflakeAutoConfigurationTests {
 		}
 	}
 
+	/** The JPA properties the context's post-processor gives a fresh entity manager factory. */
+	private static Map<String, Object> jpaPropertiesAfterTheStarter(AssertableApplicationContext context) {
+		LocalContainerEntityManagerFactoryBean factory = new LocalContainerEntityManagerFactoryBean();
+		context.getBean(HibernateJpaDefaults.class).postProcessBeforeInitialization(factory, "emf");
+		return factory.getJpaPropertyMap();
+	}
+
+	private static SnowflakeProperties batchSize(int size) {
+		SnowflakeProperties properties = new SnowflakeProperties();
+		properties.getJpa().getBatchingDefaults().setBatchSize(size);
+		return properties;
+	}
+
 	@Test
 	void batchingDefaultsAreRegisteredWhenSpringOrmIsPresent() {
 		this.contextRunner.withPropertyValues("snowflake.datacenter-id=1", "snowflake.worker-id=1")
-			.run((context) -> assertThat(context).hasSingleBean(HibernateBatchingDefaults.class));
+			.run((context) -> {
+				assertThat(context).hasSingleBean(HibernateJpaDefaults.class);
+				assertThat(jpaPropertiesAfterTheStarter(context)).containsEntry("hibernate.jdbc.batch_size", "50")
+					.containsEntry("hibernate.order_inserts", "true")
+					.containsEntry("snowflake.schema-check", "fail");
+			});
 	}
 
 	@Test
 	void batchingDefaultsCanBeSwitchedOff() {
 		this.contextRunner
 			.withPropertyValues("snowflake.datacenter-id=1", "snowflake.worker-id=1",
-					"snowflake.jpa.batching-defaults.enabled=false")
-			.run((context) -> assertThat(context).doesNotHaveBean(HibernateBatchingDefaults.class));
+					"snowflake.jpa.batching-defaults.enabled=false", "snowflake.schema-check=warn")
+			.run((context) -> assertThat(jpaPropertiesAfterTheStarter(context))
+				.doesNotContainKeys("hibernate.jdbc.batch_size", "hibernate.order_inserts")
+				.as("the schema check setting still reaches Hibernate")
+				.containsEntry("snowflake.schema-check", "warn"));
 	}
 
 	@Test
@@ -175,29 +198,36 @@ class SnowflakeAutoConfigurationTests {
 			.withPropertyValues("snowflake.datacenter-id=1", "snowflake.worker-id=1")
 			.run((context) -> {
 				assertThat(context).hasSingleBean(SnowflakeIdGenerator.class);
-				assertThat(context).doesNotHaveBean(HibernateBatchingDefaults.class);
+				assertThat(context).doesNotHaveBean(HibernateJpaDefaults.class);
 			});
 	}
 
 	@Test
 	void batchingDefaultsFillOnlyWhatTheApplicationLeftUnset() {
-		HibernateBatchingDefaults defaults = new HibernateBatchingDefaults(() -> 50);
+		HibernateJpaDefaults defaults = new HibernateJpaDefaults(() -> batchSize(50));
 		Map<String, Object> unset = new HashMap<>();
 		defaults.apply(unset, "entityManagerFactory");
 		assertThat(unset).containsEntry("hibernate.jdbc.batch_size", "50")
 			.containsEntry("hibernate.order_inserts", "true");
-		Map<String, Object> userSet = new HashMap<>(
-				Map.of("hibernate.jdbc.batch_size", "7", "hibernate.order_inserts", "false"));
+		Map<String, Object> userSet = new HashMap<>(Map.of("hibernate.jdbc.batch_size", "7", "hibernate.order_inserts",
+				"false", "snowflake.schema-check", "off"));
 		defaults.apply(userSet, "entityManagerFactory");
 		assertThat(userSet).containsEntry("hibernate.jdbc.batch_size", "7")
-			.containsEntry("hibernate.order_inserts", "false");
+			.containsEntry("hibernate.order_inserts", "false")
+			.containsEntry("snowflake.schema-check", "off");
 	}
 
 	@Test
 	void batchingDefaultsReachTheEntityManagerFactoryBeforeItIsBuilt() {
 		LocalContainerEntityManagerFactoryBean factory = new LocalContainerEntityManagerFactoryBean();
-		new HibernateBatchingDefaults(() -> 25).postProcessBeforeInitialization(factory, "emf");
+		new HibernateJpaDefaults(() -> batchSize(25)).postProcessBeforeInitialization(factory, "emf");
 		assertThat(factory.getJpaPropertyMap()).containsEntry("hibernate.jdbc.batch_size", "25");
+	}
+
+	@Test
+	void aBatchSizeBelowOneIsRefusedNamingTheProperty() {
+		assertThatThrownBy(() -> new HibernateJpaDefaults(() -> batchSize(0)).apply(new HashMap<>(), "emf"))
+			.hasMessage("Invalid snowflake.jpa.batching-defaults.batch-size = 0: allowed 1..2147483647");
 	}
 
 	@Test

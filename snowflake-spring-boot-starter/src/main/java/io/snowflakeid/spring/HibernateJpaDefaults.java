@@ -3,7 +3,9 @@ package io.snowflakeid.spring;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.IntSupplier;
+import java.util.function.Supplier;
+
+import io.snowflakeid.SnowflakeSettings;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -12,23 +14,28 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
 
 /**
- * Supplies {@code hibernate.jdbc.batch_size} and {@code hibernate.order_inserts} to entity manager factories
- * whose JPA properties do not set them, before the factory is built. Works on Spring's own
- * {@link LocalContainerEntityManagerFactoryBean}, so it needs none of the Spring Boot JPA classes that moved
- * packages between Boot 3.5 and 4.
+ * What the starter adds to the JPA properties of each entity manager factory before it is built, where the
+ * application's own JPA properties ({@code spring.jpa.properties.*}) say nothing:
+ * <ul>
+ * <li>{@code snowflake.schema-check}, which Hibernate's column check reads from its own settings;</li>
+ * <li>with {@code snowflake.jpa.batching-defaults.enabled} (the default), {@code hibernate.jdbc.batch_size} and
+ * {@code hibernate.order_inserts=true}, so ids computed before the INSERT are sent in JDBC batches.</li>
+ * </ul>
+ * Works on Spring's own {@link LocalContainerEntityManagerFactoryBean}, so it needs none of the Spring Boot JPA
+ * classes that moved packages between Boot 3.5 and 4.
  */
-final class HibernateBatchingDefaults implements BeanPostProcessor {
+final class HibernateJpaDefaults implements BeanPostProcessor {
 
 	static final String BATCH_SIZE = "hibernate.jdbc.batch_size";
 
 	static final String ORDER_INSERTS = "hibernate.order_inserts";
 
-	private static final Log logger = LogFactory.getLog(HibernateBatchingDefaults.class);
+	private static final Log logger = LogFactory.getLog(HibernateJpaDefaults.class);
 
-	private final IntSupplier batchSize;
+	private final Supplier<SnowflakeProperties> properties;
 
-	HibernateBatchingDefaults(IntSupplier batchSize) {
-		this.batchSize = batchSize;
+	HibernateJpaDefaults(Supplier<SnowflakeProperties> properties) {
+		this.properties = properties;
 	}
 
 	@Override
@@ -40,12 +47,18 @@ final class HibernateBatchingDefaults implements BeanPostProcessor {
 	}
 
 	void apply(Map<String, Object> jpaProperties, String beanName) {
-		List<String> applied = new ArrayList<>();
-		int size = this.batchSize.getAsInt();
+		SnowflakeProperties properties = this.properties.get();
+		jpaProperties.putIfAbsent(SnowflakeSettings.SCHEMA_CHECK, properties.getSchemaCheck().value());
+		SnowflakeProperties.BatchingDefaults batching = properties.getJpa().getBatchingDefaults();
+		if (!batching.isEnabled()) {
+			return;
+		}
+		int size = batching.getBatchSize();
 		if (size < 1) {
 			throw new IllegalArgumentException("Invalid snowflake.jpa.batching-defaults.batch-size = " + size
 					+ ": allowed 1.." + Integer.MAX_VALUE);
 		}
+		List<String> applied = new ArrayList<>();
 		if (!jpaProperties.containsKey(BATCH_SIZE)) {
 			jpaProperties.put(BATCH_SIZE, String.valueOf(size));
 			applied.add(BATCH_SIZE + "=" + size);
