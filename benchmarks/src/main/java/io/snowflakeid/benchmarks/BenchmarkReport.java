@@ -313,7 +313,8 @@ final class BenchmarkReport {
 		md.append("\n## 3b. What the starter adds to an application's start\n\n");
 		md.append("One application, 20 `@SnowflakeId` entities on PostgreSQL (`ddl-auto=none`, tables present), started ")
 			.append("four ways by `StartupCostBenchmark`: with the starter's auto-configurations excluded (the generator ")
-			.append("configured through Hibernate properties, as in plain Hibernate); with the starter and static ids ")
+			.append("configured through Hibernate properties, as in plain Hibernate, and the column check off: the ")
+			.append("application without what the library adds at start); with the starter and static ids ")
 			.append("(the README's quick start: the `@PublicId` class scan without keys and the column check included) ")
 			.append("with and without the column check; and with the worker id leased from PostgreSQL. Cold: each start ")
 			.append("in a JVM of its own (class loading included, what a deployment sees), variants interleaved, 12 ")
