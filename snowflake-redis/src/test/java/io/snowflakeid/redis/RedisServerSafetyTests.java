@@ -221,7 +221,7 @@ class RedisServerSafetyTests {
 		RedisTestServers.OwnServer replica = server(true, "--replicaof", "127.0.0.1", Integer.toString(link.port));
 		RedisTestServers.Direct onReplica = direct(replica);
 		awaitLinkUp(onReplica);
-		RedisLeaseReviewTests.awaitOnlineAtThePrimary(direct(primary)); // WAIT counts replicas the primary sees online
+		RedisLeaseConnectionReplicaAndAclTests.awaitOnlineAtThePrimary(direct(primary)); // WAIT counts replicas the primary sees online
 		// A replica that lags (or a network that loses the stream): still connected, but it receives nothing.
 		link.drop();
 		WorkerLease first = null;
@@ -256,7 +256,7 @@ class RedisServerSafetyTests {
 		RedisTestServers.OwnServer replica = server(true, "--replicaof", "127.0.0.1", Integer.toString(primary.port));
 		RedisTestServers.Direct onReplica = direct(replica);
 		awaitLinkUp(onReplica);
-		RedisLeaseReviewTests.awaitOnlineAtThePrimary(direct(primary)); // WAIT counts replicas the primary sees online
+		RedisLeaseConnectionReplicaAndAclTests.awaitOnlineAtThePrimary(direct(primary)); // WAIT counts replicas the primary sees online
 		WorkerLease first = acquire(settings(store(primary)).build());
 		primary.kill();
 		onReplica.connection.sync().replicaofNoOne();

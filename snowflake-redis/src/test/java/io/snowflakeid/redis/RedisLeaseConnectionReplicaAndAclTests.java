@@ -18,10 +18,11 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * An adversarial review of the Redis lease: servers of the review's own on ports 6380-6389 (6390-6399 belong to the
+ * The Redis lease when connections drop between a write and its WAIT, replicas sync, ACL users lack a command and the
+ * lease key holds someone else's data: servers of these tests' own on ports 6380-6389 (6390-6399 belong to the
  * module's other tests), driven the way operators and networks really do.
  */
-class RedisLeaseReviewTests {
+class RedisLeaseConnectionReplicaAndAclTests {
 
 	private static final int FIRST_PORT = 6380;
 

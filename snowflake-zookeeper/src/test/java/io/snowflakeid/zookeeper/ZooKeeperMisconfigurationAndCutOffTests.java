@@ -33,10 +33,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Adversarial review of the ZooKeeper lease (branch review-zk): operator mistakes and races that should end in a
- * clear error, on a real server.
+ * The ZooKeeper lease under operator mistakes (a missing chroot, a world-writable base node, a path with whitespace)
+ * and an instance cut off while its pair changes hands or its session timeout shrinks: each ends in a clear error or
+ * a safe lease, on a real server.
  */
-class ZooKeeperReviewTests {
+class ZooKeeperMisconfigurationAndCutOffTests {
 
 	private static final AtomicLong PATHS = new AtomicLong();
 

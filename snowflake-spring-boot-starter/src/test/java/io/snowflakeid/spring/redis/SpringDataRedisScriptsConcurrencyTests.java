@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * because the threads of calls that already answered have not yet gone back to the pool (seen once: the lifecycle
  * test's claim with a replica failed to start that way on this loaded machine).
  */
-class SpringDataRedisScriptsReviewTests {
+class SpringDataRedisScriptsConcurrencyTests {
 
 	private static final String REDIS = System.getProperty("snowflake.test.redis", "").trim();
 
@@ -69,7 +69,7 @@ class SpringDataRedisScriptsReviewTests {
 			scripts.close();
 			factory.destroy();
 		}
-		System.out.println("SpringDataRedisScriptsReviewTests: " + calls + " calls, " + refused + " refused");
+		System.out.println("SpringDataRedisScriptsConcurrencyTests: " + calls + " calls, " + refused + " refused");
 		assertThat(refused).as("call " + calls + " refused though the one before had answered: " + firstRefusal)
 			.isZero();
 	}

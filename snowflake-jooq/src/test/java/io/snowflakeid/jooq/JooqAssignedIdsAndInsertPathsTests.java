@@ -17,10 +17,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * Review of the jOOQ support (hostile reviewer): paths and values that break "never a duplicate id" and "fail
- * closed, naming the property". Each test fails today.
+ * jOOQ: ids the application assigns (ahead of the clock, negative, Long zero, primitive zero, text keys) and the
+ * insert paths around the record listener (executeInsert, schema-qualified entries): never a duplicate id, and a
+ * refusal names the column.
  */
-class SnowflakeRecordListenerReviewTests {
+class JooqAssignedIdsAndInsertPathsTests {
 
 	private static final SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder()
 		.datacenterId(3)

@@ -39,13 +39,13 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * A second adversarial review of the lease protocol: hand-built schedules on simulated clocks and H2. Five of these
- * tests failed when written (interrupted close, concurrent close, token read order, a failing first-tick wait, a
- * claim of unknown outcome) and are regression tests for their fixes; the others are attacks that held. Every
+ * Races of the lease protocol around close, claim and the first tick: hand-built schedules on simulated clocks and H2
+ * (an interrupted or concurrent close, the token read order, a failing first-tick wait, a claim of unknown outcome,
+ * the negligible wait without tolerance, two leases of one JVM, the token cap). Every
  * lease here uses a layout of its own ({@code foreignLayout}), so that this JVM's registry of nodes in use never
  * couples these tests to others (a leaked reservation included).
  */
-class LeaseSecondReviewAdversarialTests {
+class LeaseCloseClaimAndFirstTickRaceTests {
 
 	private final String url = "jdbc:h2:mem:second-review-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
 
@@ -130,7 +130,7 @@ class LeaseSecondReviewAdversarialTests {
 		return new ConnectionSource() {
 			@Override
 			public Connection getConnection() throws SQLException {
-				return DriverManager.getConnection(LeaseSecondReviewAdversarialTests.this.url, "sa", "");
+				return DriverManager.getConnection(LeaseCloseClaimAndFirstTickRaceTests.this.url, "sa", "");
 			}
 
 			@Override
@@ -496,7 +496,7 @@ class LeaseSecondReviewAdversarialTests {
 		ConnectionSource source = new ConnectionSource() {
 			@Override
 			public Connection getConnection() throws SQLException {
-				Connection connection = DriverManager.getConnection(LeaseSecondReviewAdversarialTests.this.url, "sa", "");
+				Connection connection = DriverManager.getConnection(LeaseCloseClaimAndFirstTickRaceTests.this.url, "sa", "");
 				if (mode.get().equals("fail-before")) {
 					return failingRenewals(connection);
 				}
