@@ -14,7 +14,7 @@ import io.snowflakeid.internal.logging.Logging;
  * bad as a lost row: the row goes back to an older token and lease end, another instance takes the worker id after
  * that older end while this one still issues ids up to the newer one, and the high-water mark a successor checks is
  * the older one too. What can be read is checked; what cannot (an asynchronous replica promoted after a failover,
- * a disk cache that lies) is the deployment's to provide, and the README says so.
+ * a disk cache that lies) is the deployment's to provide, and docs/worker-assignment.md says so.
  */
 final class DurabilityCheck {
 

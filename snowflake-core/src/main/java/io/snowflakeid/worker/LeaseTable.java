@@ -30,7 +30,7 @@ final class LeaseTable {
 		return this.name;
 	}
 
-	/** Portable DDL (PostgreSQL, MySQL/MariaDB, H2); the README shows the same per database. */
+	/** Portable DDL (PostgreSQL, MySQL/MariaDB, H2); docs/worker-assignment.md shows the same per database. */
 	String createStatement() {
 		return "CREATE TABLE IF NOT EXISTS " + this.name + " (" + "datacenter_id INT NOT NULL, "
 				+ "worker_id INT NOT NULL, " + "owner VARCHAR(255), " + "instance_id VARCHAR(64), "

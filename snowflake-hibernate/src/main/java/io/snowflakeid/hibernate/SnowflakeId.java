@@ -26,7 +26,7 @@ import org.hibernate.annotations.ValueGenerationType;
  * A value the application has already set (imports, migrations) is kept, not replaced.
  * <p>
  * The generator comes from the Spring Boot starter's {@code SnowflakeIdGenerator} bean, or, in plain Hibernate,
- * from the {@code snowflake.*} Hibernate settings (see the README).
+ * from the {@code snowflake.*} Hibernate settings (see docs/plain-hibernate.md).
  */
 @Documented
 @IdGeneratorType(SnowflakeIdentifierGenerator.class)

@@ -28,9 +28,9 @@ import io.snowflakeid.worker.WorkerAssignment;
  * Every script is idempotent on the claimant's or renewal's fresh token: executed twice (Lettuce re-sends commands
  * in flight after a reconnect), the second run answers as the first did instead of reporting a lost race.
  * <p>
- * The guarantee holds as long as the server never forgets an acknowledged write: see the README (Redis persistence
- * {@code appendonly yes} with {@code appendfsync always}, no eviction of keys without a TTL, and no failover to a
- * replica that missed writes). {@link ServerCheck} reads the server's state before every claim and renewal and
+ * The guarantee holds as long as the server never forgets an acknowledged write: see docs/worker-assignment.md
+ * (Redis persistence {@code appendonly yes} with {@code appendfsync always}, no eviction of keys without a TTL, and
+ * no failover to a replica that missed writes). {@link ServerCheck} reads the server's state before every claim and renewal and
  * refuses one that can forget; a write of a claim or renewal counts only once every replica connected to the
  * primary has acknowledged it (WAIT). A holder whose record went back anyway finds its token gone at the next
  * renewal and stops at once, like a holder whose lease was taken over.

@@ -57,7 +57,7 @@ class SnowflakeMappingFailureAnalyzer implements FailureAnalyzer {
 					+ "migration (Flyway/Liquibase); if the schema is rebuilt from scripts at every start (schema.sql), "
 					+ "change the types in those scripts;\n"
 					+ "    - other entities' references (@ManyToOne targets, ids held as numbers) follow the type.\n"
-					+ "See the README's migration guide, section \"Integer ids\".";
+					+ "See docs/migrating.md, section \"Integer ids\".";
 		}
 
 		private static String simple(String typeName) {

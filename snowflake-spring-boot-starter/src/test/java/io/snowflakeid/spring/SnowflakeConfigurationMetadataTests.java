@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The configuration metadata IDEs read: every property the starter reads has a default (except the ids each
  * instance must set itself), every property with a fixed set of values has value hints, and the health switch
- * the README lists is there.
+ * the configuration reference lists is there. The reference itself, {@code docs/configuration.md}, has a row for every
+ * {@code snowflake.*} property of the metadata and none for a property that does not exist.
  */
 class SnowflakeConfigurationMetadataTests {
 
@@ -73,8 +76,48 @@ class SnowflakeConfigurationMetadataTests {
 			.containsEntry("snowflake.public-id.alphabet", Set.of("base62", "decimal"));
 	}
 
+	/** A property is documented when docs/configuration.md has a table row starting with its name. */
 	@Test
-	void theHealthSwitchTheReadmeListsIsDescribed() throws IOException {
+	void everyPropertyHasARowInTheConfigurationReference() throws IOException {
+		String reference = Docs.read("configuration.md");
+		Set<String> missing = new TreeSet<>();
+		for (String name : documentedNames()) {
+			if (!reference.contains("| `" + name + "`") && !reference.contains("| `" + name + ".<")) {
+				missing.add(name);
+			}
+		}
+		assertThat(missing).as("properties without a row in docs/configuration.md").isEmpty();
+	}
+
+	@Test
+	void everyRowOfTheConfigurationReferenceIsAProperty() throws IOException {
+		Set<String> names = documentedNames();
+		Set<String> unknown = new TreeSet<>();
+		Matcher row = Pattern.compile("(?m)^\\| `((?:snowflake|management)\\.[^`<]*?)(?:\\.<[^`]*>)?` \\|")
+			.matcher(Docs.read("configuration.md"));
+		while (row.find()) {
+			if (!names.contains(row.group(1))) {
+				unknown.add(row.group(1));
+			}
+		}
+		assertThat(unknown).as("rows of docs/configuration.md that name no property").isEmpty();
+	}
+
+	/** The properties the configuration reference must list: every snowflake.* one, and the health switch. */
+	private static Set<String> documentedNames() throws IOException {
+		Set<String> names = new TreeSet<>();
+		for (Map<String, Object> property : list("properties")) {
+			String name = (String) property.get("name");
+			if (name.startsWith("snowflake.") || name.equals("management.health.snowflake.enabled")) {
+				names.add(name);
+			}
+		}
+		assertThat(names).as("snowflake properties in the metadata").hasSizeGreaterThan(40);
+		return names;
+	}
+
+	@Test
+	void theHealthSwitchTheReferenceListsIsDescribed() throws IOException {
 		assertThat(list("properties")).anySatisfy((property) -> {
 			assertThat(property.get("name")).isEqualTo("management.health.snowflake.enabled");
 			assertThat(property.get("defaultValue")).isEqualTo(true);

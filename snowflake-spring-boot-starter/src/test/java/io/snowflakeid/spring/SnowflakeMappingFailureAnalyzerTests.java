@@ -36,7 +36,9 @@ class SnowflakeMappingFailureAnalyzerTests {
 		assertThat(analysis.getDescription()).contains("@SnowflakeId on LegacyCustomer.id of type java.lang.Integer");
 		assertThat(analysis.getAction()).contains("Declare LegacyCustomer.id as Long",
 				"JpaRepository<Entity, Integer> becomes JpaRepository<Entity, Long>", "@PathVariable",
-				"foreign key column", "schema.sql");
+				"foreign key column", "schema.sql", "See docs/migrating.md, section \"Integer ids\".");
+		assertThat(Docs.read("migrating.md")).as("the page and section the message sends users to")
+			.contains("\n## Integer ids\n");
 		assertThat(analysis.getCause()).isInstanceOf(SnowflakeMappingException.class);
 	}
 
