@@ -28,11 +28,11 @@ final class BenchmarkReport {
 
 	static void write(Path results, Path docs, List<String> databases) throws IOException {
 		StringBuilder md = new StringBuilder();
-		md.append("# Benchmarks\n\n");
+		md.append("# Benchmarks\n\n[Documentation index](README.md) · [Project README](../README.md)\n\n");
 		md.append("Measured on ").append(LocalDate.now(ZoneOffset.UTC)).append(" on ").append(machine())
 			.append(".\n\n");
 		md.append("Versions: ").append(versions()).append(".\n\n");
-		md.append("Reproduce (PostgreSQL and MariaDB as in the README's test section must be running):\n\n");
+		md.append("Reproduce (PostgreSQL and MariaDB as in [building and testing](building.md#test-commands) must be running):\n\n");
 		md.append("```bash\nbash benchmarks/run            # everything, about 40 minutes\n")
 			.append("bash benchmarks/run generators # or tails, segments, publicid, jpa, lease, startup, report\n```\n\n");
 		md.append("Raw results of a run are in `benchmarks/results/` (not committed); this page is generated ")
