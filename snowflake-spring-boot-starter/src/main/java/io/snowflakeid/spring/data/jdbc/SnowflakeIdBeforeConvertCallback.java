@@ -134,9 +134,15 @@ public final class SnowflakeIdBeforeConvertCallback
 		return aggregate;
 	}
 
+	/**
+	 * Whether the root may be inserted: an INSERT, or an upsert (JdbcAggregateTemplate.upsert, Spring Data JDBC
+	 * 4.1: MERGE or INSERT ... ON CONFLICT, an insert when the row is not there). Every root action but an update
+	 * counts, so that a kind of root action a later Spring Data adds is checked rather than let through.
+	 */
 	private static boolean insertsRoot(MutableAggregateChange<Object> change) {
 		boolean[] inserts = new boolean[1];
-		change.forEachAction((action) -> inserts[0] |= action instanceof DbAction.InsertRoot);
+		change.forEachAction((action) -> inserts[0] |= action instanceof DbAction.WithRoot<?>
+				&& !(action instanceof DbAction.UpdateRoot<?>));
 		return inserts[0];
 	}
 

@@ -5,6 +5,7 @@ import java.time.Instant;
 import io.snowflakeid.AssignedIdRefusedException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.hibernate.SnowflakeId;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.data.annotation.Id;
@@ -45,6 +46,26 @@ class DataJdbcAssignedIdTests {
 		Object converted = this.callback.onBeforeConvert(aggregate);
 		RootAggregateChange<Object> change = MutableAggregateChange.forSave(converted);
 		change.setRootAction(new DbAction.UpdateRoot<>(converted, null));
+		return (T) this.callback.onBeforeSave(converted, change);
+	}
+
+	/**
+	 * What JdbcAggregateTemplate.upsert (Spring Data JDBC 4.1) does: MERGE / INSERT ... ON CONFLICT, an insert when
+	 * the row is not there. Its action is created reflectively: the Boot 3 line's Spring Data has no upsert.
+	 */
+	@SuppressWarnings("unchecked")
+	private <T> T upsert(T aggregate) throws Exception {
+		Class<?> upsertRoot;
+		try {
+			upsertRoot = Class.forName("org.springframework.data.relational.core.conversion.DbAction$UpsertRoot");
+		}
+		catch (ClassNotFoundException ex) {
+			Assumptions.abort("this Spring Data JDBC has no upsert");
+			throw ex;
+		}
+		Object converted = this.callback.onBeforeConvert(aggregate);
+		RootAggregateChange<Object> change = MutableAggregateChange.forSave(converted);
+		change.setRootAction((DbAction.WithRoot<Object>) upsertRoot.getConstructor(Object.class).newInstance(converted));
 		return (T) this.callback.onBeforeSave(converted, change);
 	}
 
@@ -105,6 +126,17 @@ class DataJdbcAssignedIdTests {
 	void theGeneratorsOwnValuesPassTheInsertCheck() {
 		assertThat(insert(new Plain()).id).isPositive();
 		assertThat(insert(new Imported(null, true)).id).isPositive();
+	}
+
+	@Test
+	void aFutureOrNegativeIdIsRefusedWhenTheTemplateUpsertsIt() throws Exception {
+		long future = future();
+		assertThatThrownBy(() -> upsert(new Plain(future))).isInstanceOf(AssignedIdRefusedException.class)
+			.hasMessageContaining("Plain.id = " + future);
+		assertThatThrownBy(() -> upsert(new Plain(-5L))).isInstanceOf(AssignedIdRefusedException.class)
+			.hasMessageContaining("is negative");
+		long earlier = this.generator.nextId();
+		assertThat(upsert(new Plain(earlier)).id).isEqualTo(earlier);
 	}
 
 	static class Imported implements Persistable<Long> {
