@@ -1,5 +1,6 @@
 package io.snowflakeid.spring.publicid;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.AnnotatedElement;
@@ -88,6 +89,10 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 					}
 					String name = readers.getMetadataReader(classFile).getClassMetadata().getClassName();
 					collect(Class.forName(name, false, classLoader), found);
+				}
+				catch (FileNotFoundException ex) {
+					// unreadable (a dangling link, another user's file): the JVM cannot load it either, and Spring's
+					// component scanner, which this search replaced, skipped it too
 				}
 				catch (IOException ex) {
 					throw new IllegalStateException("Could not read " + classFile + " to look for @PublicId", ex);
