@@ -51,4 +51,22 @@ class PublicIdScanTests {
 				.contains(ProdOnlyController.class.getName() + ".thing");
 		}
 	}
+
+	/**
+	 * {@code @AutoConfigurationPackage(basePackages = "${...}")} is registered as written; Spring Boot's entity and
+	 * repository scans resolve it, and so did the component scanner this search replaced. Looking for the literal
+	 * name found nothing, and the check let {@code @PublicId} pass without a key.
+	 */
+	@Test
+	void aPackageNamedWithAPlaceholderIsResolvedBeforeItIsSearched() {
+		System.setProperty("review.publicid.package", PACKAGE);
+		try {
+			assertThat(PublicIdWithoutKeysCheck.usages(List.of("${review.publicid.package}"),
+					getClass().getClassLoader()))
+				.contains(ProdOnlyController.class.getName() + ".thing");
+		}
+		finally {
+			System.clearProperty("review.publicid.package");
+		}
+	}
 }
