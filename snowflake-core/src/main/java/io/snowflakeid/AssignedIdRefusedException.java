@@ -43,8 +43,9 @@ public class AssignedIdRefusedException extends IllegalArgumentException {
 	}
 
 	/**
-	 * {@link #check} for a value as bindings hold it: a {@code Long}, or the decimal text of a String id column. Text
-	 * that is not a decimal number is kept as it is (a legacy key of a text column, not a snowflake id).
+	 * {@link #check} for a value as bindings hold it: a {@code Long}, or the decimal text of a String id column (with
+	 * any whitespace around it). Text that is not a decimal number is kept as it is (a legacy key of a text column,
+	 * not a snowflake id).
 	 */
 	public static void checkValue(SnowflakeIdGenerator ids, String target, Object value, long now) {
 		long id;
@@ -53,7 +54,8 @@ public class AssignedIdRefusedException extends IllegalArgumentException {
 		}
 		else {
 			try {
-				id = Long.parseLong(value.toString());
+				// Spaces around it too: MariaDB's (PAD SPACE) collations take '123 ' for the key '123'.
+				id = Long.parseLong(value.toString().strip());
 			}
 			catch (NumberFormatException ex) {
 				return;

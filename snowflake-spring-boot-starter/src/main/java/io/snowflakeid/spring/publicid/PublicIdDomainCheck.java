@@ -27,7 +27,8 @@ final class PublicIdDomainCheck implements SmartInitializingSingleton {
 			return;
 		}
 		for (PublicIdWithoutKeysCheck.Found found : PublicIdWithoutKeysCheck
-			.found(AutoConfigurationPackages.get(this.beanFactory), getClass().getClassLoader())) {
+			.found(AutoConfigurationPackages.get(this.beanFactory), getClass().getClassLoader(),
+					PublicIdWithoutKeysCheck.environment(this.beanFactory))) {
 			try {
 				codec.forDomain(found.publicId().value());
 			}

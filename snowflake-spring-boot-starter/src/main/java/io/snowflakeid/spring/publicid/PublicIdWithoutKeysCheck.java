@@ -1,5 +1,6 @@
 package io.snowflakeid.spring.publicid;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.reflect.AnnotatedElement;
@@ -16,6 +17,9 @@ import io.snowflakeid.publicid.PublicIdCodec;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
+import org.springframework.core.env.Environment;
+import org.springframework.core.env.PropertyResolver;
+import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import org.springframework.core.io.support.ResourcePatternResolver;
@@ -46,7 +50,8 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 				|| this.beanFactory.getBeanProvider(PublicIdCodec.class).getIfAvailable() != null) {
 			return; // no application packages, or a codec bean of the application's own
 		}
-		List<String> usages = usages(AutoConfigurationPackages.get(this.beanFactory), getClass().getClassLoader());
+		List<String> usages = found(AutoConfigurationPackages.get(this.beanFactory), getClass().getClassLoader(),
+				environment(this.beanFactory)).stream().map(Found::usage).distinct().toList();
 		if (!usages.isEmpty()) {
 			throw new IllegalStateException("@PublicId is used (" + String.join(", ", usages) + ") but no key is "
 					+ "configured: set " + PublicIdCodec.KEYS + ".<version>=<base64 AES key of 16, 24 or 32 bytes> "
@@ -68,6 +73,15 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 	 * application's; this scan looks at every class, whichever profile it belongs to.
 	 */
 	static List<Found> found(List<String> packages, ClassLoader classLoader) {
+		return found(packages, classLoader, new StandardEnvironment());
+	}
+
+	/**
+	 * As {@link #found(List, ClassLoader)}, the packages' placeholders ({@code @AutoConfigurationPackage(basePackages
+	 * = "${...}")} is registered as written) resolved against {@code placeholders}, as Spring Boot's entity and
+	 * repository scans resolve them: a name that cannot be resolved fails the start rather than searching nothing.
+	 */
+	static List<Found> found(List<String> packages, ClassLoader classLoader, PropertyResolver placeholders) {
 		List<Found> found = new ArrayList<>();
 		PathMatchingResourcePatternResolver resolver = new PathMatchingResourcePatternResolver(classLoader);
 		MetadataReaderFactory readers = new SimpleMetadataReaderFactory(resolver);
@@ -75,7 +89,8 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 			Resource[] classFiles;
 			try {
 				classFiles = resolver.getResources(ResourcePatternResolver.CLASSPATH_ALL_URL_PREFIX
-						+ ClassUtils.convertClassNameToResourcePath(basePackage) + "/**/*.class");
+						+ ClassUtils.convertClassNameToResourcePath(placeholders.resolveRequiredPlaceholders(basePackage))
+						+ "/**/*.class");
 			}
 			catch (IOException ex) {
 				throw new IllegalStateException("Could not list the classes of package " + basePackage
@@ -89,6 +104,10 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 					String name = readers.getMetadataReader(classFile).getClassMetadata().getClassName();
 					collect(Class.forName(name, false, classLoader), found);
 				}
+				catch (FileNotFoundException ex) {
+					// unreadable (a dangling link, another user's file): the JVM cannot load it either, and Spring's
+					// component scanner, which this search replaced, skipped it too
+				}
 				catch (IOException ex) {
 					throw new IllegalStateException("Could not read " + classFile + " to look for @PublicId", ex);
 				}
@@ -98,6 +117,11 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 			}
 		}
 		return found;
+	}
+
+	/** The application's environment, for the placeholders of package names. */
+	static PropertyResolver environment(BeanFactory beanFactory) {
+		return beanFactory.getBeanProvider(Environment.class).getIfAvailable(StandardEnvironment::new);
 	}
 
 	/** One {@code @PublicId}: {@code usage} is {@code Class.member}, {@code place} adds the parameter. */

@@ -1,5 +1,6 @@
 package io.snowflakeid.spring.data.jdbc;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -36,8 +37,8 @@ import org.springframework.data.relational.core.mapping.event.BeforeSaveCallback
  * no generated key back, and {@code saveAll} of new aggregates is sent as one JDBC batch. A value the application
  * set itself is kept; only {@code null} (and {@code 0} for a primitive {@code long}, which Spring Data also reads as
  * "not set") gets a new one. A {@code @SnowflakeId} value the application set on an aggregate that is inserted
- * ({@code save} of an aggregate Spring Data reads as new, {@code JdbcAggregateTemplate.insert}) must be positive and
- * not ahead of the clock, as with Hibernate and jOOQ ({@link AssignedIdRefusedException}), checked as a
+ * ({@code save} of an aggregate Spring Data reads as new, {@code JdbcAggregateTemplate.insert} and
+ * {@code upsert}) must be positive and not ahead of the clock, as with Hibernate and jOOQ ({@link AssignedIdRefusedException}), checked as a
  * {@link BeforeSaveCallback} where Spring Data says it inserts; updates carry the row's id and are not checked. Values are written through Spring Data's property accessor, so immutable aggregates
  * (records, {@code with...} methods, constructor properties) work: the callback returns the new instance.
  * <p>
@@ -52,6 +53,9 @@ public final class SnowflakeIdBeforeConvertCallback
 	/** The callback's order: before auditing (100) and unordered callbacks. */
 	public static final int ORDER = 50;
 
+	/** Leftovers of saves that failed between the two callbacks, beyond which the oldest are dropped. */
+	private static final int MAX_PENDING = 16;
+
 	private final Supplier<? extends RelationalMappingContext> mappingContext;
 
 	private final Supplier<? extends SnowflakeIdGenerator> snowflakeIds;
@@ -62,9 +66,12 @@ public final class SnowflakeIdBeforeConvertCallback
 
 	/**
 	 * From onBeforeConvert to onBeforeSave of the same save on the same thread (Spring Data calls one right after
-	 * the other for each aggregate): which values the application had set. One aggregate per thread at most.
+	 * the other for each aggregate, perhaps with a new instance between them: a {@code @Version} set by a wither):
+	 * the values the generator gave, which are never checked. Only the values, not the aggregate, so that a save
+	 * that fails between the two callbacks leaves no aggregate reachable from the thread. A stack: a callback of
+	 * the application may save another aggregate while one is converted.
 	 */
-	private final ThreadLocal<Assigned> assigned = new ThreadLocal<>();
+	private final ThreadLocal<ArrayDeque<List<Object>>> generated = new ThreadLocal<>();
 
 	private volatile RelationalMappingContext resolvedContext;
 
@@ -89,20 +96,28 @@ public final class SnowflakeIdBeforeConvertCallback
 		}
 		RelationalPersistentEntity<?> entity = context().getRequiredPersistentEntity(aggregate.getClass());
 		PersistentPropertyAccessor<Object> accessor = entity.getPropertyAccessor(aggregate);
-		List<Target> setByTheApplication = new ArrayList<>();
+		List<Object> given = new ArrayList<>();
 		for (Target target : annotated) {
 			Object current = accessor.getProperty(target.property);
 			if (current == null || (target.primitive && ((Long) current) == 0L)) {
-				accessor.setProperty(target.property, target.nextValue());
-			}
-			else if (target.snowflake) {
-				setByTheApplication.add(target);
+				Object value = target.nextValue();
+				accessor.setProperty(target.property, value);
+				if (target.snowflake) {
+					given.add(value);
+				}
 			}
 		}
+		ArrayDeque<List<Object>> pending = this.generated.get();
+		if (pending == null) {
+			pending = new ArrayDeque<>();
+			this.generated.set(pending);
+		}
+		else if (pending.size() >= MAX_PENDING) {
+			pending.removeLast();
+		}
+		pending.push(given);
 		// A new instance when the aggregate is immutable (a record, a wither).
-		Object converted = accessor.getBean();
-		this.assigned.set(new Assigned(converted, setByTheApplication));
-		return converted;
+		return accessor.getBean();
 	}
 
 	/**
@@ -113,20 +128,21 @@ public final class SnowflakeIdBeforeConvertCallback
 	 */
 	@Override
 	public Object onBeforeSave(Object aggregate, MutableAggregateChange<Object> change) {
-		Assigned seen = this.assigned.get();
-		this.assigned.remove();
 		List<Target> annotated = this.targets.get(aggregate.getClass());
-		if (annotated == null || annotated.isEmpty() || !insertsRoot(change)) {
+		if (annotated == null || annotated.isEmpty()) {
+			return aggregate;
+		}
+		// The values onBeforeConvert gave this aggregate are the generator's own: compared by value, as the instance
+		// may be a new one (a @Version set by a wither). Without that record every value is checked.
+		List<Object> given = given();
+		if (!insertsRoot(change)) {
 			return aggregate;
 		}
 		PersistentPropertyAccessor<Object> accessor = context().getRequiredPersistentEntity(aggregate.getClass())
 			.getPropertyAccessor(aggregate);
-		// The values onBeforeConvert gave this very instance are the generator's own; without that record
-		// (another order of callbacks), every value is checked: the generator's own ones pass.
-		List<Target> check = (seen != null && seen.aggregate() == aggregate) ? seen.targets() : annotated;
-		for (Target target : check) {
+		for (Target target : annotated) {
 			Object value = accessor.getProperty(target.property);
-			if (target.snowflake && value != null) {
+			if (target.snowflake && value != null && !given.contains(value)) {
 				AssignedIdRefusedException.checkValue(snowflakeIds(target.name), target.name, value,
 						System.currentTimeMillis());
 			}
@@ -134,14 +150,29 @@ public final class SnowflakeIdBeforeConvertCallback
 		return aggregate;
 	}
 
-	private static boolean insertsRoot(MutableAggregateChange<Object> change) {
-		boolean[] inserts = new boolean[1];
-		change.forEachAction((action) -> inserts[0] |= action instanceof DbAction.InsertRoot);
-		return inserts[0];
+	/** The values the latest onBeforeConvert of this thread gave, taken off the thread. */
+	private List<Object> given() {
+		ArrayDeque<List<Object>> pending = this.generated.get();
+		if (pending == null) {
+			return List.of();
+		}
+		List<Object> given = pending.poll();
+		if (pending.isEmpty()) {
+			this.generated.remove();
+		}
+		return (given != null) ? given : List.of();
 	}
 
-	/** The aggregate onBeforeConvert returned and its {@code @SnowflakeId} properties the application had set. */
-	private record Assigned(Object aggregate, List<Target> targets) {
+	/**
+	 * Whether the root may be inserted: an INSERT, or an upsert (JdbcAggregateTemplate.upsert, Spring Data JDBC
+	 * 4.1: MERGE or INSERT ... ON CONFLICT, an insert when the row is not there). Every root action but an update
+	 * counts, so that a kind of root action a later Spring Data adds is checked rather than let through.
+	 */
+	private static boolean insertsRoot(MutableAggregateChange<Object> change) {
+		boolean[] inserts = new boolean[1];
+		change.forEachAction((action) -> inserts[0] |= action instanceof DbAction.WithRoot<?>
+				&& !(action instanceof DbAction.UpdateRoot<?>));
+		return inserts[0];
 	}
 
 	@Override

@@ -5,10 +5,12 @@ import java.time.Instant;
 import io.snowflakeid.AssignedIdRefusedException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.hibernate.SnowflakeId;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.data.annotation.Id;
 import org.springframework.data.annotation.Transient;
+import org.springframework.data.annotation.Version;
 import org.springframework.data.domain.Persistable;
 import org.springframework.data.relational.core.conversion.DbAction;
 import org.springframework.data.relational.core.conversion.IdValueSource;
@@ -45,6 +47,26 @@ class DataJdbcAssignedIdTests {
 		Object converted = this.callback.onBeforeConvert(aggregate);
 		RootAggregateChange<Object> change = MutableAggregateChange.forSave(converted);
 		change.setRootAction(new DbAction.UpdateRoot<>(converted, null));
+		return (T) this.callback.onBeforeSave(converted, change);
+	}
+
+	/**
+	 * What JdbcAggregateTemplate.upsert (Spring Data JDBC 4.1) does: MERGE / INSERT ... ON CONFLICT, an insert when
+	 * the row is not there. Its action is created reflectively: the Boot 3 line's Spring Data has no upsert.
+	 */
+	@SuppressWarnings("unchecked")
+	private <T> T upsert(T aggregate) throws Exception {
+		Class<?> upsertRoot;
+		try {
+			upsertRoot = Class.forName("org.springframework.data.relational.core.conversion.DbAction$UpsertRoot");
+		}
+		catch (ClassNotFoundException ex) {
+			Assumptions.abort("this Spring Data JDBC has no upsert");
+			throw ex;
+		}
+		Object converted = this.callback.onBeforeConvert(aggregate);
+		RootAggregateChange<Object> change = MutableAggregateChange.forSave(converted);
+		change.setRootAction((DbAction.WithRoot<Object>) upsertRoot.getConstructor(Object.class).newInstance(converted));
 		return (T) this.callback.onBeforeSave(converted, change);
 	}
 
@@ -105,6 +127,59 @@ class DataJdbcAssignedIdTests {
 	void theGeneratorsOwnValuesPassTheInsertCheck() {
 		assertThat(insert(new Plain()).id).isPositive();
 		assertThat(insert(new Imported(null, true)).id).isPositive();
+	}
+
+	@Test
+	void aFutureOrNegativeIdIsRefusedWhenTheTemplateUpsertsIt() throws Exception {
+		long future = future();
+		assertThatThrownBy(() -> upsert(new Plain(future))).isInstanceOf(AssignedIdRefusedException.class)
+			.hasMessageContaining("Plain.id = " + future);
+		assertThatThrownBy(() -> upsert(new Plain(-5L))).isInstanceOf(AssignedIdRefusedException.class)
+			.hasMessageContaining("is negative");
+		long earlier = this.generator.nextId();
+		assertThat(upsert(new Plain(earlier)).id).isEqualTo(earlier);
+	}
+
+	/**
+	 * A record with a @Version: JdbcAggregateTemplate's prepareVersionForInsert makes a new instance between the
+	 * callbacks. The generator's own id must pass even when the generator's time runs ahead of the wall clock by
+	 * more than the tolerance (its monotonic time source after the wall clock stepped back, or a lease's high-water
+	 * mark ahead of this host's clock): Hibernate and jOOQ never check the generator's own ids.
+	 */
+	@Test
+	void theGeneratorsOwnIdOfAVersionedRecordPassesWhileTheGeneratorsTimeIsAheadOfTheWallClock() {
+		SnowflakeIdGenerator ahead = SnowflakeIdGenerator.builder().datacenterId(1).workerId(2)
+			.timeSource(() -> (System.currentTimeMillis() + 30_000) * 1_000_000L).build();
+		SnowflakeIdBeforeConvertCallback callback = new SnowflakeIdBeforeConvertCallback(RelationalMappingContext::new,
+				() -> ahead, () -> null);
+		VersionedRecord converted = (VersionedRecord) callback.onBeforeConvert(new VersionedRecord(null, null, "x"));
+		VersionedRecord versioned = converted.withVersion(0L); // prepareVersionForInsert
+		RootAggregateChange<Object> change = MutableAggregateChange.forSave(versioned);
+		change.setRootAction(new DbAction.InsertRoot<>(versioned, IdValueSource.PROVIDED));
+		assertThat(((VersionedRecord) callback.onBeforeSave(versioned, change)).id()).isEqualTo(converted.id());
+	}
+
+	/** An application's BeforeSaveCallback ordered before this one replaced the generated id with a client's. */
+	@Test
+	void aValueThatReplacedTheGeneratedOneBeforeTheSaveCallbackIsChecked() {
+		Plain converted = (Plain) this.callback.onBeforeConvert(new Plain());
+		converted.id = -7L;
+		RootAggregateChange<Object> change = MutableAggregateChange.forSave(converted);
+		change.setRootAction(new DbAction.InsertRoot<>(converted, IdValueSource.PROVIDED));
+		assertThatThrownBy(() -> this.callback.onBeforeSave(converted, change))
+			.isInstanceOf(AssignedIdRefusedException.class)
+			.hasMessageContaining("Plain.id = -7");
+	}
+
+	record VersionedRecord(@Id @SnowflakeId Long id, @Version Long version, String text) {
+
+		VersionedRecord withId(Long id) {
+			return new VersionedRecord(id, this.version, this.text);
+		}
+
+		VersionedRecord withVersion(Long version) {
+			return new VersionedRecord(this.id, version, this.text);
+		}
 	}
 
 	static class Imported implements Persistable<Long> {
