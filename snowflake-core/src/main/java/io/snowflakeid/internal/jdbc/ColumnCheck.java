@@ -395,9 +395,9 @@ public final class ColumnCheck {
 		}
 
 		/**
-		 * From the catalog rather than information_schema.columns, whose privilege checks and joins cost ~2 ms a
-		 * column on PostgreSQL (40 ms at the start of an application with 20 entities); pg_attribute answers in a
-		 * tenth of that. Identity columns came with PostgreSQL 10: an older server has none.
+		 * From the catalog rather than information_schema.columns, a view whose joins and privilege checks make each
+		 * read slower: a check of 20 tables on PostgreSQL 15 took 9-13 ms with it and 6-11 ms with pg_attribute
+		 * (docs/benchmarks-history.md). Identity columns came with PostgreSQL 10: an older server has none.
 		 */
 		private static String postgresqlIdentityGeneration(Connection connection, ColumnInfo column)
 				throws SQLException {
