@@ -8,11 +8,11 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Why JMH's {@code SampleTime} percentiles cannot be trusted for a generator held at its cap (docs/benchmarks.md,
- * section 1): the loop JMH 1.37 generates for that mode picks the calls it times with
- * {@code rnd = rnd * 1664525 + 1013904223; sample = (rnd & mask) == 0} and a mask of 2^k − 1. These tests run that
- * rule and show it times exactly every 2^k-th call, so with 4,096 calls per millisecond the timed calls keep their
- * place in the millisecond.
+ * What JMH's {@code SampleTime} mode really samples (docs/benchmarks.md, section 1): the loop JMH 1.37 generates
+ * for that mode picks the calls it times with {@code rnd = rnd * 1664525 + 1013904223; sample = (rnd & mask) == 0}
+ * and a mask of 2^k − 1. These tests run that rule and show it times exactly every 2^k-th call, not a random one: a
+ * workload with a fixed period of 4,096 calls (a generator that fills every millisecond from sequence 0) would be
+ * timed at the same places in every period.
  */
 class JmhSampleStrideTests {
 
@@ -51,8 +51,8 @@ class JmhSampleStrideTests {
 	}
 
 	@Test
-	void atTheCapTheTimedCallsKeepTheirPlaceInTheMillisecond() {
-		int idsPerMillisecond = 4096; // a 12-bit sequence at its cap
+	void aWorkloadWithAPeriodOf4096CallsIsTimedAtTheSamePlacesInEveryPeriod() {
+		int idsPerMillisecond = 4096; // a 12-bit sequence at its cap, every millisecond started at sequence 0
 		for (int mask : new int[] { 255, 1023, 4095 }) {
 			boolean[] sampled = sampled(42, mask, idsPerMillisecond * 1000);
 			Set<Integer> places = new HashSet<>();

@@ -68,7 +68,7 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 	 * Every {@code @PublicId} annotation in the packages, with its place (also read by {@link PublicIdDomainCheck}).
 	 * Each class file's bytes are searched for the annotation's name first; only those that mention it are parsed
 	 * and loaded. Spring's component scanner parses every class file before any filter sees it (55-110 µs a class
-	 * against 26-31 µs for this search, measured on the 7,157 classes of Spring's jars: 50-100 ms at each start of
+	 * against 26-32 µs for this search, measured on the 7,157 classes of Spring's jars: 50-100 ms at each start of
 	 * an application of a thousand classes, docs/benchmarks-history.md), and it evaluates {@code @Conditional}/{@code @Profile} against an environment that is not the
 	 * application's; this scan looks at every class, whichever profile it belongs to.
 	 */
