@@ -50,8 +50,8 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 				|| this.beanFactory.getBeanProvider(PublicIdCodec.class).getIfAvailable() != null) {
 			return; // no application packages, or a codec bean of the application's own
 		}
-		List<String> usages = found(AutoConfigurationPackages.get(this.beanFactory), getClass().getClassLoader(),
-				environment(this.beanFactory)).stream().map(Found::usage).distinct().toList();
+		List<String> usages = usages(found(AutoConfigurationPackages.get(this.beanFactory),
+				getClass().getClassLoader(), environment(this.beanFactory)));
 		if (!usages.isEmpty()) {
 			throw new IllegalStateException("@PublicId is used (" + String.join(", ", usages) + ") but no key is "
 					+ "configured: set " + PublicIdCodec.KEYS + ".<version>=<base64 AES key of 16, 24 or 32 bytes> "
@@ -61,7 +61,11 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 
 	/** Where {@code @PublicId} is used: {@code Class.member}, once each. */
 	static List<String> usages(List<String> packages, ClassLoader classLoader) {
-		return found(packages, classLoader).stream().map(Found::usage).distinct().toList();
+		return usages(found(packages, classLoader));
+	}
+
+	private static List<String> usages(List<Found> found) {
+		return found.stream().map(Found::usage).distinct().toList();
 	}
 
 	/**
@@ -69,8 +73,9 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 	 * Each class file's bytes are searched for the annotation's name first; only those that mention it are parsed
 	 * and loaded. Spring's component scanner parses every class file before any filter sees it (55-110 µs a class
 	 * against 26-32 µs for this search, measured on the 7,157 classes of Spring's jars: 50-100 ms at each start of
-	 * an application of a thousand classes, docs/benchmarks-history.md), and it evaluates {@code @Conditional}/{@code @Profile} against an environment that is not the
-	 * application's; this scan looks at every class, whichever profile it belongs to.
+	 * an application of a thousand classes, docs/benchmarks-history.md), and it evaluates
+	 * {@code @Conditional}/{@code @Profile} against an environment that is not the application's; this scan looks
+	 * at every class, whichever profile it belongs to.
 	 */
 	static List<Found> found(List<String> packages, ClassLoader classLoader) {
 		return found(packages, classLoader, new StandardEnvironment());

@@ -37,10 +37,11 @@ import org.springframework.data.relational.core.mapping.event.BeforeSaveCallback
  * no generated key back, and {@code saveAll} of new aggregates is sent as one JDBC batch. A value the application
  * set itself is kept; only {@code null} (and {@code 0} for a primitive {@code long}, which Spring Data also reads as
  * "not set") gets a new one. A {@code @SnowflakeId} value the application set on an aggregate that is inserted
- * ({@code save} of an aggregate Spring Data reads as new, {@code JdbcAggregateTemplate.insert} and
- * {@code upsert}) must be positive and not ahead of the clock, as with Hibernate and jOOQ ({@link AssignedIdRefusedException}), checked as a
- * {@link BeforeSaveCallback} where Spring Data says it inserts; updates carry the row's id and are not checked. Values are written through Spring Data's property accessor, so immutable aggregates
- * (records, {@code with...} methods, constructor properties) work: the callback returns the new instance.
+ * ({@code save} of an aggregate Spring Data reads as new, {@code JdbcAggregateTemplate.insert} and {@code upsert})
+ * must be positive and not ahead of the clock, as with Hibernate and jOOQ ({@link AssignedIdRefusedException}),
+ * checked as a {@link BeforeSaveCallback} where Spring Data says it inserts; updates carry the row's id and are not
+ * checked. Values are written through Spring Data's property accessor, so immutable aggregates (records,
+ * {@code with...} methods, constructor properties) work: the callback returns the new instance.
  * <p>
  * Only the aggregate root's own properties are filled; an annotated property of an entity inside the aggregate (or
  * of an embedded value) is refused when its root is first saved, rather than silently left to the database.
