@@ -14,11 +14,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * Whether the columns of {@code @SnowflakeId}/{@code @SegmentId} attributes can hold the ids, read from JDBC
- * metadata at start (one query per table). Catches what would otherwise corrupt data or fail at the first insert: a column
+ * metadata at start (one query per table, or one for a small schema). Catches what would otherwise corrupt data or fail at the first insert: a column
  * narrower than the ids (MariaDB in non-strict mode clamps 64-bit values to 2147483647 without an error), a VARCHAR
  * too short for the text form, an identity column that rejects explicit ids ({@code GENERATED ALWAYS}); and warns
  * about an AUTO_INCREMENT left on the column (MariaDB/MySQL move its counter above every explicit id, into the
@@ -65,11 +66,11 @@ public final class ColumnCheck {
 		DatabaseMetaData metadata = connection.getMetaData();
 		Vendor vendor = Vendor.of(metadata.getDatabaseProductName());
 		List<Finding> findings = new ArrayList<>();
-		Reads tables = new Reads();
+		Reads tables = new Reads(vendor, connection, metadata, targets);
 		for (Target target : targets) {
 			ColumnInfo column = find(connection, metadata, vendor, target, tables);
 			if (column != null) {
-				check(connection, vendor, target, column, findings);
+				check(vendor, target, column, tables, findings);
 			}
 		}
 		return findings;
@@ -84,7 +85,7 @@ public final class ColumnCheck {
 		DatabaseMetaData metadata = connection.getMetaData();
 		Vendor vendor = Vendor.of(metadata.getDatabaseProductName());
 		List<Target> missing = new ArrayList<>();
-		Reads tables = new Reads();
+		Reads tables = new Reads(vendor, connection, metadata, targets);
 		for (Target target : targets) {
 			if (find(connection, metadata, vendor, target, tables) == null) {
 				missing.add(target);
@@ -93,7 +94,7 @@ public final class ColumnCheck {
 		return missing;
 	}
 
-	private static void check(Connection connection, Vendor vendor, Target target, ColumnInfo column,
+	private static void check(Vendor vendor, Target target, ColumnInfo column, Reads tables,
 			List<Finding> findings) throws SQLException {
 		String prefix = target.attribute() + " (" + target.annotation() + ") is mapped to column " + target.where()
 				+ " of type " + column.describe() + ": ";
@@ -121,7 +122,7 @@ public final class ColumnCheck {
 						vendor.changeType(target, "BIGINT")));
 			}
 		}
-		if ("ALWAYS".equals(vendor.identityGeneration(connection, column))) {
+		if ("ALWAYS".equals(tables.identityGeneration(column))) {
 			findings.add(new Finding(true, prefix + "it is GENERATED ALWAYS AS IDENTITY, which rejects the ids "
 					+ "set before the INSERT", vendor.dropIdentity(target)));
 		}
@@ -195,9 +196,16 @@ public final class ColumnCheck {
 		return null;
 	}
 
-	/** The columns of one table spelling, by exact name (the first table the metadata lists, as before). */
+	/**
+	 * The columns of one table spelling, by exact name (the first table the metadata lists, as before): from the
+	 * whole schema's columns where those were read in one query, else from a query for this table.
+	 */
 	private static Map<String, ColumnInfo> columnsOf(DatabaseMetaData metadata, String catalog, String schema,
 			String table, Reads tables) throws SQLException {
+		Map<String, Map<String, ColumnInfo>> schemaTables = tables.wholeSchema(catalog, schema);
+		if (schemaTables != null) {
+			return tables.vendor.tableIn(schemaTables, table);
+		}
 		String key = catalog + "\u0000" + schema + "\u0000" + table;
 		Map<String, ColumnInfo> columns = tables.columns.get(key);
 		if (columns != null) {
@@ -227,12 +235,45 @@ public final class ColumnCheck {
 		return columns;
 	}
 
-	/** What one check has read: each table spelling's columns, and where unqualified names resolve. */
+	/**
+	 * What one check has read: each table spelling's columns, where unqualified names resolve, and the identity
+	 * columns of each schema (PostgreSQL). A metadata query for one table costs PostgreSQL about a millisecond of
+	 * planning, so twenty entities cost tens of milliseconds at every start; the columns of a whole schema come in
+	 * one query of about the same cost when the schema is small. So a schema is read whole when it holds at most
+	 * {@value #WHOLE_SCHEMA_TABLES_PER_TARGET} tables per checked table (a table count first, one cheap query),
+	 * else table by table: an application with two entities in a shared schema of thousands of tables must not read
+	 * them all.
+	 */
 	private static final class Reads {
 
 		final Map<String, Map<String, ColumnInfo>> columns = new HashMap<>();
 
+		final Vendor vendor;
+
+		private final Connection connection;
+
+		private final DatabaseMetaData metadata;
+
+		private final int targetTables;
+
+		/** By catalog and schema: the tables' columns, or an empty optional where read table by table. */
+		private final Map<String, Optional<Map<String, Map<String, ColumnInfo>>>> schemas = new HashMap<>();
+
+		/** By schema: {@code table\0column} of each identity column and its generation (PostgreSQL). */
+		private final Map<String, Map<String, String>> identities = new HashMap<>();
+
 		private Set<String> unqualifiedSchemas;
+
+		Reads(Vendor vendor, Connection connection, DatabaseMetaData metadata, List<Target> targets) {
+			this.vendor = vendor;
+			this.connection = connection;
+			this.metadata = metadata;
+			Set<String> distinct = new LinkedHashSet<>();
+			for (Target target : targets) {
+				distinct.add(target.catalog() + "\u0000" + target.schema() + "\u0000" + unquote(target.table()));
+			}
+			this.targetTables = distinct.size();
+		}
 
 		Set<String> unqualifiedSchemas(Vendor vendor, Connection connection) throws SQLException {
 			if (this.unqualifiedSchemas == null) {
@@ -240,7 +281,67 @@ public final class ColumnCheck {
 			}
 			return this.unqualifiedSchemas;
 		}
+
+		/** The schema's tables and their columns when read whole, else null (read table by table). */
+		Map<String, Map<String, ColumnInfo>> wholeSchema(String catalog, String schema) throws SQLException {
+			String key = catalog + "\u0000" + schema;
+			Optional<Map<String, Map<String, ColumnInfo>>> read = this.schemas.get(key);
+			if (read == null) {
+				read = Optional.ofNullable(readWholeSchema(catalog, schema));
+				this.schemas.put(key, read);
+			}
+			return read.orElse(null);
+		}
+
+		private Map<String, Map<String, ColumnInfo>> readWholeSchema(String catalog, String schema)
+				throws SQLException {
+			if (this.targetTables < 2) {
+				return null;
+			}
+			long tables = this.vendor.tableCount(this.connection, catalog, schema);
+			if (tables < 0 || tables > (long) WHOLE_SCHEMA_TABLES_PER_TARGET * this.targetTables) {
+				return null;
+			}
+			Map<String, Map<String, ColumnInfo>> byTable = new LinkedHashMap<>();
+			if (tables == 0) {
+				return byTable;
+			}
+			Map<String, String> firstIdentity = new HashMap<>();
+			try (ResultSet rows = this.metadata.getColumns(catalog,
+					(schema != null) ? escape(this.metadata, schema) : null, "%", "%")) {
+				while (rows.next()) {
+					String tableSchema = rows.getString("TABLE_SCHEM");
+					String tableName = rows.getString("TABLE_NAME");
+					String identity = tableSchema + "." + tableName;
+					if (!firstIdentity.computeIfAbsent(tableName, (name) -> identity).equals(identity)) {
+						continue; // the same name in another schema: the first listed one, as a single lookup took
+					}
+					byTable.computeIfAbsent(tableName, (name) -> new LinkedHashMap<>())
+						.putIfAbsent(rows.getString("COLUMN_NAME"), new ColumnInfo(tableSchema, tableName,
+								rows.getString("COLUMN_NAME"), rows.getInt("DATA_TYPE"), rows.getString("TYPE_NAME"),
+								rows.getInt("COLUMN_SIZE"), rows.getInt("DECIMAL_DIGITS"),
+								"YES".equalsIgnoreCase(rows.getString("IS_AUTOINCREMENT"))));
+				}
+			}
+			return byTable;
+		}
+
+		/** {@code ALWAYS}, {@code BY DEFAULT}, or null when not an identity or the database does not say. */
+		String identityGeneration(ColumnInfo column) throws SQLException {
+			if (this.vendor != Vendor.POSTGRESQL || column.schema() == null) {
+				return this.vendor.identityGeneration(this.connection, column);
+			}
+			Map<String, String> schema = this.identities.get(column.schema());
+			if (schema == null) {
+				schema = Vendor.postgresqlIdentities(this.connection, column.schema());
+				this.identities.put(column.schema(), schema);
+			}
+			return schema.get(column.table() + "\u0000" + column.name());
+		}
 	}
+
+	/** See {@link Reads}: a whole schema is read when it holds at most this many tables per checked table. */
+	static final int WHOLE_SCHEMA_TABLES_PER_TARGET = 10;
 
 	private static Set<String> nullable(String name) {
 		Set<String> names = new LinkedHashSet<>();
@@ -376,7 +477,8 @@ public final class ColumnCheck {
 		/** {@code ALWAYS}, {@code BY DEFAULT}, or null when not an identity or the database does not say. */
 		String identityGeneration(Connection connection, ColumnInfo column) throws SQLException {
 			if (this == POSTGRESQL) {
-				return postgresqlIdentityGeneration(connection, column);
+				return (column.schema() == null) ? null
+						: postgresqlIdentities(connection, column.schema()).get(column.table() + "\u0000" + column.name());
 			}
 			if (this != H2) {
 				return null;
@@ -395,32 +497,88 @@ public final class ColumnCheck {
 		}
 
 		/**
-		 * From the catalog rather than information_schema.columns, a view whose joins and privilege checks make each
-		 * read slower: a check of 20 tables on PostgreSQL 15 took 9.4 ms with it and 7.6 ms with pg_attribute (medians)
-		 * (docs/benchmarks-history.md). Identity columns came with PostgreSQL 10: an older server has none.
+		 * The identity columns of one schema in one query (a query per column cost a start-up of twenty entities
+		 * twenty round trips), from the catalog rather than information_schema.columns, a view whose joins and
+		 * privilege checks make each read slower (docs/benchmarks-history.md). Identity columns came with
+		 * PostgreSQL 10: an older server has none.
 		 */
-		private static String postgresqlIdentityGeneration(Connection connection, ColumnInfo column)
-				throws SQLException {
+		static Map<String, String> postgresqlIdentities(Connection connection, String schema) throws SQLException {
+			Map<String, String> identities = new HashMap<>();
 			if (connection.getMetaData().getDatabaseMajorVersion() < 10) {
-				return null;
+				return identities;
 			}
-			String sql = "SELECT a.attidentity FROM pg_catalog.pg_attribute a "
+			String sql = "SELECT c.relname, a.attname, a.attidentity FROM pg_catalog.pg_attribute a "
 					+ "JOIN pg_catalog.pg_class c ON c.oid = a.attrelid "
 					+ "JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace "
-					+ "WHERE n.nspname = ? AND c.relname = ? AND a.attname = ? AND NOT a.attisdropped";
+					+ "WHERE n.nspname = ? AND a.attidentity <> '' AND NOT a.attisdropped";
 			try (PreparedStatement statement = connection.prepareStatement(sql)) {
-				statement.setString(1, column.schema());
-				statement.setString(2, column.table());
-				statement.setString(3, column.name());
+				statement.setString(1, schema);
 				try (ResultSet rows = statement.executeQuery()) {
-					String code = rows.next() ? rows.getString(1) : null;
-					return switch ((code == null) ? "" : code.trim()) {
-						case "a" -> "ALWAYS";
-						case "d" -> "BY DEFAULT";
-						default -> null;
-					};
+					while (rows.next()) {
+						String generation = switch (rows.getString(3).trim()) {
+							case "a" -> "ALWAYS";
+							case "d" -> "BY DEFAULT";
+							default -> null;
+						};
+						if (generation != null) {
+							identities.put(rows.getString(1) + "\u0000" + rows.getString(2), generation);
+						}
+					}
 				}
 			}
+			return identities;
+		}
+
+		/**
+		 * How many tables (and views) the schema holds, or -1 where not known: a cheap query that decides whether
+		 * its columns are read whole ({@link Reads}). MariaDB and MySQL name the database the catalog.
+		 */
+		long tableCount(Connection connection, String catalog, String schema) throws SQLException {
+			String sql;
+			String name;
+			switch (this) {
+				case POSTGRESQL -> {
+					sql = "SELECT count(*) FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n "
+							+ "ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relkind IN ('r', 'p', 'v', 'm', 'f')";
+					name = schema;
+				}
+				case MYSQL -> {
+					sql = "SELECT count(*) FROM information_schema.tables WHERE table_schema = ?";
+					name = (schema != null) ? null : catalog; // a schema here is not MariaDB's: read table by table
+				}
+				case H2 -> {
+					sql = "SELECT count(*) FROM information_schema.tables WHERE table_schema = ?";
+					name = schema;
+				}
+				default -> {
+					return -1;
+				}
+			}
+			if (name == null) {
+				return -1;
+			}
+			try (PreparedStatement statement = connection.prepareStatement(sql)) {
+				statement.setString(1, name);
+				try (ResultSet rows = statement.executeQuery()) {
+					return rows.next() ? rows.getLong(1) : -1;
+				}
+			}
+		}
+
+		/**
+		 * One table spelling's columns from a schema read whole, by exact name as a metadata query for the table
+		 * matches it; MariaDB and MySQL match table names in metadata ignoring case, so there too.
+		 */
+		Map<String, ColumnInfo> tableIn(Map<String, Map<String, ColumnInfo>> schema, String table) {
+			Map<String, ColumnInfo> columns = schema.get(table);
+			if (columns == null && this == MYSQL) {
+				for (Map.Entry<String, Map<String, ColumnInfo>> entry : schema.entrySet()) {
+					if (entry.getKey().equalsIgnoreCase(table)) {
+						return entry.getValue();
+					}
+				}
+			}
+			return (columns != null) ? columns : Map.of();
 		}
 	}
 }

@@ -15,11 +15,14 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What the column check costs at start: one metadata query per table spelling, shared by every attribute mapped to
- * the table (it was one per spelling of each column: up to nine per attribute, tens of catalog queries on
- * PostgreSQL for an application of twenty entities), with the same findings.
+ * What the column check costs at start: the columns of a small schema in one metadata query (a query per table cost
+ * PostgreSQL about a millisecond of planning each, tens of milliseconds at every start of twenty entities), table by
+ * table where the schema holds many more tables than the check looks at, with the same findings either way.
  */
 class ColumnCheckTests {
+
+	private static final List<ColumnCheck.Target> TARGETS = List.of(target("purchase", "id"),
+			target("purchase", "customer_id"), target("purchase", "note_id"), target("customer", "id"));
 
 	private static ColumnCheck.Target target(String table, String column) {
 		return new ColumnCheck.Target("Entity." + column, "@SnowflakeId", false, Long.MAX_VALUE, 19, null, null, table,
@@ -27,27 +30,64 @@ class ColumnCheckTests {
 	}
 
 	@Test
-	void theColumnsOfATableAreReadOnceForAllItsAttributesAndTheFindingsAreTheSame() throws Exception {
-		String url = "jdbc:h2:mem:column-check-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
-		try (Connection connection = DriverManager.getConnection(url, "sa", "");
-				Statement statement = connection.createStatement()) {
-			statement.execute("create table purchase (id bigint primary key, customer_id bigint, note_id integer)");
-			statement.execute("create table customer (id integer primary key)");
+	void aSmallSchemaIsReadInOneQueryForAllTheCheckedTables() throws Exception {
+		try (Connection connection = database(0)) {
 			AtomicInteger queries = new AtomicInteger();
-			List<ColumnCheck.Finding> findings = ColumnCheck.check(counting(connection, queries),
-					List.of(target("purchase", "id"), target("purchase", "customer_id"), target("purchase", "note_id"),
-							target("customer", "id")));
+			List<ColumnCheck.Finding> findings = ColumnCheck.check(counting(connection, queries), TARGETS);
 
-			// H2 folds unquoted names to upper case: "purchase" (nothing), then "PURCHASE"; the same for customer.
-			assertThat(queries.get()).as("metadata queries for 4 attributes on 2 tables").isEqualTo(4);
-			assertThat(findings).extracting(ColumnCheck.Finding::message)
-				.satisfiesExactlyInAnyOrder(
-						(message) -> assertThat(message).contains("Entity.note_id", "purchase.note_id", "INTEGER")
-							.doesNotContain("customer_id"),
-						(message) -> assertThat(message).contains("Entity.id", "customer.id", "INTEGER"));
+			assertThat(queries.get()).as("metadata queries for 4 attributes on 2 tables").isEqualTo(1);
+			assertExpectedFindings(findings);
 			assertThat(ColumnCheck.missing(connection, List.of(target("purchase", "nope"), target("nowhere", "id"))))
 				.extracting(ColumnCheck.Target::column).containsExactly("nope", "id");
 		}
+	}
+
+	@Test
+	void aSchemaOfManyMoreTablesThanTheCheckedOnesIsReadTableByTable() throws Exception {
+		// 2 checked tables: a schema is read whole up to 10 tables per checked table, 20 here; 2 + 19 others is more.
+		try (Connection connection = database(19)) {
+			AtomicInteger queries = new AtomicInteger();
+			List<ColumnCheck.Finding> findings = ColumnCheck.check(counting(connection, queries), TARGETS);
+
+			// H2 folds unquoted names to upper case: "purchase" (nothing), then "PURCHASE"; the same for customer.
+			assertThat(queries.get()).as("metadata queries for 4 attributes on 2 tables").isEqualTo(4);
+			assertExpectedFindings(findings);
+			assertThat(ColumnCheck.missing(connection, List.of(target("purchase", "nope"), target("nowhere", "id"))))
+				.extracting(ColumnCheck.Target::column).containsExactly("nope", "id");
+		}
+	}
+
+	@Test
+	void oneCheckedTableIsReadAlone() throws Exception {
+		try (Connection connection = database(0)) {
+			AtomicInteger queries = new AtomicInteger();
+			assertThat(ColumnCheck.check(counting(connection, queries), List.of(target("customer", "id"))))
+				.singleElement()
+				.satisfies((finding) -> assertThat(finding.message()).contains("customer.id", "INTEGER"));
+			assertThat(queries.get()).as("\"customer\" (nothing), then \"CUSTOMER\"").isEqualTo(2);
+		}
+	}
+
+	private static void assertExpectedFindings(List<ColumnCheck.Finding> findings) {
+		assertThat(findings).extracting(ColumnCheck.Finding::message)
+			.satisfiesExactlyInAnyOrder(
+					(message) -> assertThat(message).contains("Entity.note_id", "purchase.note_id", "INTEGER")
+						.doesNotContain("customer_id"),
+					(message) -> assertThat(message).contains("Entity.id", "customer.id", "INTEGER"));
+	}
+
+	/** The two checked tables and {@code others} unrelated ones, in H2's PUBLIC schema. */
+	private static Connection database(int others) throws Exception {
+		String url = "jdbc:h2:mem:column-check-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+		Connection connection = DriverManager.getConnection(url, "sa", "");
+		try (Statement statement = connection.createStatement()) {
+			statement.execute("create table purchase (id bigint primary key, customer_id bigint, note_id integer)");
+			statement.execute("create table customer (id integer primary key)");
+			for (int i = 0; i < others; i++) {
+				statement.execute("create table other_" + i + " (id integer primary key)");
+			}
+		}
+		return connection;
 	}
 
 	/** The connection, counting {@code DatabaseMetaData.getColumns} calls. */

@@ -1,0 +1,130 @@
+package io.snowflakeid.schema;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.snowflakeid.internal.jdbc.ColumnCheck;
+import io.snowflakeid.it.TestDatabase;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The column check reads a small schema's columns in one metadata query and a large schema's table by table; on
+ * PostgreSQL and MariaDB both ways find the same problems: a narrow column, a GENERATED ALWAYS identity (PostgreSQL),
+ * an AUTO_INCREMENT left on the column (MariaDB), under quoted mixed-case names, and nothing on a sound column.
+ */
+class ColumnCheckReadPathsTests {
+
+	@Test
+	void postgresqlFindsTheSameProblemsReadingTheSchemaWholeOrTableByTable() throws Exception {
+		Assumptions.assumeTrue(TestDatabase.enabled().contains(TestDatabase.POSTGRESQL));
+		try (Connection c = TestDatabase.POSTGRESQL.connect(TestDatabase.POSTGRESQL.url());
+				Statement s = c.createStatement()) {
+			for (String schema : List.of("cc_small", "cc_large")) {
+				s.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+				s.execute("CREATE SCHEMA " + schema);
+				s.execute("CREATE TABLE " + schema + ".narrow (id INTEGER PRIMARY KEY)");
+				s.execute("CREATE TABLE " + schema + ".\"Always\" (\"Id\" BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY)");
+				s.execute("CREATE TABLE " + schema + ".sound (id BIGINT PRIMARY KEY)");
+			}
+			for (int i = 0; i < 40; i++) {
+				s.execute("CREATE TABLE cc_large.other_" + i + " (id INTEGER PRIMARY KEY)");
+			}
+			try {
+				List<String> small = check(c, "cc_small", null, 1);
+				List<String> large = check(c, "cc_large", null, 3); // each table found at its first spelling
+				assertThat(small).hasSize(2)
+					.anySatisfy((m) -> assertThat(m).contains("narrow.id", "int4"))
+					.anySatisfy((m) -> assertThat(m).contains("\"Always\".\"Id\"", "GENERATED ALWAYS"));
+				assertThat(large).isEqualTo(small);
+			}
+			finally {
+				s.execute("DROP SCHEMA cc_small CASCADE");
+				s.execute("DROP SCHEMA cc_large CASCADE");
+			}
+		}
+	}
+
+	@Test
+	void mariadbFindsTheSameProblemsReadingTheDatabaseWholeOrTableByTable() throws Exception {
+		Assumptions.assumeTrue(TestDatabase.enabled().contains(TestDatabase.MARIADB));
+		try (Connection c = TestDatabase.MARIADB.connect(TestDatabase.MARIADB.url());
+				Statement s = c.createStatement()) {
+			for (String database : List.of("cc_small", "cc_large")) {
+				s.execute("DROP DATABASE IF EXISTS " + database);
+				s.execute("CREATE DATABASE " + database);
+				s.execute("CREATE TABLE " + database + ".narrow (id INT PRIMARY KEY)");
+				s.execute("CREATE TABLE " + database + ".Counter (Id BIGINT AUTO_INCREMENT PRIMARY KEY)");
+				s.execute("CREATE TABLE " + database + ".sound (id BIGINT PRIMARY KEY)");
+			}
+			for (int i = 0; i < 40; i++) {
+				s.execute("CREATE TABLE cc_large.other_" + i + " (id INT PRIMARY KEY)");
+			}
+			try {
+				List<String> small = check(c, null, "cc_small", 1);
+				List<String> large = check(c, null, "cc_large", 3);
+				assertThat(small).hasSize(2)
+					.anySatisfy((m) -> assertThat(m).contains("narrow.id", "INT"))
+					.anySatisfy((m) -> assertThat(m).contains("Counter.Id", "AUTO_INCREMENT"));
+				assertThat(large).isEqualTo(small);
+			}
+			finally {
+				s.execute("DROP DATABASE cc_small");
+				s.execute("DROP DATABASE cc_large");
+			}
+		}
+	}
+
+	/** The findings' messages for the three tables, asserting how many metadata queries read them. */
+	private static List<String> check(Connection connection, String schema, String catalog, int expectedQueries)
+			throws Exception {
+		AtomicInteger queries = new AtomicInteger();
+		List<ColumnCheck.Target> targets = List.of(target(catalog, schema, "narrow", "id"),
+				(catalog != null) ? target(catalog, schema, "Counter", "Id") : target(catalog, schema, "\"Always\"", "\"Id\""),
+				target(catalog, schema, "sound", "id"));
+		List<String> messages = ColumnCheck.check(counting(connection, queries), targets)
+			.stream()
+			.map(ColumnCheck.Finding::message)
+			.toList();
+		assertThat(queries.get()).as("metadata queries in " + schema + "/" + catalog).isEqualTo(expectedQueries);
+		return messages;
+	}
+
+	private static ColumnCheck.Target target(String catalog, String schema, String table, String column) {
+		return new ColumnCheck.Target("E.id", "@SnowflakeId", false, Long.MAX_VALUE, 20, catalog, schema, table,
+				column);
+	}
+
+	/** The connection, counting {@code DatabaseMetaData.getColumns} calls. */
+	private static Connection counting(Connection connection, AtomicInteger queries) throws Exception {
+		DatabaseMetaData metadata = connection.getMetaData();
+		DatabaseMetaData countingMetadata = (DatabaseMetaData) Proxy.newProxyInstance(
+				ColumnCheckReadPathsTests.class.getClassLoader(), new Class<?>[] { DatabaseMetaData.class },
+				(proxy, method, args) -> {
+					if (method.getName().equals("getColumns")) {
+						queries.incrementAndGet();
+					}
+					return invoke(method, metadata, args);
+				});
+		return (Connection) Proxy.newProxyInstance(ColumnCheckReadPathsTests.class.getClassLoader(),
+				new Class<?>[] { Connection.class }, (proxy, method, args) -> method.getName().equals("getMetaData")
+						? countingMetadata : invoke(method, connection, args));
+	}
+
+	private static Object invoke(Method method, Object target, Object[] args) throws Throwable {
+		try {
+			return method.invoke(target, args);
+		}
+		catch (InvocationTargetException ex) {
+			throw ex.getCause();
+		}
+	}
+}
