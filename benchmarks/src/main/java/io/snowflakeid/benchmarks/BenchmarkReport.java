@@ -355,6 +355,10 @@ final class BenchmarkReport {
 		if (!Files.exists(file)) {
 			return;
 		}
+		List<String[]> rows = Files.readAllLines(file).stream().map((l) -> l.split("\t")).toList();
+		if (rows.get(0).length < 19) {
+			return; // written by an older StartupCostBenchmark: run `bash benchmarks/run startup`
+		}
 		md.append("\n## 3b. What the starter adds to an application's start\n\n");
 		md.append("One application, 20 `@SnowflakeId` entities on PostgreSQL (`ddl-auto=none`, tables present), started ")
 			.append("four ways by `StartupCostBenchmark`: with the starter's auto-configurations excluded (the generator ")
@@ -362,27 +366,24 @@ final class BenchmarkReport {
 			.append("application without what the library adds at start); with the starter and static ids ")
 			.append("(the README's quick start: the `@PublicId` class scan without keys and the column check included) ")
 			.append("with and without the column check; and with the worker id leased from PostgreSQL. Cold: each start ")
-			.append("in a JVM of its own (class loading included, what a deployment sees), variants interleaved, 12 ")
-			.append("rounds, median (quartiles) of the wall time and of the starting thread's CPU time (class loading ")
-			.append("and bean creation run on it, JIT and GC threads do not: steadier than wall time), and the classes ")
-			.append("loaded. Warm: 25 interleaved starts of each in one JVM after 3 of each, median: the starter's own ")
-			.append("work without first-time class loading. `SpringApplication.run` is timed. Target: the starter ")
-			.append("adds ≤ 50 ms at 20 entities on PostgreSQL.\n\n");
-		md.append("| Start | cold, median (quartiles) | cold, added | cold CPU, added | classes loaded | warm, median | warm, added |\n");
+			.append("in a JVM of its own (class loading included, what a deployment sees), variants interleaved, ")
+			.append(rows.get(0)[6].split(",").length).append(" rounds. Warm: interleaved starts of each in one JVM ")
+			.append("after 3 of each: the starter's work without first-time class loading. `SpringApplication.run` is ")
+			.append("timed. Target: the starter adds ≤ 50 ms at 20 entities on PostgreSQL.\n\n");
+		md.append("### The whole start\n\n");
+		md.append("| Start | cold, median (quartiles) | cold, added | cold CPU, added | classes loaded | warm, median (quartiles) | warm, added |\n");
 		md.append("|---|---:|---:|---:|---:|---:|---:|\n");
-		List<String[]> rows = Files.readAllLines(file).stream().map((l) -> l.split("\t")).toList();
 		double coldBase = Double.parseDouble(rows.get(0)[2]);
 		double warmBase = Double.parseDouble(rows.get(0)[5]);
 		double cpuBase = Double.parseDouble(rows.get(0)[7]);
 		long classBase = Long.parseLong(rows.get(0)[8]);
-		double worstCold = 0;
+		double configurationBase = Double.parseDouble(rows.get(0)[15]);
 		double worstWarm = 0;
 		for (String[] f : rows) {
 			double cold = Double.parseDouble(f[2]);
 			double warm = Double.parseDouble(f[5]);
 			boolean base = f == rows.get(0);
 			if (!base) {
-				worstCold = Math.max(worstCold, cold - coldBase);
 				worstWarm = Math.max(worstWarm, warm - warmBase);
 			}
 			md.append("| ").append(f[1]).append(" | ")
@@ -393,19 +394,49 @@ final class BenchmarkReport {
 						: String.format(Locale.ROOT, "%+,.0f ms", Double.parseDouble(f[7]) - cpuBase))
 				.append(" | ").append(base ? String.format(Locale.ROOT, "%,d", Long.parseLong(f[8]))
 						: String.format(Locale.ROOT, "%+,d", Long.parseLong(f[8]) - classBase))
-				.append(" | ").append(String.format(Locale.ROOT, "%,.0f ms", warm)).append(" | ")
-				.append(base ? "—" : String.format(Locale.ROOT, "%+,.0f ms", warm - warmBase)).append(" |\n");
+				.append(" | ").append(String.format(Locale.ROOT, "%,.0f ms (%,.0f–%,.0f)", warm,
+						Double.parseDouble(f[17]), Double.parseDouble(f[18])))
+				.append(" | ").append(base ? "—" : String.format(Locale.ROOT, "%+,.0f ms", warm - warmBase))
+				.append(" |\n");
 		}
-		md.append("\n- Target ≤ 50 ms added, warm (the starter's own work): ").append(verdict(worstWarm <= 50))
-			.append(String.format(Locale.ROOT, " (at most %+,.0f ms)", worstWarm)).append('\n');
-		double worstCpu = rows.stream().skip(1).mapToDouble((f) -> Double.parseDouble(f[7]) - cpuBase).max().orElse(0);
-		md.append(String.format(Locale.ROOT, "- Cold: the medians differ by at most %+,.0f ms of wall time and %+,.0f ms ",
-				worstCold, worstCpu))
-			.append("of the starting thread's CPU time, both inside the spread of the rounds of each variant (the ")
-			.append("quartiles above, hundreds of milliseconds on this 2-core VM, and the medians of one variant moved ")
-			.append("by as much between runs): this benchmark cannot say whether a cold start meets the target. The ")
-			.append("classes loaded are exact: the lease brings the most.\n");
-		md.append("- The warm figures are medians of one JVM's starts; their spread is not recorded.\n");
+		md.append("\nA cold start's wall and CPU time vary from round to round by more than the starter adds (the ")
+			.append("quartiles above, on this 2-core VM): the differences of the whole start do not measure it. ")
+			.append("So the starter's own share is measured inside each cold start below.\n\n");
+		md.append("### The starter's own work, cold\n\n");
+		md.append("Attributed inside the same cold starts (`StartupAttribution`): Spring's start-up steps timed in wall ")
+			.append("and the thread's CPU time; the steps of the starter's beans (the lease claim, the properties ")
+			.append("binding, the `@PublicId` search, the JPA defaults, each with the loading of its classes; beans ")
+			.append("of others created as their dependencies excluded) plus the column check, which Hibernate runs ")
+			.append("once the session factory exists and which logs its time. What the framework spends reading the ")
+			.append("starter's configuration classes and their conditions is not a step of its own: it is compared ")
+			.append("(CPU time of reading every configuration class, median against the start without the starter).\n\n");
+		md.append("| Start | starter's beans + column check, median (quartiles, max) | beans' CPU | column check | configuration classes' CPU, added |\n");
+		md.append("|---|---:|---:|---:|---:|\n");
+		double worstCold = 0;
+		String worstLabel = "";
+		for (String[] f : rows.subList(1, rows.size())) {
+			double own = Double.parseDouble(f[9]);
+			double configuration = Double.parseDouble(f[15]) - configurationBase;
+			double total = own + Math.max(0, configuration);
+			if (total > worstCold) {
+				worstCold = total;
+				worstLabel = f[1];
+			}
+			md.append("| ").append(f[1]).append(" | ")
+				.append(String.format(Locale.ROOT, "%.1f ms (%.1f–%.1f, %.1f)", own, Double.parseDouble(f[10]),
+						Double.parseDouble(f[11]), Double.parseDouble(f[12])))
+				.append(" | ").append(String.format(Locale.ROOT, "%.1f ms", Double.parseDouble(f[13])))
+				.append(" | ").append(String.format(Locale.ROOT, "%.1f ms", Double.parseDouble(f[14])))
+				.append(" | ").append(String.format(Locale.ROOT, "%+.1f ms", configuration)).append(" |\n");
+		}
+		md.append("\n- Target ≤ 50 ms added, cold (the starter's own work, with the configuration classes' added ")
+			.append("CPU where positive): ").append(verdict(worstCold <= 50))
+			.append(String.format(Locale.ROOT, " (at most %.1f ms: %s)", worstCold, worstLabel)).append('\n');
+		md.append("- Target ≤ 50 ms added, warm: ").append(verdict(worstWarm <= 50))
+			.append(String.format(Locale.ROOT, " (at most %+,.0f ms, medians)", worstWarm)).append('\n');
+		String[] lease = rows.get(rows.size() - 1);
+		md.append("- Where the time goes (").append(lease[1]).append(", medians of wall/CPU ms per bean): ")
+			.append(lease[16].replace(";", "; ").replace("=", " ").trim()).append('\n');
 		md.append("\n<details><summary>All cold starts (ms)</summary>\n\n");
 		rows.forEach((f) -> md.append("- ").append(f[1]).append(": ").append(f[6]).append('\n'));
 		md.append("\n</details>\n");

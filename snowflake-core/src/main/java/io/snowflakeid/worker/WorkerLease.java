@@ -1,6 +1,5 @@
 package io.snowflakeid.worker;
 
-import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -573,8 +572,9 @@ public final class WorkerLease implements AutoCloseable {
 		catch (Exception ex) {
 			host = "unknown-host";
 		}
-		String description = host + " pid " + ProcessHandle.current().pid() + " ("
-				+ ManagementFactory.getRuntimeMXBean().getName() + ")";
+		// Not the RuntimeMXBean's name ("pid@host", the same again): the JMX classes it loads cost a cold start
+		// milliseconds for nothing.
+		String description = host + " pid " + ProcessHandle.current().pid();
 		return (description.length() > 255) ? description.substring(0, 255) : description;
 	}
 }

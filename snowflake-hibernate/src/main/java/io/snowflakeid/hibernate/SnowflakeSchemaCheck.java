@@ -189,7 +189,13 @@ public final class SnowflakeSchemaCheck implements Integrator {
 			if (mode == SchemaCheck.OFF) {
 				return;
 			}
+			long start = System.nanoTime();
 			List<Finding> findings = check(sessionFactory);
+			if (logger.isLoggable(Level.FINE)) { // what the check adds to a start, for whoever wonders
+				logger.log(Level.FINE, "Checked the columns of {0} @SnowflakeId/@SegmentId attributes in {1} ms",
+						new Object[] { this.attributes.size(),
+								String.format(Locale.ROOT, "%.1f", (System.nanoTime() - start) / 1e6) });
+			}
 			report(findings, mode);
 		}
 

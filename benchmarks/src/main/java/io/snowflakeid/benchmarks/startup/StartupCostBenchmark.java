@@ -58,47 +58,88 @@ public final class StartupCostBenchmark {
 	}
 
 	/**
-	 * Writes {@code startup-postgresql.tsv}: variant, label, cold median, cold p25, cold p75, warm median (ms), the
-	 * cold starts, the cold median CPU time of the starting thread (ms) and the classes loaded by a cold start.
+	 * Writes {@code startup-postgresql.tsv}, a line per variant: variant, label, cold median, p25, p75, warm median
+	 * (ms), the cold starts, the cold median CPU time of the starting thread (ms), the classes loaded by a cold start;
+	 * then, attributed inside the cold starts ({@link StartupAttribution}), the starter's own wall time (its beans and
+	 * the column check) median, p25, p75 and max, its beans' CPU median, the column check's median, the CPU median of
+	 * reading the configuration classes, each bean's median wall/CPU; then the warm p25 and p75.
 	 */
 	public static void run(int coldRounds, int warmRounds, Path output) throws IOException, InterruptedException,
 			SQLException {
 		createTables();
-		Map<Variant, double[]> cold = new LinkedHashMap<>();
-		Map<Variant, double[]> coldCpu = new LinkedHashMap<>();
-		Map<Variant, String> classes = new LinkedHashMap<>();
+		Map<Variant, List<String[]>> cold = new LinkedHashMap<>();
 		for (Variant variant : Variant.values()) {
-			cold.put(variant, new double[coldRounds]);
-			coldCpu.put(variant, new double[coldRounds]);
+			cold.put(variant, new ArrayList<>());
 			fork("cold", variant.name()); // creates the lease table, fills the page cache: not counted
 		}
 		for (int round = 0; round < coldRounds; round++) {
 			for (Variant variant : Variant.values()) {
 				String[] result = fork("cold", variant.name()).split("\t");
-				cold.get(variant)[round] = Double.parseDouble(result[0]);
-				coldCpu.get(variant)[round] = Double.parseDouble(result[1]);
-				classes.put(variant, result[2]);
-				System.out.printf(Locale.ROOT, "startup cold, round %d: %s %s ms, %s ms CPU, %s classes%n",
-						round + 1, variant, result[0], result[1], result[2]);
+				cold.get(variant).add(result);
+				System.out.printf(Locale.ROOT, "startup cold, round %d: %s %s ms, %s ms CPU, %s classes, "
+						+ "the starter's beans %s ms (%s ms CPU), column check %s ms%n", round + 1, variant, result[0],
+						result[1], result[2], result[3], result[4], result[5]);
 			}
 		}
-		Map<Variant, String> warm = new LinkedHashMap<>();
+		Map<Variant, String[]> warm = new LinkedHashMap<>();
 		for (String line : fork("warm", Integer.toString(warmRounds)).split("\n")) {
 			String[] f = line.split("\t");
-			warm.put(Variant.valueOf(f[0]), f[1]);
+			warm.put(Variant.valueOf(f[0]), f);
 		}
 		List<String> lines = new ArrayList<>();
 		for (Variant variant : Variant.values()) {
-			double[] c = cold.get(variant).clone();
-			Arrays.sort(c);
-			double[] cpu = coldCpu.get(variant).clone();
-			Arrays.sort(cpu);
-			lines.add(String.format(Locale.ROOT, "%s\t%s\t%.1f\t%.1f\t%.1f\t%s\t%s\t%.1f\t%s", variant,
-					variant.label, c[c.length / 2], c[c.length / 4], c[(3 * c.length) / 4], warm.get(variant),
-					Arrays.toString(cold.get(variant)), cpu[cpu.length / 2], classes.get(variant)));
+			List<String[]> rounds = cold.get(variant);
+			double[] wall = column(rounds, (r) -> Double.parseDouble(r[0]));
+			double[] own = column(rounds, (r) -> Double.parseDouble(r[3]) + Double.parseDouble(r[5]));
+			boolean checked = variant == Variant.STARTER || variant == Variant.STARTER_LEASE;
+			if (checked && median(column(rounds, (r) -> Double.parseDouble(r[5]))) == 0) {
+				throw new IllegalStateException("The column check logged no time in " + variant + ": its debug line "
+						+ "(SnowflakeSchemaCheck, 'Checked the columns ...') changed; StartupAttribution reads it");
+			}
+			lines.add(String.format(Locale.ROOT,
+					"%s\t%s\t%.1f\t%.1f\t%.1f\t%s\t%s\t%.1f\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%s\t%s\t%s",
+					variant, variant.label, median(wall), wall[wall.length / 4], wall[(3 * wall.length) / 4],
+					warm.get(variant)[1],
+					Arrays.toString(rounds.stream().mapToDouble((r) -> Double.parseDouble(r[0])).toArray()),
+					median(column(rounds, (r) -> Double.parseDouble(r[1]))), rounds.get(rounds.size() - 1)[2],
+					median(own), own[own.length / 4], own[(3 * own.length) / 4], own[own.length - 1],
+					median(column(rounds, (r) -> Double.parseDouble(r[4]))),
+					median(column(rounds, (r) -> Double.parseDouble(r[5]))),
+					median(column(rounds, (r) -> Double.parseDouble(r[7]))), beans(rounds), warm.get(variant)[2],
+					warm.get(variant)[3]));
 		}
 		Files.createDirectories(output.getParent());
 		Files.write(output, lines);
+	}
+
+	/** The values of one field over the rounds, sorted. */
+	private static double[] column(List<String[]> rounds, java.util.function.ToDoubleFunction<String[]> field) {
+		return rounds.stream().mapToDouble(field).sorted().toArray();
+	}
+
+	private static double median(double[] sorted) {
+		return sorted[sorted.length / 2];
+	}
+
+	/** Each of the starter's beans: the median of its wall and of its CPU milliseconds over the rounds. */
+	private static String beans(List<String[]> rounds) {
+		Map<String, List<double[]>> byBean = new LinkedHashMap<>();
+		for (String[] round : rounds) {
+			if (round[6].equals("-")) {
+				continue;
+			}
+			for (String bean : round[6].split(";")) {
+				String[] nameAndTimes = bean.split("=");
+				String[] times = nameAndTimes[1].split("/");
+				byBean.computeIfAbsent(nameAndTimes[0], (n) -> new ArrayList<>())
+					.add(new double[] { Double.parseDouble(times[0]), Double.parseDouble(times[1]) });
+			}
+		}
+		StringBuilder beans = new StringBuilder();
+		byBean.forEach((name, times) -> beans.append(String.format(Locale.ROOT, "%s=%.1f/%.1f;", name,
+				median(times.stream().mapToDouble((t) -> t[0]).sorted().toArray()),
+				median(times.stream().mapToDouble((t) -> t[1]).sorted().toArray()))));
+		return (beans.length() == 0) ? "-" : beans.toString();
 	}
 
 	private static String fork(String mode, String argument) throws IOException, InterruptedException {
@@ -133,11 +174,14 @@ public final class StartupCostBenchmark {
 		if (args[0].equals("cold")) {
 			// The starting thread's CPU time is steadier than wall time in a cold JVM (class loading and bean
 			// creation run on it; JIT and GC threads do not), and the classes loaded say what the starter brings.
+			// Both still vary by more than the starter adds: its own share is attributed inside the start
+			// (StartupAttribution), which a cold start's spread does not blur.
 			long cpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
-			double millis = start(Variant.valueOf(args[1]));
+			StartupAttribution attribution = new StartupAttribution();
+			double millis = start(Variant.valueOf(args[1]), attribution);
 			double cpuMillis = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpu) / 1e6;
-			System.out.printf(Locale.ROOT, "RESULT\t%.1f\t%.1f\t%d%n", millis, cpuMillis,
-					ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount());
+			System.out.printf(Locale.ROOT, "RESULT\t%.1f\t%.1f\t%d\t%s%n", millis, cpuMillis,
+					ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount(), attribution.result());
 			return;
 		}
 		int rounds = Integer.parseInt(args[1]);
@@ -152,20 +196,31 @@ public final class StartupCostBenchmark {
 		}
 		times.forEach((variant, t) -> {
 			Arrays.sort(t);
-			System.out.printf(Locale.ROOT, "RESULT\t%s\t%.1f%n", variant, t[t.length / 2]);
+			System.out.printf(Locale.ROOT, "RESULT\t%s\t%.1f\t%.1f\t%.1f%n", variant, t[t.length / 2],
+					t[t.length / 4], t[(3 * t.length) / 4]);
 		});
 	}
 
 	/** Starts and closes the application; returns the milliseconds {@code run} took. */
 	private static double start(Variant variant) throws IOException {
-		long start = System.nanoTime();
-		ConfigurableApplicationContext context = new SpringApplicationBuilder(StartupCostApplication.class)
+		return start(variant, null);
+	}
+
+	private static double start(Variant variant, StartupAttribution attribution) throws IOException {
+		SpringApplicationBuilder builder = new SpringApplicationBuilder(StartupCostApplication.class)
 			.web(WebApplicationType.NONE)
 			.bannerMode(Banner.Mode.OFF)
 			.logStartupInfo(false)
-			.properties(properties(variant))
-			.run();
+			.properties(properties(variant));
+		if (attribution != null) {
+			builder.applicationStartup(attribution.startup()).properties(attribution.properties());
+		}
+		long start = System.nanoTime();
+		ConfigurableApplicationContext context = builder.run();
 		double millis = (System.nanoTime() - start) / 1e6;
+		if (attribution != null) {
+			attribution.attribute(context);
+		}
 		context.close();
 		return millis;
 	}
