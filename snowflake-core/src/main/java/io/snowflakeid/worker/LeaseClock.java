@@ -7,11 +7,10 @@ package io.snowflakeid.worker;
  * {@link #system()}.
  * <p>
  * In production the default is the right one. Another clock is for simulations and tests (a clock moved by hand,
- * or one a host's wall clock runs ahead on), in the way a cache takes a ticker: a lease on a clock of its own also
- * derives its generator's default time source from it ({@link io.snowflakeid.TimeSource#monotonic(
- * java.util.function.LongSupplier, java.util.function.LongSupplier)} over the two readings), so that marks, lease
- * ends and permits all follow the one clock. Implementations must be thread-safe; {@link #elapsedNanos()} must never
- * go backwards.
+ * or a host whose wall clock runs ahead), as a cache takes a ticker. Unless a time source is set, a lease on a clock
+ * of its own derives its generator's from it ({@code TimeSource.monotonic} over the two readings), so that marks,
+ * lease ends and permits all follow the one clock. Implementations must be thread-safe; {@link #elapsedNanos()}
+ * must never go backwards.
  */
 public interface LeaseClock {
 
