@@ -525,8 +525,8 @@ class LeaseProtocolAdversarialTests {
 	/**
 	 * The same race the other way round: the renewal has not reached the database when close() stops waiting;
 	 * close() seals and releases the row; the renewal then finds the row released ("lost") and seals the permit
-	 * again, which throws IllegalStateException out of renew() (a public method since simulations call it; the
-	 * background executor swallows it), skipping its own logging.
+	 * again, which throws IllegalStateException out of renew() (the task a scheduler runs: a scheduler given by the
+	 * application would swallow it, as the lease's own does), skipping its own logging.
 	 */
 	@Test
 	void aRenewalFinishingAfterCloseGaveUpWaitingDoesNotThrow() throws Exception {
