@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -99,7 +100,7 @@ class AlgorithmMutationTests {
 	void anExhaustedTimestampFieldNamesTheTimeItWasAskedFor() {
 		SnowflakeLayout short32 = SnowflakeLayout.builder().totalBits(32).timestampBits(20).datacenterBits(0)
 			.workerBits(0).sequenceBits(12).epoch(START).tickLength(Duration.ofSeconds(1)).build();
-		ManualTimeSource clock = new ManualTimeSource(START.plusSeconds(10));
+		SimulatedClock clock = new SimulatedClock(START.plusSeconds(10));
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().layout(short32).timeSource(clock).build();
 		generator.nextId();
 		clock.advance(Duration.ofDays(20)); // 2^20 s is about 12 days
@@ -160,7 +161,7 @@ class AlgorithmMutationTests {
 
 	@Test
 	void howFarTheClockIsBehindIsReportedExactlyAndZeroWhenItIsNot() {
-		ManualTimeSource clock = new ManualTimeSource(START);
+		SimulatedClock clock = new SimulatedClock(START);
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(0).workerId(0).timeSource(clock)
 			.build();
 		generator.nextId();
@@ -176,7 +177,7 @@ class AlgorithmMutationTests {
 
 	@Test
 	void sealingTellsTheLastMillisecondOfTheLastTickUsed() {
-		ManualTimeSource clock = new ManualTimeSource(START.plusMillis(3));
+		SimulatedClock clock = new SimulatedClock(START.plusMillis(3));
 		SnowflakeLayout tenMillis = SnowflakeLayout.builder().tickLength(Duration.ofMillis(10)).build();
 		IssuePermit permit = new IssuePermit("test lease");
 		permit.grant(System.nanoTime() + 60_000_000_000L, Long.MAX_VALUE);
@@ -195,7 +196,7 @@ class AlgorithmMutationTests {
 	@Test
 	void aClockReachingTheMarkExactlyLongBeforeTheLeaseEndIsAJumpAhead() {
 		AtomicLong elapsed = new AtomicLong(1_000_000_000L);
-		ManualTimeSource clock = new ManualTimeSource(START);
+		SimulatedClock clock = new SimulatedClock(START);
 		IssuePermit permit = new IssuePermit("the lease ended without renewal", elapsed::get);
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(0).workerId(2).timeSource(clock)
 			.issuePermit(permit).build();
@@ -216,14 +217,14 @@ class AlgorithmMutationTests {
 	@Test
 	void aSecondConfigurationOfANodeWithAnotherTimeSourceIsRefused() {
 		SnowflakeLayout layout = SnowflakeLayout.builder().epoch(Instant.parse("2020-01-02T00:00:00Z")).build();
-		ManualTimeSource one = new ManualTimeSource(START);
+		SimulatedClock one = new SimulatedClock(START);
 		SnowflakeIdGenerator first = SnowflakeIdGenerator.builder().layout(layout).datacenterId(9).workerId(9)
 			.timeSource(one).buildShared();
 		assertThat(SnowflakeIdGenerator.builder().layout(layout).datacenterId(9).workerId(9).timeSource(one)
 			.buildShared()).isSameAs(first);
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
 			.isThrownBy(() -> SnowflakeIdGenerator.builder().layout(layout).datacenterId(9).workerId(9)
-				.timeSource(new ManualTimeSource(START)).buildShared())
+				.timeSource(new SimulatedClock(START)).buildShared())
 			.withMessageContaining("with another time source");
 	}
 
@@ -244,7 +245,7 @@ class AlgorithmMutationTests {
 		assertThat(third.previousLastMillis()).as("never goes back below what was used").isEqualTo(1_234_567L);
 		third.release(0);
 		SnowflakeIdGenerator shared = SnowflakeIdGenerator.builder().layout(layout).datacenterId(1).workerId(2)
-			.timeSource(new ManualTimeSource(START)).buildShared();
+			.timeSource(new SimulatedClock(START)).buildShared();
 		assertThat(LocalNodes.inUse(layout, 1, 2)).as("a shared generator holds its node").isTrue();
 		assertThat(LocalNodes.reserve(layout, 1, 2, "lease D")).isNull();
 		assertThat(shared.toString()).isNotNull();

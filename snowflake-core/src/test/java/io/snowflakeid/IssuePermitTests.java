@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -12,7 +13,7 @@ class IssuePermitTests {
 
 	private final AtomicLong elapsed = new AtomicLong(5_000_000_000L);
 
-	private final ManualTimeSource clock = new ManualTimeSource(Instant.parse("2031-01-01T00:00:00Z"));
+	private final SimulatedClock clock = new SimulatedClock(Instant.parse("2031-01-01T00:00:00Z"));
 
 	private final IssuePermit permit = new IssuePermit("the lease ended without renewal", this.elapsed::get);
 

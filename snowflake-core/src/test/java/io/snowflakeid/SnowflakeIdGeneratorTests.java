@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -64,7 +65,7 @@ class SnowflakeIdGeneratorTests {
 
 	@Test
 	void idsDecodeToTheirIssueTimeAndNode() {
-		ManualTimeSource clock = new ManualTimeSource(START);
+		SimulatedClock clock = new SimulatedClock(START);
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(1).workerId(30)
 				.timeSource(clock).build();
 		clock.advance(Duration.ofMillis(5));
@@ -76,7 +77,7 @@ class SnowflakeIdGeneratorTests {
 
 	@Test
 	void exhaustedSequenceWaitsForTheNextTickInsteadOfRepeating() {
-		ManualTimeSource clock = new ManualTimeSource(START);
+		SimulatedClock clock = new SimulatedClock(START);
 		SnowflakeLayout small = SnowflakeLayout.builder().timestampBits(45).datacenterBits(5).workerBits(5)
 				.sequenceBits(8).build();
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().layout(small).datacenterId(0).workerId(0)
@@ -100,7 +101,7 @@ class SnowflakeIdGeneratorTests {
 
 	@Test
 	void clockStepBackWithinToleranceKeepsIdsUniqueAndOrdered() {
-		ManualTimeSource clock = new ManualTimeSource(START);
+		SimulatedClock clock = new SimulatedClock(START);
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(0).workerId(1)
 				.timeSource(clock).timeSource(clock).clockTolerance(Duration.ofSeconds(1)).build();
 		clock.advance(Duration.ofMillis(10));
@@ -118,7 +119,7 @@ class SnowflakeIdGeneratorTests {
 
 	@Test
 	void clockStepBackBeyondToleranceFailsWithTheStepSizeThenRecovers() {
-		ManualTimeSource clock = new ManualTimeSource(START);
+		SimulatedClock clock = new SimulatedClock(START);
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(0).workerId(1)
 				.timeSource(clock).clockTolerance(Duration.ofMillis(100)).build();
 		clock.advance(Duration.ofMillis(10));
@@ -135,7 +136,7 @@ class SnowflakeIdGeneratorTests {
 
 	@Test
 	void oneIdPerTickSpreadsEvenlyOverSmallPowersOfTwo() {
-		ManualTimeSource clock = new ManualTimeSource(START);
+		SimulatedClock clock = new SimulatedClock(START);
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(0).workerId(0)
 				.timeSource(clock).build();
 		int samples = 32_000;
@@ -164,7 +165,7 @@ class SnowflakeIdGeneratorTests {
 	void timestampFieldExhaustionIsAnErrorNeverANegativeId() {
 		SnowflakeLayout shortLived = SnowflakeLayout.builder().timestampBits(20).datacenterBits(5).workerBits(5)
 				.sequenceBits(33).epoch(START).build();
-		ManualTimeSource clock = new ManualTimeSource(START.plusMillis((1L << 20) - 2));
+		SimulatedClock clock = new SimulatedClock(START.plusMillis((1L << 20) - 2));
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().layout(shortLived).datacenterId(0)
 				.workerId(0).timeSource(clock).build();
 		assertThat(generator.nextId()).isGreaterThan(0);
@@ -223,7 +224,7 @@ class SnowflakeIdGeneratorTests {
 		SnowflakeLayout future = SnowflakeLayout.builder().epoch(START.plusSeconds(60)).build();
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
 			.isThrownBy(() -> SnowflakeIdGenerator.builder().layout(future).datacenterId(0).workerId(0)
-					.timeSource(new ManualTimeSource(START)).build())
+					.timeSource(new SimulatedClock(START)).build())
 			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.epoch"))
 			.satisfies((ex) -> assertThat(ex.getAllowed()).as(ex.getMessage()).contains(START.toString()));
 	}
@@ -234,7 +235,7 @@ class SnowflakeIdGeneratorTests {
 				.sequenceBits(23).build();
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
 			.isThrownBy(() -> SnowflakeIdGenerator.builder().layout(tooShort).datacenterId(0).workerId(0)
-					.timeSource(new ManualTimeSource(START)).build())
+					.timeSource(new SimulatedClock(START)).build())
 			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.layout.timestamp-bits"))
 			.withMessageContaining(tooShort.exhaustedAt().toString());
 	}
@@ -259,7 +260,7 @@ class SnowflakeIdGeneratorTests {
 
 	@Test
 	void statisticsCountIdsWaitsAndBackwardSteps() {
-		ManualTimeSource clock = new ManualTimeSource(START);
+		SimulatedClock clock = new SimulatedClock(START);
 		SnowflakeLayout small = SnowflakeLayout.builder().timestampBits(45).datacenterBits(5).workerBits(5)
 			.sequenceBits(8).build();
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().layout(small).datacenterId(0).workerId(0)
@@ -310,7 +311,7 @@ class SnowflakeIdGeneratorTests {
 
 	@Test
 	void aNodeUsedEarlierInThisJvmContinuesAboveItsLastMillisecond() {
-		ManualTimeSource clock = new ManualTimeSource(START);
+		SimulatedClock clock = new SimulatedClock(START);
 		LocalNodes.Reservation reservation = LocalNodes.reserve(SnowflakeLayout.DEFAULT, 23, 6, "a test lease");
 		long lastUsed = START.toEpochMilli() + 500; // the lease's clock ran 500 ms ahead of this one
 		reservation.release(lastUsed);
@@ -323,7 +324,7 @@ class SnowflakeIdGeneratorTests {
 	void toleranceIsInMillisecondsWhateverTheTickLength() {
 		SnowflakeLayout hourly = SnowflakeLayout.builder().timestampBits(25).datacenterBits(5).workerBits(5)
 			.sequenceBits(28).tickLength(Duration.ofHours(1)).build();
-		ManualTimeSource clock = new ManualTimeSource(Instant.parse("2026-11-22T10:00:00.000Z"));
+		SimulatedClock clock = new SimulatedClock(Instant.parse("2026-11-22T10:00:00.000Z"));
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().layout(hourly).datacenterId(1).workerId(1)
 			.timeSource(clock).clockTolerance(Duration.ofSeconds(1)).build();
 		long first = generator.nextId();

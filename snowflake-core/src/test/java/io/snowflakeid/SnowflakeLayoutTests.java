@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.SplittableRandom;
 
+import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -195,7 +196,7 @@ class SnowflakeLayoutTests {
 
 	@Test
 	void stringIdsKeepSortingAfterTheClassicLayoutGrowsTo19Digits() {
-		ManualTimeSource clock = new ManualTimeSource(java.time.Instant.parse("2027-07-22T11:22:59.100Z"));
+		SimulatedClock clock = new SimulatedClock(java.time.Instant.parse("2027-07-22T11:22:59.100Z"));
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(0).workerId(0).timeSource(clock)
 			.build();
 		String before = generator.nextIdAsString();

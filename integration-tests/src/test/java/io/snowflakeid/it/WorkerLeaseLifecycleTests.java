@@ -7,11 +7,14 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
@@ -37,6 +40,9 @@ class WorkerLeaseLifecycleTests {
 
 	private final List<WorkerLease> leases = new ArrayList<>();
 
+	/** Each lease's renewal scheduler, advanced by hand: the test plays the renewal thread. */
+	private final Map<WorkerLease, ManualScheduler> schedulers = new IdentityHashMap<>();
+
 	private TestDatabase database;
 
 	private String url;
@@ -58,11 +64,18 @@ class WorkerLeaseLifecycleTests {
 
 	private WorkerLease acquire() {
 		ConnectionSource connections = () -> this.database.connect(this.url);
+		ManualScheduler scheduler = new ManualScheduler();
 		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(connections)
 			.tableName(TABLE).layout(LAYOUT).datacenterId(0).duration(Duration.ofSeconds(3))
-			.safetyMargin(Duration.ofSeconds(1)).renewInBackground(false).build());
+			.safetyMargin(Duration.ofSeconds(1)).scheduler(scheduler).build());
 		this.leases.add(lease);
+		this.schedulers.put(lease, scheduler);
 		return lease;
+	}
+
+	/** Runs the lease's pending renewal now, in this thread (what its renewal thread would do when due). */
+	private void renewNow(WorkerLease lease) {
+		this.schedulers.get(lease).runPending();
 	}
 
 	private void sql(String statement) throws SQLException {
@@ -119,7 +132,7 @@ class WorkerLeaseLifecycleTests {
 			}
 			worker = lease.workerId();
 			for (int renewal = 0; renewal < 3; renewal++) {
-				lease.renew();
+				renewNow(lease);
 				long id = lease.generator().nextId();
 				assertThat(id).isGreaterThan(last);
 				last = id;
@@ -149,7 +162,7 @@ class WorkerLeaseLifecycleTests {
 			});
 			Thread renewer = new Thread(() -> {
 				for (int i = 0; i < 5; i++) {
-					lease.renew();
+					renewNow(lease);
 				}
 			});
 			issuer.start();

@@ -135,9 +135,9 @@ final class LeaseClaim {
 			List<LeaseRecord> rows = s.store.records(fixedDatacenter, s.statementTimeout());
 			// Elapsed clock first, wall clock last: a pause between the reads can only shorten the permit granted
 			// below relative to the lease end written, never lengthen it.
-			long elapsedStart = s.elapsedNanos.getAsLong();
+			long elapsedStart = s.clock.elapsedNanos();
 			long nowNanos = s.timeSource.currentTimeNanos();
-			long nowWall = s.wallMillis.getAsLong();
+			long nowWall = s.clock.wallMillis();
 			long expiredBefore = nowWall - s.safetyMargin.toMillis();
 			long allowedWait = allowedWaitNanos();
 			List<LeaseRecord> usableNow = new ArrayList<>();
@@ -288,7 +288,7 @@ final class LeaseClaim {
 				long elapsedStart, LocalNodes.Reservation reservation) {
 			WorkerLeaseSettings s = LeaseClaim.this.settings;
 			IssuePermit permit = new IssuePermit("the lease of worker " + describe(row.datacenterId(),
-					row.workerId()) + " ended without renewal", s.elapsedNanos);
+					row.workerId()) + " ended without renewal", s.clock::elapsedNanos);
 			permit.grant(elapsedStart + s.duration.toNanos(), mark * 1_000_000L);
 			return new Claimed(row, token, leaseEnd, previousMark, permit, reservation, elapsedStart);
 		}
@@ -355,7 +355,7 @@ final class LeaseClaim {
 		long longest = s.duration.toMillis() + s.safetyMargin.toMillis();
 		long fence;
 		try {
-			fence = s.store.forgottenHoldersFence(s.wallMillis.getAsLong() + longest, s.statementTimeout());
+			fence = s.store.forgottenHoldersFence(s.clock.wallMillis() + longest, s.statementTimeout());
 		}
 		catch (WorkerLeaseException ex) {
 			throw ex;
@@ -363,7 +363,7 @@ final class LeaseClaim {
 		catch (Exception ex) {
 			throw unavailable(ex);
 		}
-		long now = s.wallMillis.getAsLong();
+		long now = s.clock.wallMillis();
 		if (fence <= now) {
 			return;
 		}
@@ -384,7 +384,7 @@ final class LeaseClaim {
 				+ "lost could still be issuing ids ({2} + {3})", s.storeDescription(), until - now,
 				SnowflakeSettings.LEASE_DURATION, SnowflakeSettings.LEASE_SAFETY_MARGIN);
 		long remaining;
-		while ((remaining = until - s.wallMillis.getAsLong()) > 0) {
+		while ((remaining = until - s.clock.wallMillis()) > 0) {
 			s.timeSource.awaitNanos(remaining * 1_000_000L);
 		}
 	}

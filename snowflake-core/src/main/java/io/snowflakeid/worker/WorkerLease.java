@@ -60,7 +60,11 @@ public final class WorkerLease implements AutoCloseable {
 
 	private final LocalNodes.Reservation reservation;
 
+	/** Where renewals run: the lease's own thread, or the scheduler of {@link WorkerLeaseSettings.Builder#scheduler}. */
 	private final ScheduledExecutorService renewals;
+
+	/** Whether {@link #renewals} is the lease's own, stopped on close (a scheduler given is only left). */
+	private final boolean ownsRenewals;
 
 	/** Held while a renewal talks to the database, and by close(): a renewal never grants after close. */
 	private final ReentrantLock renewalLock = new ReentrantLock();
@@ -86,6 +90,12 @@ public final class WorkerLease implements AutoCloseable {
 	 */
 	private final Set<String> unknownTokens = new LinkedHashSet<>();
 
+	/**
+	 * Null in production. Tests of this package set it to pause the thread reading the tokens between the confirmed
+	 * token and the unknown ones (a renewal completing meanwhile).
+	 */
+	volatile Runnable pauseWhileReadingTokens;
+
 	/** The token of the renewal talking to the database right now, published before its UPDATE, or null. */
 	private volatile String inFlightToken;
 
@@ -108,7 +118,8 @@ public final class WorkerLease implements AutoCloseable {
 	/** How long acquire() waited for the previous holder's mark (0 after a graceful stop of the predecessor). */
 	private volatile long startWaitMillis;
 
-	private WorkerLease(WorkerLeaseSettings settings, String owner, LeaseClaim.Claimed claim) {
+	/** Package-private for tests that build the copy a cloned process holds (the claim of the original). */
+	WorkerLease(WorkerLeaseSettings settings, String owner, LeaseClaim.Claimed claim) {
 		this.settings = settings;
 		this.owner = owner;
 		this.datacenterId = claim.row().datacenterId();
@@ -120,11 +131,12 @@ public final class WorkerLease implements AutoCloseable {
 		this.reservation = claim.reservation();
 		this.generator = settings.generator.copy().datacenterId(this.datacenterId).workerId(this.workerId)
 			.issuePermit(this.permit).issueAfter(claim.issueAfterMillis()).build();
-		this.renewals = Executors.newSingleThreadScheduledExecutor((task) -> {
+		this.ownsRenewals = (settings.scheduler == null);
+		this.renewals = this.ownsRenewals ? Executors.newSingleThreadScheduledExecutor((task) -> {
 			Thread thread = new Thread(task, "snowflake-worker-lease-" + this.datacenterId + "-" + this.workerId);
 			thread.setDaemon(true);
 			return thread;
-		});
+		}) : settings.scheduler;
 	}
 
 	/**
@@ -200,7 +212,7 @@ public final class WorkerLease implements AutoCloseable {
 	 * {@link #renewSoon()} asks for an early one.
 	 */
 	private synchronized void scheduleRenewal(long delayMillis) {
-		if (!this.closed.get() && !this.paused && this.settings.renewInBackground) {
+		if (!this.closed.get() && !this.paused) {
 			if (this.pendingRenewal != null) {
 				this.pendingRenewal.cancel(false); // a renewal running now is not interrupted
 			}
@@ -208,17 +220,21 @@ public final class WorkerLease implements AutoCloseable {
 				this.pendingRenewal = this.renewals.schedule(this::renew, delayMillis, TimeUnit.MILLISECONDS);
 			}
 			catch (java.util.concurrent.RejectedExecutionException ex) {
-				// closed meanwhile
+				if (!this.closed.get()) {
+					// A scheduler given by the application and shut down: ids stop when the permit runs out.
+					logger.log(System.Logger.Level.ERROR, "The scheduler refused the renewal of snowflake worker "
+							+ describe() + ": no more renewals; ids stop when the lease ends at "
+							+ Instant.ofEpochMilli(this.leaseEndMillis), ex);
+				}
 			}
 		}
 	}
 
 	/**
-	 * One renewal; in the background it reschedules itself: every third of the lease, or every second while
-	 * failing. Public for simulations that renew on their own schedule
-	 * ({@link WorkerLeaseSettings.Builder#renewInBackground(boolean)}).
+	 * One renewal, the task scheduled on {@link #renewals}: it reschedules itself, every third of the lease, or
+	 * every second while failing. Tests of this package may also call it directly, to play the renewal thread.
 	 */
-	public void renew() {
+	void renew() {
 		this.renewalLock.lock();
 		try {
 			if (this.closed.get() || this.lost || this.paused) {
@@ -237,7 +253,7 @@ public final class WorkerLease implements AutoCloseable {
 		// written, even if this thread pauses between the reads.
 		long elapsedStart = this.permit.elapsedNanos();
 		long timeStart = this.settings.timeSource.currentTimeNanos();
-		long leaseEnd = this.settings.wallMillis.getAsLong() + durationMillis;
+		long leaseEnd = this.settings.clock.wallMillis() + durationMillis;
 		// The latest timestamp this instance can issue ids for before the permit granted below runs out.
 		long highWaterMark = Math.floorDiv(timeStart, 1_000_000) + durationMillis;
 		// A fresh token for every attempt: a late-executing earlier attempt can never match a row moved on since.
@@ -302,6 +318,10 @@ public final class WorkerLease implements AutoCloseable {
 		String inFlight = this.inFlightToken;
 		List<String> tokens = new ArrayList<>();
 		tokens.add(this.token);
+		Runnable pause = this.pauseWhileReadingTokens;
+		if (pause != null) {
+			pause.run();
+		}
 		synchronized (this.unknownTokens) {
 			tokens.addAll(this.unknownTokens);
 		}
@@ -311,7 +331,20 @@ public final class WorkerLease implements AutoCloseable {
 		return tokens;
 	}
 
-	private void rememberUnknown(String candidate) {
+	/** The row's token as last confirmed by the store (for tests of this package). */
+	String token() {
+		return this.token;
+	}
+
+	/** The tokens of renewals whose outcome is unknown, oldest first (a copy; for tests of this package). */
+	List<String> unknownTokens() {
+		synchronized (this.unknownTokens) {
+			return new ArrayList<>(this.unknownTokens);
+		}
+	}
+
+	/** Package-private also for tests that give a cloned process's copy the original's unknown outcomes. */
+	void rememberUnknown(String candidate) {
 		synchronized (this.unknownTokens) {
 			this.unknownTokens.add(candidate);
 			if (this.unknownTokens.size() > MAX_UNKNOWN_TOKENS) {
@@ -347,7 +380,12 @@ public final class WorkerLease implements AutoCloseable {
 	}
 
 	private void release(long exactMark) {
-		this.renewals.shutdown();
+		if (this.ownsRenewals) {
+			this.renewals.shutdown();
+		}
+		else {
+			cancelPendingRenewal(false);
+		}
 		boolean locked = false;
 		try {
 			// A renewal in flight ends within its network timeout (its query timeout is shorter).
@@ -395,8 +433,20 @@ public final class WorkerLease implements AutoCloseable {
 			if (locked) {
 				this.renewalLock.unlock();
 			}
-			this.renewals.shutdownNow();
+			if (this.ownsRenewals) {
+				this.renewals.shutdownNow();
+			}
+			else {
+				// The scheduler is not ours to stop: cancel what is left of this lease on it, as shutdownNow() would.
+				cancelPendingRenewal(true);
+			}
 			detachFromStore();
+		}
+	}
+
+	private synchronized void cancelPendingRenewal(boolean interruptIfRunning) {
+		if (this.pendingRenewal != null) {
+			this.pendingRenewal.cancel(interruptIfRunning);
 		}
 	}
 
@@ -441,11 +491,7 @@ public final class WorkerLease implements AutoCloseable {
 		}
 		try {
 			this.paused = true;
-			synchronized (this) {
-				if (this.pendingRenewal != null) {
-					this.pendingRenewal.cancel(false);
-				}
-			}
+			cancelPendingRenewal(false);
 			suspend(reason);
 		}
 		finally {
@@ -461,6 +507,11 @@ public final class WorkerLease implements AutoCloseable {
 			this.paused = false;
 			renewSoon();
 		}
+	}
+
+	/** Whether close() has begun (for tests of this package: the first close() is under way). */
+	boolean isClosing() {
+		return this.closed.get();
 	}
 
 	/** Whether the lease is {@link #pause paused}. */

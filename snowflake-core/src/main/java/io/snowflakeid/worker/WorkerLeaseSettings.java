@@ -2,7 +2,7 @@ package io.snowflakeid.worker;
 
 import java.time.Duration;
 import java.util.Objects;
-import java.util.function.LongSupplier;
+import java.util.concurrent.ScheduledExecutorService;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
@@ -40,14 +40,11 @@ public final class WorkerLeaseSettings {
 	/** The generator's time source: the lease waits on the same one its generator issues ids with. */
 	final TimeSource timeSource;
 
-	/** The wall clock lease ends are written and compared in (epoch milliseconds). */
-	final LongSupplier wallMillis;
+	/** The wall clock lease ends are written and compared in, and the elapsed clock permits are measured on. */
+	final LeaseClock clock;
 
-	/** The elapsed-time clock a lease's permit is measured on (nanoseconds, arbitrary origin). */
-	final LongSupplier elapsedNanos;
-
-	/** Whether a background thread renews the lease (else the caller does: simulations). */
-	final boolean renewInBackground;
+	/** Where renewals run; null: each lease starts (and stops) a daemon thread of its own. */
+	final ScheduledExecutorService scheduler;
 
 	private WorkerLeaseSettings(Builder builder, SnowflakeIdGenerator.Builder generator,
 			LeaseConfiguration configuration, TimeSource timeSource) {
@@ -62,9 +59,8 @@ public final class WorkerLeaseSettings {
 		this.safetyMargin = configuration.safetyMargin();
 		this.clockTolerance = generator.configuredClockTolerance();
 		this.timeSource = timeSource;
-		this.wallMillis = builder.wallMillis;
-		this.elapsedNanos = builder.elapsedNanos;
-		this.renewInBackground = builder.renewInBackground;
+		this.clock = builder.clock;
+		this.scheduler = builder.scheduler;
 	}
 
 	/**
@@ -145,11 +141,9 @@ public final class WorkerLeaseSettings {
 
 		private boolean acceptDataLossRisk = LeaseConfiguration.DEFAULTS.acceptDataLossRisk();
 
-		private LongSupplier wallMillis = System::currentTimeMillis;
+		private LeaseClock clock = LeaseClock.system();
 
-		private LongSupplier elapsedNanos = System::nanoTime;
-
-		private boolean renewInBackground = true;
+		private ScheduledExecutorService scheduler;
 
 		private Builder(ConnectionSource connections, LeaseStore store) {
 			this.connections = connections;
@@ -241,24 +235,32 @@ public final class WorkerLeaseSettings {
 			return this;
 		}
 
-		/** For simulations: the wall clock lease ends are written in (default the system clock). */
-		public Builder wallClock(LongSupplier wallMillis) {
-			this.wallMillis = Objects.requireNonNull(wallMillis);
+		/**
+		 * The clocks the lease runs on: the wall clock lease ends are written in and the elapsed clock its permit is
+		 * measured on, from one object so that they cannot disagree. Default {@link LeaseClock#system()} (the
+		 * machine's clocks), which is what production wants. Another clock is for simulations and tests: a clock
+		 * moved by hand, or a host whose wall clock runs ahead. Unless a time source is set ({@link #timeSource},
+		 * {@link #generator}), the generator's is {@link TimeSource#monotonic(java.util.function.LongSupplier,
+		 * java.util.function.LongSupplier)} over this clock (with the default clock: {@link TimeSource#monotonic()}).
+		 */
+		public Builder clock(LeaseClock clock) {
+			this.clock = Objects.requireNonNull(clock, "clock must not be null");
 			return this;
 		}
 
 		/**
-		 * For simulations: with {@code false} no background thread renews the lease; the simulation calls
-		 * {@link WorkerLease#renew()} on its own schedule. Default true.
+		 * Where the renewals run (every third of the lease; every second while failing). By default each lease
+		 * starts a daemon thread of its own ({@code snowflake-worker-lease-<datacenter>-<worker>}) and stops it on
+		 * {@link WorkerLease#close()}. Given a scheduler, the lease schedules its renewals on it and cancels them on
+		 * close, but never shuts it down: it stays the caller's. Use it to share one scheduler between several
+		 * leases and the application's own periodic work, to run renewals on threads the application names and
+		 * monitors, or, in tests, to pass a scheduler advanced by hand and run each renewal when the test says so.
+		 * A renewal blocks its thread for up to a statement timeout (a sixth of the lease): a shared scheduler needs
+		 * a thread to spare for it, or renewals wait behind other work and a lease may run out. A scheduler that
+		 * refuses a renewal (shut down) stops the renewals: ids stop when the lease ends.
 		 */
-		public Builder renewInBackground(boolean renewInBackground) {
-			this.renewInBackground = renewInBackground;
-			return this;
-		}
-
-		/** For simulations: the elapsed-time clock permits are measured on (default {@code System.nanoTime}). */
-		public Builder elapsedClock(LongSupplier elapsedNanos) {
-			this.elapsedNanos = Objects.requireNonNull(elapsedNanos);
+		public Builder scheduler(ScheduledExecutorService scheduler) {
+			this.scheduler = Objects.requireNonNull(scheduler, "scheduler must not be null");
 			return this;
 		}
 
@@ -308,8 +310,12 @@ public final class WorkerLeaseSettings {
 						"Use fewer bits, or static ids (snowflake.datacenter-id / snowflake.worker-id)");
 			}
 			TimeSource timeSource = generator.configuredTimeSource();
-			return new WorkerLeaseSettings(this, generator, configuration,
-					(timeSource != null) ? timeSource : TimeSource.monotonic());
+			if (timeSource == null) {
+				LeaseClock clock = this.clock;
+				timeSource = (clock == LeaseClock.system()) ? TimeSource.monotonic()
+						: TimeSource.monotonic(clock::wallMillis, clock::elapsedNanos);
+			}
+			return new WorkerLeaseSettings(this, generator, configuration, timeSource);
 		}
 	}
 }

@@ -12,9 +12,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -25,15 +23,14 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.snowflakeid.LocalNodes;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.testing.ManualScheduler;
+import io.snowflakeid.testing.SimulatedClock;
 import io.snowflakeid.worker.LeaseProtocolAdversarialTests.Key;
-import io.snowflakeid.worker.LeaseProtocolAdversarialTests.SimClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static io.snowflakeid.worker.LeaseProtocolAdversarialTests.FOUR_WORKERS;
-import static io.snowflakeid.worker.LeaseProtocolAdversarialTests.field;
 import static io.snowflakeid.worker.LeaseProtocolAdversarialTests.foreignLayout;
-import static io.snowflakeid.worker.LeaseProtocolAdversarialTests.setField;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.fail;
@@ -53,8 +50,8 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 
 	private static final AtomicLong DAYS = new AtomicLong();
 
-	private final SimClock clock = new SimClock(
-			Instant.parse("2033-05-06T07:08:09.000Z").plus(Duration.ofDays(DAYS.incrementAndGet())));
+	private final SimulatedClock clock = new SimulatedClock(
+			Instant.parse("2033-05-06T07:08:09.000Z").plus(Duration.ofDays(DAYS.incrementAndGet())).plusNanos(123_456));
 
 	private final List<WorkerLease> leases = new ArrayList<>();
 
@@ -78,7 +75,7 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 
 	private WorkerLeaseSettings.Builder simSettings(SnowflakeLayout layout, ConnectionSource source) {
 		return WorkerLeaseSettings.builder(source).layout(layout).datacenterId(0).timeSource(this.clock.timeSource(null))
-			.wallClock(this.clock::wallMillis).elapsedClock(this.clock::nanos).renewInBackground(false);
+			.clock(this.clock).scheduler(new ManualScheduler());
 	}
 
 	private WorkerLease acquire(WorkerLeaseSettings settings) {
@@ -204,12 +201,11 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 		start(lease::renew); // holds the renewal lock while its reply is slow
 		assertThat(committed.await(10, TimeUnit.SECONDS)).isTrue();
 		start(lease::close); // the first close(): waits for the renewal lock
-		AtomicBoolean closed = (AtomicBoolean) field(lease, "closed");
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-		while (!closed.get() && System.nanoTime() < deadline) {
+		while (!lease.isClosing() && System.nanoTime() < deadline) {
 			Thread.onSpinWait();
 		}
-		assertThat(closed.get()).isTrue();
+		assertThat(lease.isClosing()).isTrue();
 		try {
 			lease.close(); // the second close() returns at once
 			long id = -1;
@@ -235,9 +231,9 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 	 * the renewal use a fresh set), close() sees the old token, no unknown token and nothing in flight, while the
 	 * row carries the renewal's new token: the release matches nothing and the row stays held until the new lease
 	 * end plus the margin (the graceful restart is not instant). Reading the in-flight token first (and the
-	 * renewal re-checking {@code closed} after publishing it) closes the window. (The pause is simulated by
-	 * swapping the {@code unknownTokens} field while close() iterates it: if a fix makes close()'s reads atomic
-	 * with the renewal's writes by synchronizing on that very set, simulate the pause elsewhere.)
+	 * renewal re-checking {@code closed} after publishing it) closes the window. (The pause is the lease's
+	 * package-private {@code pauseWhileReadingTokens} hook, between close()'s read of the confirmed token and its
+	 * read of the unknown ones.)
 	 */
 	@Test
 	void closeWithoutTheLockReleasesEvenIfTheRenewalCompletesWhileItCollectsTokens() throws Exception {
@@ -252,25 +248,18 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 		Thread renewer = start(lease::renew);
 		assertThat(committed.await(10, TimeUnit.SECONDS)).isTrue(); // the new token is in the row; the renewal not back yet
 		AtomicBoolean hooked = new AtomicBoolean();
-		@SuppressWarnings("serial")
-		Set<String> pausing = new LinkedHashSet<>() {
-			@Override
-			public Object[] toArray() {
-				if (Thread.currentThread() != renewer && hooked.compareAndSet(false, true)) {
-					// close() is paused here; the renewal completes meanwhile (on the set it reads from then on)
-					setField(lease, "unknownTokens", new LinkedHashSet<String>());
-					letGo.countDown();
-					try {
-						renewer.join(10_000);
-					}
-					catch (InterruptedException ex) {
-						Thread.currentThread().interrupt();
-					}
+		lease.pauseWhileReadingTokens = () -> {
+			if (Thread.currentThread() != renewer && hooked.compareAndSet(false, true)) {
+				// close() is paused here, after the confirmed token, before the unknown ones; the renewal completes
+				letGo.countDown();
+				try {
+					renewer.join(10_000);
 				}
-				return super.toArray();
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
 			}
 		};
-		setField(lease, "unknownTokens", pausing);
 		try {
 			lease.close(); // waits for the lock (network timeout + 1 s), then goes on without it
 		}
@@ -419,7 +408,7 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 			predecessor.close();
 			// the successor reads the table at X + offset (its clock), in another process
 			long target = maxPredecessorMillis * 1_000_000L + offset;
-			this.clock.realNanos.set(Math.max(this.clock.nanos(), target));
+			this.clock.advanceToNanos(target);
 			SnowflakeLayout successorLayout = foreignLayout(FOUR_WORKERS);
 			WorkerLease successor = acquire(simSettings(successorLayout, source).clockTolerance(Duration.ZERO)
 				.build());
@@ -445,7 +434,7 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 		createTable();
 		long now = this.clock.wallMillis();
 		// mark = now: the first usable instant is now + 1 ms (a tick after); the clock is 1 ms + 1 ns behind that
-		this.clock.realNanos.set(now * 1_000_000L - 1);
+		this.clock.stepBack(Duration.ofNanos(this.clock.nanos() - (now * 1_000_000L - 1)));
 		row(0, 0, now);
 		for (int worker = 1; worker < 4; worker++) {
 			row(worker, now + 3_600_000, now);

@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.testing.ManualScheduler;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -74,7 +75,7 @@ class LeaseContentionAdversarialTests {
 			futures.add(pool.submit((Callable<WorkerLease>) () -> {
 				start.await();
 				return WorkerLease.acquire(WorkerLeaseSettings.builder(this.connections).layout(layout)
-					.duration(Duration.ofSeconds(60)).renewInBackground(false).build());
+					.duration(Duration.ofSeconds(60)).scheduler(new ManualScheduler()).build());
 			}));
 		}
 		start.countDown();

@@ -22,6 +22,8 @@ import io.snowflakeid.LocalNodes;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.TimeSource;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.testing.ManualScheduler;
+import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.fail;
@@ -497,7 +499,7 @@ class LeaseInterleavingAdversarialTests {
 				};
 				WorkerLeaseSettings settings = WorkerLeaseSettings.builder(connections).layout(p.layout)
 					.datacenterId(0).duration(LEASE).safetyMargin(MARGIN).clockTolerance(TOLERANCE).timeSource(time)
-					.wallClock(wall).elapsedClock(elapsed).renewInBackground(false).build();
+					.clock(SimulatedClock.leaseClock(wall, elapsed)).scheduler(new ManualScheduler()).build();
 				trace(this + " start");
 				long hooksBefore = World.this.hooksFired;
 				try {

@@ -1,6 +1,5 @@
 package io.snowflakeid.worker;
 
-import java.lang.reflect.Field;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
@@ -29,8 +28,9 @@ import io.snowflakeid.LocalNodes;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
-import io.snowflakeid.TimeSource;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.testing.ManualScheduler;
+import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -65,8 +65,9 @@ class LeaseProtocolAdversarialTests {
 	 */
 	private static final AtomicLong DAYS = new AtomicLong();
 
-	private final SimClock clock = new SimClock(
-			Instant.parse("2031-03-04T05:06:07.000Z").plus(Duration.ofDays(DAYS.incrementAndGet())));
+	/** One simulated real time; wall clocks, elapsed clocks and time sources are views of it. */
+	private final SimulatedClock clock = new SimulatedClock(
+			Instant.parse("2031-03-04T05:06:07.000Z").plus(Duration.ofDays(DAYS.incrementAndGet())).plusNanos(123_456));
 
 	private final List<WorkerLease> leases = new ArrayList<>();
 
@@ -82,57 +83,13 @@ class LeaseProtocolAdversarialTests {
 		}
 	}
 
-	/** One simulated real time; wall clocks, elapsed clocks and time sources are views of it. */
-	static final class SimClock {
-
-		final AtomicLong realNanos;
-
-		SimClock(Instant start) {
-			this.realNanos = new AtomicLong(start.toEpochMilli() * 1_000_000L + 123_456L);
-		}
-
-		long nanos() {
-			return this.realNanos.get();
-		}
-
-		long wallMillis() {
-			return Math.floorDiv(this.realNanos.get(), 1_000_000L);
-		}
-
-		void advance(Duration duration) {
-			this.realNanos.addAndGet(duration.toNanos());
-		}
-
-		void advanceTo(long epochMillis) {
-			this.realNanos.accumulateAndGet(epochMillis * 1_000_000L, Math::max);
-		}
-
-		/** The time source: real time; waiting moves real time on (and may run a hook first). */
-		TimeSource timeSource(Runnable onWait) {
-			return new TimeSource() {
-				@Override
-				public long currentTimeNanos() {
-					return SimClock.this.nanos();
-				}
-
-				@Override
-				public void awaitNanos(long nanos) {
-					if (onWait != null) {
-						onWait.run();
-					}
-					SimClock.this.realNanos.addAndGet(Math.max(1, Math.min(nanos, 50_000_000L)));
-				}
-			};
-		}
-	}
-
 	static SnowflakeLayout foreignLayout(SnowflakeLayout base) {
 		return base.toBuilder().epoch(base.epoch().plusMillis(EPOCHS.incrementAndGet())).build();
 	}
 
 	private WorkerLeaseSettings.Builder simSettings(SnowflakeLayout layout, ConnectionSource source) {
 		return WorkerLeaseSettings.builder(source).layout(layout).datacenterId(0).timeSource(this.clock.timeSource(null))
-			.wallClock(this.clock::wallMillis).elapsedClock(this.clock::nanos).renewInBackground(false);
+			.clock(this.clock).scheduler(new ManualScheduler());
 	}
 
 	private WorkerLease acquire(WorkerLeaseSettings settings) {
@@ -172,28 +129,6 @@ class LeaseProtocolAdversarialTests {
 				+ leaseEnd + ", " + mark + ")");
 	}
 
-	static Object field(Object target, String name) {
-		try {
-			Field field = target.getClass().getDeclaredField(name);
-			field.setAccessible(true);
-			return field.get(target);
-		}
-		catch (ReflectiveOperationException ex) {
-			throw new IllegalStateException(ex);
-		}
-	}
-
-	static void setField(Object target, String name, Object value) {
-		try {
-			Field field = target.getClass().getDeclaredField(name);
-			field.setAccessible(true);
-			field.set(target, value);
-		}
-		catch (ReflectiveOperationException ex) {
-			throw new IllegalStateException(ex);
-		}
-	}
-
 	// ---------------------------------------------------------------------------------------------------------
 	// Defects
 	// ---------------------------------------------------------------------------------------------------------
@@ -228,8 +163,7 @@ class LeaseProtocolAdversarialTests {
 		failAfterCommit.set(true);
 		original.renew(); // committed, outcome unknown to the instance: a token is pending
 		assertThat(original.renewalFailures()).isEqualTo(1);
-		@SuppressWarnings("unchecked")
-		Set<String> pending = new LinkedHashSet<>((Set<String>) field(original, "unknownTokens"));
+		Set<String> pending = new LinkedHashSet<>(original.unknownTokens());
 		assertThat(pending).as("the renewal whose outcome is unknown is remembered").isNotEmpty();
 
 		// The process is cloned now: the copy has the same token, the same pending token and the same node.
@@ -346,10 +280,9 @@ class LeaseProtocolAdversarialTests {
 
 	/** A second lease object with the original's token, pending token and node, as a cloned process has. */
 	private WorkerLease cloneOf(WorkerLease original, WorkerLeaseSettings settings) throws Exception {
-		String token = (String) field(original, "token");
-		@SuppressWarnings("unchecked")
-		Set<String> pending = new LinkedHashSet<>((Set<String>) field(original, "unknownTokens"));
-		IssuePermit permit = new IssuePermit("clone", settings.elapsedNanos);
+		String token = original.token();
+		List<String> pending = original.unknownTokens();
+		IssuePermit permit = new IssuePermit("clone", settings.clock::elapsedNanos);
 		permit.grant(this.clock.nanos() + Duration.ofSeconds(40).toNanos(), this.clock.nanos() + Duration.ofSeconds(40).toNanos());
 		// This JVM's registry refuses the same node twice; the clone lives in another process, so any reservation.
 		LocalNodes.Reservation reservation = LocalNodes.reserve(foreignLayout(FOUR_WORKERS), 0, original.workerId(),
@@ -357,13 +290,8 @@ class LeaseProtocolAdversarialTests {
 		LeaseClaim.Claimed claimed = new LeaseClaim.Claimed(
 				new LeaseRecord(original.datacenterId(), original.workerId(), 0, 0), token,
 				original.leaseEnd().toEpochMilli(), 0, permit, reservation, this.clock.nanos());
-		var constructor = WorkerLease.class.getDeclaredConstructor(WorkerLeaseSettings.class, String.class,
-				LeaseClaim.Claimed.class);
-		constructor.setAccessible(true);
-		WorkerLease clone = constructor.newInstance(settings, "clone of " + original.owner(), claimed);
-		@SuppressWarnings("unchecked")
-		Set<String> unknown = (Set<String>) field(clone, "unknownTokens");
-		unknown.addAll(pending);
+		WorkerLease clone = new WorkerLease(settings, "clone of " + original.owner(), claimed);
+		pending.forEach(clone::rememberUnknown);
 		return clone;
 	}
 
@@ -411,7 +339,7 @@ class LeaseProtocolAdversarialTests {
 					other.set(acquire(WorkerLeaseSettings.builder(this.connections).layout(foreignLayout(FOUR_WORKERS))
 						.datacenterId(0).duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofMillis(500))
 						.clockTolerance(Duration.ofSeconds(1)).timeSource(this.clock.timeSource(null))
-						.wallClock(this.clock::wallMillis).elapsedClock(this.clock::nanos).renewInBackground(false)
+						.clock(this.clock).scheduler(new ManualScheduler())
 						.build()));
 				}
 				catch (WorkerLeaseException ex) {
@@ -422,7 +350,7 @@ class LeaseProtocolAdversarialTests {
 		WorkerLease first = acquire(WorkerLeaseSettings.builder(this.connections).layout(FOUR_WORKERS)
 			.datacenterId(0).duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofMillis(500))
 			.clockTolerance(Duration.ofSeconds(1)).timeSource(this.clock.timeSource(anotherInstanceStarts))
-			.wallClock(this.clock::wallMillis).elapsedClock(this.clock::nanos).renewInBackground(false).build());
+			.clock(this.clock).scheduler(new ManualScheduler()).build());
 		assertThat(first.workerId()).isEqualTo(0);
 		assertThat(other.get()).as("another instance starting during the wait must not get the row: " + other.get())
 			.isInstanceOf(WorkerLeaseException.class);
@@ -449,7 +377,8 @@ class LeaseProtocolAdversarialTests {
 			return wall;
 		};
 		WorkerLease lease = acquire(simSettings(FOUR_WORKERS, this.connections).duration(Duration.ofSeconds(60))
-			.safetyMargin(Duration.ofSeconds(10)).wallClock(pausingWall).build());
+			.safetyMargin(Duration.ofSeconds(10)).clock(SimulatedClock.leaseClock(pausingWall, this.clock::elapsedNanos))
+			.build());
 		long leaseEnd = queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId());
 		assertThat(lease.leaseEnd().toEpochMilli()).isEqualTo(leaseEnd);
 		this.clock.advanceTo(leaseEnd + 10_000 + 1); // past lease end + safety margin: another host may take it now
@@ -483,8 +412,7 @@ class LeaseProtocolAdversarialTests {
 		WorkerLease lease;
 		try {
 			lease = acquire(WorkerLeaseSettings.builder(this.connections).layout(FOUR_WORKERS)
-				.timeSource(this.clock.timeSource(null)).wallClock(this.clock::wallMillis)
-				.elapsedClock(this.clock::nanos).renewInBackground(false).build());
+				.timeSource(this.clock.timeSource(null)).clock(this.clock).scheduler(new ManualScheduler()).build());
 		}
 		catch (RuntimeException ex) {
 			fail("refused although never-used pairs (datacenters 1..31) exist: " + ex, ex);
@@ -526,7 +454,7 @@ class LeaseProtocolAdversarialTests {
 			this.clock.advance(slowStatement);
 		});
 		WorkerLeaseSettings settings = simSettings(eightWorkers, slow).duration(lease).build();
-		// renewInBackground(false): the test plays the background thread, which would renew 20 s after acquire().
+		// A scheduler nobody advances: the test plays the background thread, which would renew 20 s after acquire().
 		WorkerLease leased = acquire(settings);
 		assertThat(leased.workerId()).isEqualTo(4);
 		assertThat(takes.get()).isEqualTo(5);
@@ -580,7 +508,7 @@ class LeaseProtocolAdversarialTests {
 			}
 		};
 		WorkerLease lease = acquire(WorkerLeaseSettings.builder(slowAfterCommit).layout(FOUR_WORKERS)
-			.datacenterId(0).duration(Duration.ofSeconds(3)).renewInBackground(false).build());
+			.datacenterId(0).duration(Duration.ofSeconds(3)).scheduler(new ManualScheduler()).build());
 		lease.generator().nextId();
 		slowNextRelease.set(true);
 		Thread renewer = new Thread(lease::renew);
@@ -597,8 +525,8 @@ class LeaseProtocolAdversarialTests {
 	/**
 	 * The same race the other way round: the renewal has not reached the database when close() stops waiting;
 	 * close() seals and releases the row; the renewal then finds the row released ("lost") and seals the permit
-	 * again, which throws IllegalStateException out of renew() (a public method since simulations call it; the
-	 * background executor swallows it), skipping its own logging.
+	 * again, which throws IllegalStateException out of renew() (the task a scheduler runs: a scheduler given by the
+	 * application would swallow it, as the lease's own does), skipping its own logging.
 	 */
 	@Test
 	void aRenewalFinishingAfterCloseGaveUpWaitingDoesNotThrow() throws Exception {
@@ -618,7 +546,7 @@ class LeaseProtocolAdversarialTests {
 			return DriverManager.getConnection(this.url, "sa", "");
 		};
 		WorkerLease lease = acquire(WorkerLeaseSettings.builder(hanging).layout(FOUR_WORKERS).datacenterId(0)
-			.duration(Duration.ofSeconds(3)).renewInBackground(false).build());
+			.duration(Duration.ofSeconds(3)).scheduler(new ManualScheduler()).build());
 		hangNext.set(true);
 		AtomicReference<Throwable> thrown = new AtomicReference<>();
 		Thread renewer = new Thread(() -> {
@@ -703,8 +631,8 @@ class LeaseProtocolAdversarialTests {
 					WorkerLease next = WorkerLease.acquire(WorkerLeaseSettings.builder(source)
 						.layout(successorLayout).datacenterId(0).duration(lease).safetyMargin(margin)
 						.clockTolerance(Duration.ofMillis(lease.toMillis() / 3)).timeSource(this.clock.timeSource(null))
-						.wallClock(() -> this.clock.wallMillis() + skew).elapsedClock(this.clock::nanos)
-						.renewInBackground(false).build());
+						.clock(this.clock.wallAheadBy(Duration.ofMillis(skew)))
+						.scheduler(new ManualScheduler()).build());
 					successor.set(next);
 					this.leases.add(next);
 					for (int i = 0; i < 50; i++) {
@@ -718,15 +646,14 @@ class LeaseProtocolAdversarialTests {
 			};
 			WorkerLease holder = acquire(WorkerLeaseSettings.builder(source)
 				.layout(FOUR_WORKERS).datacenterId(0).duration(lease).safetyMargin(margin)
-				.timeSource(this.clock.timeSource(null)).wallClock(this.clock::wallMillis).elapsedClock(holderElapsed)
-				.renewInBackground(false).build());
+				.timeSource(this.clock.timeSource(null)).clock(SimulatedClock.leaseClock(this.clock::wallMillis, holderElapsed))
+				.scheduler(new ManualScheduler()).build());
 			// The other three workers are held for long: the successor can only take the holder's row.
 			List<WorkerLease> fillers = new ArrayList<>();
 			for (int i = 0; i < 3; i++) {
 				fillers.add(acquire(WorkerLeaseSettings.builder(source)
 					.layout(foreignLayout(FOUR_WORKERS)).datacenterId(0).duration(Duration.ofHours(1))
-					.timeSource(this.clock.timeSource(null)).wallClock(this.clock::wallMillis)
-					.elapsedClock(this.clock::nanos).renewInBackground(false).build()));
+					.timeSource(this.clock.timeSource(null)).clock(this.clock).scheduler(new ManualScheduler()).build()));
 			}
 			Set<Key> holderIds = new HashSet<>();
 			int before = random.nextInt(200);
@@ -842,7 +769,7 @@ class LeaseProtocolAdversarialTests {
 			return DriverManager.getConnection(this.url, "sa", "");
 		};
 		WorkerLease lease = acquire(WorkerLeaseSettings.builder(hanging).layout(FOUR_WORKERS).datacenterId(0)
-			.duration(Duration.ofSeconds(3)).renewInBackground(false).build());
+			.duration(Duration.ofSeconds(3)).scheduler(new ManualScheduler()).build());
 		long last = lease.generator().nextId();
 		hangNext.set(true);
 		Thread renewer = new Thread(lease::renew);

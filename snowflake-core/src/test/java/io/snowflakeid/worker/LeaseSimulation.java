@@ -18,6 +18,8 @@ import io.snowflakeid.SnowflakeIdParts;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.TimeSource;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.testing.ManualScheduler;
+import io.snowflakeid.testing.SimulatedClock;
 
 import static org.assertj.core.api.Assertions.fail;
 
@@ -309,8 +311,8 @@ public final class LeaseSimulation {
 				WorkerLeaseSettings settings = WorkerLeaseSettings.builder(new FaultyStore(this, this.store))
 					.layout(this.layout)
 					.datacenterId(0).duration(LEASE).safetyMargin(Duration.ofSeconds(1))
-					.clockTolerance(Duration.ofSeconds(1)).timeSource(this.time).wallClock(this::wallMillis)
-					.elapsedClock(Simulation.this.realNanos::get).renewInBackground(false).build();
+					.clockTolerance(Duration.ofSeconds(1)).timeSource(this.time)
+					.clock(SimulatedClock.leaseClock(this::wallMillis, Simulation.this.realNanos::get)).scheduler(new ManualScheduler()).build();
 				try {
 					this.leasedAfterForgets = Simulation.this.forgets;
 					this.lease = WorkerLease.acquire(settings);

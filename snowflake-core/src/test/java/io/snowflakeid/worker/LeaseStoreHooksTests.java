@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
-import io.snowflakeid.ManualTimeSource;
+import io.snowflakeid.testing.ManualScheduler;
+import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -60,7 +61,7 @@ class LeaseStoreHooksTests {
 	@Test
 	void aSuspendedLeaseIssuesNothingUntilTheNextRenewalSucceeds() {
 		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(this.table).layout(LAYOUT).datacenterId(0)
-			.duration(Duration.ofSeconds(3)).renewInBackground(false).build());
+			.duration(Duration.ofSeconds(3)).scheduler(new ManualScheduler()).build());
 		try {
 			long before = lease.generator().nextId();
 			lease.suspend("connection to the store lost (test)");
@@ -144,7 +145,7 @@ class LeaseStoreHooksTests {
 	@ParameterizedTest(name = "fence at now + {0} ms: waits {1} ms")
 	@CsvSource({ "-1, 0", "-3600000, 0", "2500, 2500", "4000, 4000" })
 	void aStoreThatForgotItsRecordsMakesTheClaimWaitOutTheHoldersItForgot(long fenceFromNow, long expectedWait) {
-		ManualTimeSource time = new ManualTimeSource(java.time.Instant.parse("2026-11-25T12:00:00Z"));
+		SimulatedClock time = new SimulatedClock(java.time.Instant.parse("2026-11-25T12:00:00Z"));
 		long start = time.now().toEpochMilli();
 		java.util.concurrent.atomic.AtomicLong offered = new java.util.concurrent.atomic.AtomicLong();
 		LeaseStore fenced = new ForwardingStore(this.table) {
@@ -161,7 +162,7 @@ class LeaseStoreHooksTests {
 			.build();
 		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(fenced).layout(layout).datacenterId(0)
 			.duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofSeconds(1)).timeSource(time)
-			.wallClock(() -> time.now().toEpochMilli()).renewInBackground(false).build());
+			.clock(time).scheduler(new ManualScheduler()).build());
 		try {
 			assertThat(offered.get()).as("the fence a store records when it finds itself empty: now + 3 s + 1 s")
 				.isEqualTo(start + 4_000);
@@ -183,7 +184,7 @@ class LeaseStoreHooksTests {
 	 */
 	@Test
 	void aFenceBeyondWhatAnyHostWithAnAgreeingClockWritesIsRefusedAsAClockAhead() {
-		ManualTimeSource time = new ManualTimeSource(java.time.Instant.parse("2026-11-25T12:00:00Z"));
+		SimulatedClock time = new SimulatedClock(java.time.Instant.parse("2026-11-25T12:00:00Z"));
 		long start = time.now().toEpochMilli();
 		LeaseStore fenced = new ForwardingStore(this.table) {
 			@Override
@@ -194,7 +195,7 @@ class LeaseStoreHooksTests {
 		assertThatExceptionOfType(WorkerLeaseException.class)
 			.isThrownBy(() -> WorkerLease.acquire(WorkerLeaseSettings.builder(fenced).layout(LAYOUT).datacenterId(0)
 				.duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofSeconds(1)).timeSource(time)
-				.wallClock(() -> time.now().toEpochMilli()).renewInBackground(false).build()))
+				.clock(time).scheduler(new ManualScheduler()).build()))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(WorkerLeaseException.Reason.CLOCK_BEHIND))
 			.withMessageContaining("fenced until 2026-11-26T12:00:00Z").withMessageContaining("clock ahead");
 		assertThat(time.now().toEpochMilli()).as("no wait").isEqualTo(start);

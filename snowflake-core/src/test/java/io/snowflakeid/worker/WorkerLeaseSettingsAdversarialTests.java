@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-import io.snowflakeid.ManualTimeSource;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -45,7 +45,7 @@ class WorkerLeaseSettingsAdversarialTests {
 	 */
 	@Test
 	void shorthandsSetBeforeGeneratorAreNotSilentlyDropped() {
-		ManualTimeSource clock = new ManualTimeSource(Instant.now());
+		SimulatedClock clock = new SimulatedClock(Instant.now());
 		WorkerLeaseSettings settings = WorkerLeaseSettings.builder(this.connections)
 			.layout(CUSTOM)
 			.timeSource(clock)

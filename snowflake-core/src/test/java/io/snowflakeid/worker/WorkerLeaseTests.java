@@ -14,11 +14,12 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 
-import io.snowflakeid.ManualTimeSource;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.testing.ManualScheduler;
+import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -171,7 +172,7 @@ class WorkerLeaseTests {
 
 	@Test
 	void clockSlightlyBehindTheHighWaterMarkWaitsThenIssuesAfterIt() throws Exception {
-		ManualTimeSource clock = new ManualTimeSource(Instant.now());
+		SimulatedClock clock = new SimulatedClock(Instant.now());
 		long highWaterMark = clock.now().toEpochMilli() + 400;
 		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
 		sql("insert into snowflake_worker_lease values (0, 0, null, null, 0, " + highWaterMark + ")");
@@ -401,11 +402,10 @@ class WorkerLeaseTests {
 	@Test
 	void aRestartInTheMillisecondOfTheReleaseReusesTheRowEvenWithoutClockTolerance() throws Exception {
 		// A frozen clock: the successor reads the table in the very millisecond the predecessor issued its last id.
-		ManualTimeSource clock = new ManualTimeSource(Instant.parse("2031-01-01T00:00:00.000Z").plusNanos(400_000));
+		SimulatedClock clock = new SimulatedClock(Instant.parse("2031-01-01T00:00:00.000Z").plusNanos(400_000));
 		WorkerLeaseSettings frozen = settings().layout(FOUR_WORKERS.toBuilder()
 			.epoch(FOUR_WORKERS.epoch().plusMillis(7)).build())
-			.clockTolerance(Duration.ZERO).timeSource(clock).wallClock(() -> clock.currentTimeNanos() / 1_000_000)
-			.elapsedClock(clock::currentTimeNanos).renewInBackground(false).build();
+			.clockTolerance(Duration.ZERO).timeSource(clock).clock(clock).scheduler(new ManualScheduler()).build();
 		for (int restart = 0; restart < 3; restart++) {
 			WorkerLease lease = acquire(frozen);
 			assertThat(lease.workerId()).as("restart " + restart + " reuses the released row, no new row").isEqualTo(0);
@@ -414,6 +414,58 @@ class WorkerLeaseTests {
 			assertThat(frozen.layout.decode(id).timestamp()).isAfter(clock.now().minusMillis(2));
 		}
 		assertThat(queryLong("select count(*) from snowflake_worker_lease")).as("one row for one worker").isEqualTo(1);
+	}
+
+	/**
+	 * A scheduler given to the lease runs its renewals, each a third of the lease after the permit started, and is
+	 * the caller's: close() cancels what the lease left on it and does not shut it down.
+	 */
+	@Test
+	void aGivenSchedulerRunsTheRenewalsEveryThirdOfTheLeaseAndCloseLeavesItRunning() throws Exception {
+		SimulatedClock clock = new SimulatedClock(Instant.parse("2031-02-01T00:00:00.000Z"));
+		ManualScheduler scheduler = ManualScheduler.on(clock);
+		WorkerLease lease = acquire(settings().layout(FOUR_WORKERS.toBuilder()
+			.epoch(FOUR_WORKERS.epoch().plusMillis(17)).build())
+			.clock(clock).timeSource(clock).scheduler(scheduler).build());
+		assertThat(scheduler.pendingCount()).as("the first renewal is scheduled").isEqualTo(1);
+		assertThat(scheduler.nextDelay()).isEqualTo(Duration.ofSeconds(1));
+		assertThat(scheduler.advance(Duration.ofMillis(999))).as("not due yet").isZero();
+		assertThat(lease.renewals()).isZero();
+		assertThat(scheduler.advance(Duration.ofMillis(1))).as("due a third of the 3 s lease on").isEqualTo(1);
+		assertThat(lease.renewals()).isEqualTo(1);
+		assertThat(lease.leaseEnd()).isEqualTo(clock.now().plusSeconds(3));
+		assertThat(scheduler.pendingCount()).as("the next one").isEqualTo(1);
+		scheduler.advance(Duration.ofSeconds(1));
+		assertThat(lease.renewals()).isEqualTo(2);
+		lease.close();
+		assertThat(scheduler.isShutdown()).as("the caller's scheduler is not shut down").isFalse();
+		assertThat(scheduler.pendingCount()).as("the lease's next renewal is cancelled").isZero();
+		scheduler.advance(Duration.ofSeconds(5));
+		assertThat(lease.renewals()).isEqualTo(2);
+	}
+
+	/** Without a time source of its own, a lease on a clock of its own issues ids in that clock's time. */
+	@Test
+	void aLeaseOnAClockOfItsOwnIssuesIdsInThatClocksTimeUnlessGivenATimeSource() throws Exception {
+		SimulatedClock clock = new SimulatedClock(Instant.parse("2031-03-01T00:00:00.000Z"));
+		SnowflakeLayout layout = FOUR_WORKERS.toBuilder().epoch(FOUR_WORKERS.epoch().plusMillis(19)).build();
+		WorkerLease lease = acquire(settings().layout(layout).clock(clock).scheduler(ManualScheduler.on(clock))
+			.build());
+		assertThat(layout.decode(lease.generator().nextId()).timestamp()).isEqualTo(clock.now());
+		assertThat(lease.leaseEnd()).isEqualTo(clock.now().plusSeconds(3));
+		clock.advance(Duration.ofSeconds(4)); // no renewal ran: the permit, on the clock's elapsed time, ran out
+		assertThat(lease.isValid()).isFalse();
+	}
+
+	/** The default clock is the machine's; the options refuse null. */
+	@Test
+	void theDefaultClockIsTheSystemsAndTheOptionsRefuseNull() {
+		assertThat(settings().build().clock).isSameAs(LeaseClock.system());
+		assertThat(settings().build().scheduler).as("the lease's own thread").isNull();
+		long before = System.currentTimeMillis();
+		assertThat(LeaseClock.system().wallMillis()).isBetween(before, System.currentTimeMillis());
+		assertThatExceptionOfType(NullPointerException.class).isThrownBy(() -> settings().clock(null));
+		assertThatExceptionOfType(NullPointerException.class).isThrownBy(() -> settings().scheduler(null));
 	}
 
 	@Test

@@ -29,12 +29,13 @@ import javax.sql.DataSource;
 import io.snowflakeid.config.SnowflakeConfiguration;
 import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.LocalNodes;
-import io.snowflakeid.ManualTimeSource;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.TimeSource;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.testing.ManualScheduler;
+import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -394,7 +395,7 @@ class WorkerMutationTests {
 
 	@Test
 	void aRefusalSaysHowFarTheClockIsBehindAndWhenTheFirstHeldLeaseEnds() throws Exception {
-		ManualTimeSource clock = new ManualTimeSource(Instant.ofEpochMilli(System.currentTimeMillis()));
+		SimulatedClock clock = new SimulatedClock(Instant.ofEpochMilli(System.currentTimeMillis()));
 		long now = clock.now().toEpochMilli();
 		long busyUntil = System.currentTimeMillis() + 60_000;
 		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
@@ -464,7 +465,7 @@ class WorkerMutationTests {
 
 	@Test
 	void aStartThatWaitsForThePreviousMarkSaysHowLong() throws Exception {
-		ManualTimeSource clock = new ManualTimeSource(Instant.ofEpochMilli(System.currentTimeMillis()));
+		SimulatedClock clock = new SimulatedClock(Instant.ofEpochMilli(System.currentTimeMillis()));
 		long mark = clock.now().toEpochMilli() + 400;
 		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
 		sql("insert into snowflake_worker_lease values (0, 0, null, null, 0, " + mark + ")");
@@ -485,11 +486,11 @@ class WorkerMutationTests {
 	@Test
 	void aReleaseThatDoesNotHappenIsLogged() throws Exception {
 		try (CapturedLog log = new CapturedLog(WorkerLease.class)) {
-			WorkerLease taken = acquire(settings(this.connections).renewInBackground(false).build());
+			WorkerLease taken = acquire(settings(this.connections).scheduler(new ManualScheduler()).build());
 			sql("update snowflake_worker_lease set instance_id = 'other' where worker_id = " + taken.workerId());
 			taken.close();
 			assertThat(log.has(Level.WARNING, "was not released")).as("the row no longer carries our token").isTrue();
-			WorkerLease unreachable = acquire(settings(this.connections).renewInBackground(false).build());
+			WorkerLease unreachable = acquire(settings(this.connections).scheduler(new ManualScheduler()).build());
 			this.databaseDown.set(true);
 			unreachable.close();
 			assertThat(log.has(Level.WARNING, "Could not release snowflake worker")).isTrue();
@@ -501,7 +502,7 @@ class WorkerMutationTests {
 	@Test
 	void aLostLeaseIsLoggedAsAnErrorAndFreesTheNodeInThisJvm() throws Exception {
 		try (CapturedLog log = new CapturedLog(WorkerLease.class)) {
-			WorkerLease lease = acquire(settings(this.connections).renewInBackground(false).build());
+			WorkerLease lease = acquire(settings(this.connections).scheduler(new ManualScheduler()).build());
 			sql("update snowflake_worker_lease set instance_id = 'clone' where worker_id = " + lease.workerId());
 			lease.renew();
 			assertThat(lease.isLost()).isTrue();

@@ -9,6 +9,7 @@ import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
 import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.worker.WorkerLeaseSettings;
@@ -36,6 +37,9 @@ class RedisLeaseConnectionReplicaAndAclTests {
 
 	/** Text only a renewal sends (RENEW's write). */
 	private static final String RENEWAL_WRITE = "put(ARGV[1], ARGV[3], mark, ARGV[2], r.owner)";
+
+	/** Where the leases the test renews by hand schedule their renewals: nothing runs unless the test says so. */
+	private final ManualScheduler scheduler = new ManualScheduler();
 
 	private final String key = RedisTestServers.uniqueKey();
 
@@ -103,20 +107,20 @@ class RedisLeaseConnectionReplicaAndAclTests {
 		awaitLinkUp(onReplica);
 		awaitOnlineAtThePrimary(closed(RedisTestServers.direct(primary.uri())));
 		CuttingLink link = closed(new CuttingLink(primary.port, FIRST_PORT, LAST_PORT));
-		WorkerLease lease = acquire(settings(ownedStore("redis://127.0.0.1:" + link.port)).renewInBackground(false)
+		WorkerLease lease = acquire(settings(ownedStore("redis://127.0.0.1:" + link.port)).scheduler(this.scheduler)
 			.build());
 		// Which of the client's steps sees the drop first is a race: repeated, as networks do.
 		for (int round = 1; round <= 12; round++) {
 			long renewals = lease.renewals();
 			link.cutAfterAnswerTo(RENEWAL_WRITE, true);
-			lease.renew();
+			this.scheduler.runPending(); // the lease's renewal, now
 			assertThat(link.cuts).as("the connection was cut after the renewal's write").isEqualTo(round);
 			assertThat(lease.renewals()).as("the renewal's WAIT never ran").isEqualTo(renewals);
 			link.accept();
 			long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
 			while (lease.renewals() == renewals && !lease.isLost() && System.nanoTime() < deadline) {
 				Thread.sleep(100);
-				lease.renew();
+				this.scheduler.runPending(); // the lease's renewal, now
 			}
 			assertThat(lease.isLost()).as("round " + round + ": the lease was lost to its own renewal, nobody else "
 					+ "touched the pair").isFalse();
@@ -193,8 +197,8 @@ class RedisLeaseConnectionReplicaAndAclTests {
 				.isLessThan(deadline);
 			Thread.sleep(50);
 		}
-		WorkerLease lease = acquire(settings(ownedStore(primary.uri())).renewInBackground(false).build());
-		lease.renew();
+		WorkerLease lease = acquire(settings(ownedStore(primary.uri())).scheduler(this.scheduler).build());
+		this.scheduler.runPending(); // the lease's renewal, now
 		assertThat(lease.renewalFailures()).isZero();
 		assertThat(lease.renewals()).isEqualTo(1);
 	}

@@ -7,6 +7,7 @@ import java.util.List;
 import io.lettuce.core.RedisURI;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.worker.WorkerLeaseSettings;
@@ -25,6 +26,9 @@ class RedisServerSafetyTests {
 
 	private static final SnowflakeLayout FOUR_WORKERS = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5)
 		.workerBits(2).sequenceBits(15).build();
+
+	/** Where the leases the test renews by hand schedule their renewals: nothing runs unless the test says so. */
+	private final ManualScheduler scheduler = new ManualScheduler();
 
 	private final String key = RedisTestServers.uniqueKey();
 
@@ -141,9 +145,9 @@ class RedisServerSafetyTests {
 		RedisLeaseStore accepting = new RedisLeaseStore(
 				LettuceRedisScripts.open(RedisURI.create(server.uri()), Duration.ofSeconds(2)), this.key, true, true);
 		this.resources.add(accepting);
-		WorkerLease lease = acquire(settings(accepting).renewInBackground(false).build());
+		WorkerLease lease = acquire(settings(accepting).scheduler(this.scheduler).build());
 		direct(server).connection.sync().configSet("maxmemory-policy", "allkeys-lfu");
-		lease.renew();
+		this.scheduler.runPending(); // the lease's renewal, now
 		assertThat(lease.renewals()).as("eviction is refused whatever is accepted").isZero();
 		assertThat(lease.renewalFailures()).isEqualTo(1);
 		assertThatExceptionOfType(WorkerLeaseException.class).isThrownBy(() -> acquire(settings(accepting).build()))
@@ -157,9 +161,9 @@ class RedisServerSafetyTests {
 		// out, or make the hash evictable under a volatile-* policy: every claim and renewal removes it.
 		RedisTestServers.OwnServer server = server(true);
 		RedisTestServers.Direct direct = direct(server);
-		WorkerLease lease = acquire(settings(store(server)).renewInBackground(false).build());
+		WorkerLease lease = acquire(settings(store(server)).scheduler(this.scheduler).build());
 		direct.connection.sync().expire(this.key, 3_600);
-		lease.renew();
+		this.scheduler.runPending(); // the lease's renewal, now
 		assertThat(lease.renewals()).isEqualTo(1);
 		assertThat(direct.connection.sync().pttl(this.key)).as("no TTL left on the lease hash").isEqualTo(-1);
 	}
@@ -193,21 +197,21 @@ class RedisServerSafetyTests {
 		RedisTestServers.OwnServer server = server(true);
 		RedisLeaseStore store = store(server);
 		RedisTestServers.Direct direct = direct(server);
-		WorkerLease lease = acquire(settings(store).renewInBackground(false).build());
+		WorkerLease lease = acquire(settings(store).scheduler(this.scheduler).build());
 		long first = lease.generator().nextId();
 		direct.connection.sync().configSet("appendonly", "no");
-		lease.renew();
+		this.scheduler.runPending(); // the lease's renewal, now
 		assertThat(lease.renewals()).as("the renewal on a server that can now lose it is refused").isZero();
 		assertThat(lease.renewalFailures()).isEqualTo(1);
 		direct.connection.sync().configSet("appendonly", "yes");
 		direct.connection.sync().configSet("maxmemory-policy", "allkeys-random");
-		lease.renew();
+		this.scheduler.runPending(); // the lease's renewal, now
 		assertThat(lease.renewals()).isZero();
 		awaitExpired(lease);
 		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId)
 			.withMessageContaining("maxmemory-policy is allkeys-random");
 		direct.connection.sync().configSet("maxmemory-policy", "noeviction");
-		lease.renew();
+		this.scheduler.runPending(); // the lease's renewal, now
 		assertThat(lease.renewals()).as("a safe server again: renewed").isEqualTo(1);
 		assertThat(lease.generator().nextId()).isGreaterThan(first);
 	}

@@ -9,10 +9,11 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.lettuce.core.RedisURI;
-import io.snowflakeid.ManualTimeSource;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.testing.ManualScheduler;
+import io.snowflakeid.testing.SimulatedClock;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.worker.WorkerLeaseSettings;
@@ -31,6 +32,9 @@ class RedisWorkerLeaseTests {
 	/** Four worker ids in datacenter 0: small enough to run out. */
 	private static final SnowflakeLayout FOUR_WORKERS = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5)
 		.workerBits(2).sequenceBits(15).build();
+
+	/** Where the leases the test renews by hand schedule their renewals: nothing runs unless the test says so. */
+	private final ManualScheduler scheduler = new ManualScheduler();
 
 	private final String key = RedisTestServers.uniqueKey();
 
@@ -92,13 +96,13 @@ class RedisWorkerLeaseTests {
 	@Test
 	void claimRenewAndReleaseRoundTripThroughTheHash() {
 		RedisLeaseStore store = sharedStore();
-		WorkerLease lease = acquire(settings(store).renewInBackground(false).build());
+		WorkerLease lease = acquire(settings(store).scheduler(this.scheduler).build());
 		int worker = lease.workerId();
 		String claimToken = this.direct.token(this.key, 0, worker);
 		assertThat(claimToken).isNotEmpty();
 		assertThat(this.direct.record(this.key, 0, worker)).contains("pid " + ProcessHandle.current().pid());
 		long id = lease.generator().nextId();
-		lease.renew();
+		this.scheduler.runPending(); // the lease's renewal, now
 		assertThat(lease.renewals()).isEqualTo(1);
 		assertThat(this.direct.token(this.key, 0, worker)).as("a fresh fencing token per renewal")
 			.isNotEqualTo(claimToken);
@@ -151,7 +155,7 @@ class RedisWorkerLeaseTests {
 		for (int worker = 2; worker < 4; worker++) {
 			this.direct.put(this.key, 0, worker, now + 60_000, now, "b", "busy");
 		}
-		ManualTimeSource clock = new ManualTimeSource(Instant.ofEpochMilli(now));
+		SimulatedClock clock = new SimulatedClock(Instant.ofEpochMilli(now));
 		WorkerLease lease = acquire(settings(store).timeSource(clock).clockTolerance(Duration.ofSeconds(1)).build());
 		assertThat(lease.workerId()).as("not the pair still in its safety margin").isEqualTo(1);
 		long id = lease.generator().nextId();
@@ -180,13 +184,13 @@ class RedisWorkerLeaseTests {
 	@Test
 	void aCloneWithTheSameTokenLosesAtItsNextRenewal() {
 		RedisLeaseStore store = sharedStore();
-		WorkerLease lease = acquire(settings(store).renewInBackground(false).build());
+		WorkerLease lease = acquire(settings(store).scheduler(this.scheduler).build());
 		lease.generator().nextId();
 		// A clone of this process (same token) renewed first: the record now carries a token this one never saw.
 		String token = this.direct.token(this.key, 0, lease.workerId());
 		String json = this.direct.record(this.key, 0, lease.workerId());
 		this.direct.connection.sync().hset(this.key, "0:" + lease.workerId(), json.replace(token, "clone-token"));
-		lease.renew();
+		this.scheduler.runPending(); // the lease's renewal, now
 		assertThat(lease.isLost()).isTrue();
 		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId)
 			.withMessageContaining("taken over by another instance");
@@ -238,11 +242,11 @@ class RedisWorkerLeaseTests {
 			}
 		};
 		RedisLeaseStore store = new RedisLeaseStore(answerLost, shared.key(), false, true);
-		WorkerLease lease = acquire(settings(store).renewInBackground(false).build());
+		WorkerLease lease = acquire(settings(store).scheduler(this.scheduler).build());
 		loseAnswer.set(true);
-		lease.renew();
+		this.scheduler.runPending(); // the lease's renewal, now
 		assertThat(lease.renewalFailures()).isEqualTo(1);
-		lease.renew();
+		this.scheduler.runPending(); // the lease's renewal, now
 		assertThat(lease.isLost()).as("the token of the unknown outcome was accepted").isFalse();
 		assertThat(lease.renewals()).isEqualTo(1);
 		assertThat(lease.isValid()).isTrue();
@@ -315,12 +319,12 @@ class RedisWorkerLeaseTests {
 		RedisTestServers.OwnServer server = new RedisTestServers.OwnServer(false).start();
 		this.resources.add(server);
 		RedisLeaseStore store = storeOn(server.uri(), true);
-		WorkerLease lease = acquire(settings(store).renewInBackground(false).build());
+		WorkerLease lease = acquire(settings(store).scheduler(this.scheduler).build());
 		long lastId = lease.generator().nextId();
 		server.stop();
 		server.start();
 		awaitReconnected(store);
-		lease.renew();
+		this.scheduler.runPending(); // the lease's renewal, now
 		assertThat(lease.isLost()).as("the record is gone: another instance may claim the pair").isTrue();
 		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId);
 		assertThat(lastId).isPositive();

@@ -3,12 +3,14 @@ package io.snowflakeid.zookeeper;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.testing.BackgroundScheduler;
 import io.snowflakeid.worker.LeaseStore;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseSettings;
@@ -44,6 +46,9 @@ class ZooKeeperAclTests {
 	private static TestingServer server;
 
 	private final List<AutoCloseable> resources = new ArrayList<>();
+
+	/** Each lease's renewal scheduler: a background thread, and a renewal the test can run at once. */
+	private final Map<WorkerLease, BackgroundScheduler> schedulers = new IdentityHashMap<>();
 
 	/** A root of its own per test: the nodes above the path are created with the test's identity's ACL. */
 	private final String root = "/acl-" + PATHS.incrementAndGet();
@@ -175,7 +180,7 @@ class ZooKeeperAclTests {
 		assertNoAuth(() -> stranger.setACL().withACL(ZooDefs.Ids.OPEN_ACL_UNSAFE).forPath(this.path));
 		assertNoAuth(() -> stranger.create().forPath(this.path + "/0-1", forged));
 		lease.generator().nextId();
-		lease.renew();
+		renewNow(lease);
 		assertThat(lease.isLost()).isFalse();
 		lease.close();
 		assertThat(owner.checkExists().forPath(node + "/holder")).as("released").isNull();
@@ -236,8 +241,16 @@ class ZooKeeperAclTests {
 	}
 
 	private WorkerLease acquire(LeaseStore store) {
-		WorkerLease lease = WorkerLease.acquire(settings(store).build());
+		BackgroundScheduler scheduler = new BackgroundScheduler("renewals-" + this.path);
+		this.resources.add(scheduler::shutdownNow);
+		WorkerLease lease = WorkerLease.acquire(settings(store).scheduler(scheduler).build());
 		this.resources.add(lease);
+		this.schedulers.put(lease, scheduler);
 		return lease;
+	}
+
+	/** Renews {@code lease} now, in this thread, as its background renewal would (which keeps running). */
+	private void renewNow(WorkerLease lease) {
+		this.schedulers.get(lease).runLastNow();
 	}
 }

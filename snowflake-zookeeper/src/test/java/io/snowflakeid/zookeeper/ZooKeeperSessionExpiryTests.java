@@ -4,11 +4,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.snowflakeid.SnowflakeException;
+import io.snowflakeid.testing.BackgroundScheduler;
 import io.snowflakeid.worker.LeaseRecord;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
@@ -37,6 +40,9 @@ class ZooKeeperSessionExpiryTests {
 	private static final AtomicLong PATHS = new AtomicLong();
 
 	private final List<AutoCloseable> resources = new ArrayList<>();
+
+	/** Each lease's renewal scheduler: a background thread, and a renewal the test can run at once. */
+	private final Map<WorkerLease, BackgroundScheduler> schedulers = new IdentityHashMap<>();
 
 	private final String path = "/leases/expiry-" + PATHS.incrementAndGet();
 
@@ -76,7 +82,7 @@ class ZooKeeperSessionExpiryTests {
 		long[] next = timeAndSequence(lease, lease.generator().nextId());
 		assertThat(after(next, last)).isTrue();
 		issue(lease, 1_000);
-		lease.renew();
+		renewNow(lease);
 		assertThat(lease.isValid()).isTrue();
 	}
 
@@ -101,9 +107,9 @@ class ZooKeeperSessionExpiryTests {
 		assertThatExceptionOfType(SnowflakeException.class).isThrownBy(first.generator()::nextId)
 			.withMessageContaining("now held by another instance");
 		issue(second, 1_000);
-		second.renew();
+		renewNow(second);
 		assertThat(second.isLost()).isFalse();
-		first.renew();
+		renewNow(first);
 		assertThatExceptionOfType(SnowflakeException.class).isThrownBy(first.generator()::nextId);
 	}
 
@@ -135,7 +141,7 @@ class ZooKeeperSessionExpiryTests {
 		issue(lease, 100);
 		CuratorFramework other = client(server.getConnectString());
 		other.delete().forPath(node() + "/holder"); // world-writable nodes: anyone may (see ZooKeeperAclTests)
-		lease.renew();
+		renewNow(lease);
 		assertThat(lease.isLost()).isFalse();
 		assertThat(client.checkExists().forPath(node() + "/holder").getEphemeralOwner())
 			.isEqualTo(client.getZookeeperClient().getZooKeeper().getSessionId());
@@ -215,10 +221,13 @@ class ZooKeeperSessionExpiryTests {
 	}
 
 	private WorkerLease acquire(ZooKeeperLeaseStore store) {
+		BackgroundScheduler scheduler = new BackgroundScheduler("renewals-" + this.path);
+		this.resources.add(scheduler::shutdownNow);
 		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(store)
 			.datacenterId(0).layout(onePair()).duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofSeconds(1))
-			.clockTolerance(Duration.ofSeconds(1)).build());
+			.clockTolerance(Duration.ofSeconds(1)).scheduler(scheduler).build());
 		this.resources.add(lease);
+		this.schedulers.put(lease, scheduler);
 		return lease;
 	}
 
@@ -226,5 +235,10 @@ class ZooKeeperSessionExpiryTests {
 		CuratorFramework client = ZooKeeperTesting.client(connectString, SESSION_MILLIS);
 		this.resources.add(client);
 		return client;
+	}
+
+	/** Renews {@code lease} now, in this thread, as its background renewal would (which keeps running). */
+	private void renewNow(WorkerLease lease) {
+		this.schedulers.get(lease).runLastNow();
 	}
 }

@@ -4,7 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -14,6 +16,8 @@ import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeException;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.TimeSource;
+import io.snowflakeid.testing.BackgroundScheduler;
+import io.snowflakeid.worker.LeaseClock;
 import io.snowflakeid.worker.LeaseRecord;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
@@ -65,6 +69,9 @@ class ZooKeeperWorkerLeaseTests {
 
 	private final List<AutoCloseable> resources = new ArrayList<>();
 
+	/** Each lease's renewal scheduler: a background thread, and a renewal the test can run at once. */
+	private final Map<WorkerLease, BackgroundScheduler> schedulers = new IdentityHashMap<>();
+
 	private final String path = "/leases/test-" + PATHS.incrementAndGet();
 
 	@BeforeAll
@@ -99,7 +106,7 @@ class ZooKeeperWorkerLeaseTests {
 		assertThat(holder.getEphemeralOwner()).isEqualTo(client.getZookeeperClient().getZooKeeper().getSessionId());
 		String before = data(client, node);
 		long id = lease.generator().nextId();
-		lease.renew();
+		renewNow(lease);
 		assertThat(lease.renewals()).isEqualTo(1);
 		assertThat(lease.isValid()).isTrue();
 		assertThat(data(client, node)).as("a new token and lease end").isNotEqualTo(before);
@@ -141,7 +148,7 @@ class ZooKeeperWorkerLeaseTests {
 		TimeSource time = TimeSource.monotonic(() -> System.currentTimeMillis() + ahead, System::nanoTime);
 		WorkerLease second = acquire(settings(new ZooKeeperLeaseStore(observer, this.path)).layout(onePair())
 			.safetyMargin(Duration.ofSeconds(5)).timeSource(time)
-			.wallClock(() -> System.currentTimeMillis() + ahead));
+			.clock(systemClockAheadBy(ahead)));
 		long[] next = timeAndSequence(second, second.generator().nextId());
 		assertThat(after(next, last)).isTrue();
 		assertThat(next[0]).as("above the crashed holder's mark").isGreaterThan(record.highWaterMark());
@@ -218,7 +225,7 @@ class ZooKeeperWorkerLeaseTests {
 		TimeSource time = TimeSource.monotonic(() -> System.currentTimeMillis() + ahead, System::nanoTime);
 		CuratorFramework client = client(server);
 		WorkerLease first = acquire(settings(new ZooKeeperLeaseStore(client, this.path)).layout(onePair())
-			.timeSource(time).wallClock(() -> System.currentTimeMillis() + ahead));
+			.timeSource(time).clock(systemClockAheadBy(ahead)));
 		first.generator().nextId();
 		first.close();
 		long mark = record(client, 0).highWaterMark();
@@ -246,13 +253,32 @@ class ZooKeeperWorkerLeaseTests {
 		assertThat(client.getZookeeperClient().isConnected()).isTrue();
 	}
 
+	/** This host's clocks with the wall clock {@code aheadMillis} ahead: another host's. */
+	private static LeaseClock systemClockAheadBy(long aheadMillis) {
+		return new LeaseClock() {
+			@Override
+			public long wallMillis() {
+				return System.currentTimeMillis() + aheadMillis;
+			}
+
+			@Override
+			public long elapsedNanos() {
+				return System.nanoTime();
+			}
+		};
+	}
+
 	private WorkerLeaseSettings.Builder settings(ZooKeeperLeaseStore store) {
 		return WorkerLeaseSettings.builder(store).datacenterId(0).duration(Duration.ofSeconds(3))
 			.safetyMargin(Duration.ofSeconds(1)).clockTolerance(Duration.ofSeconds(1));
 	}
 
 	private WorkerLease acquire(WorkerLeaseSettings.Builder settings) {
-		return acquire(settings.build());
+		BackgroundScheduler scheduler = new BackgroundScheduler("renewals-" + this.path);
+		this.resources.add(scheduler::shutdownNow);
+		WorkerLease lease = acquire(settings.scheduler(scheduler).build());
+		this.schedulers.put(lease, scheduler);
+		return lease;
 	}
 
 	private WorkerLease acquire(WorkerLeaseSettings settings) {
@@ -316,5 +342,10 @@ class ZooKeeperWorkerLeaseTests {
 			assertThat(System.nanoTime()).as("within 30 s: " + what).isLessThan(deadline);
 			Thread.sleep(10);
 		}
+	}
+
+	/** Renews {@code lease} now, in this thread, as its background renewal would (which keeps running). */
+	private void renewNow(WorkerLease lease) {
+		this.schedulers.get(lease).runLastNow();
 	}
 }

@@ -9,6 +9,7 @@ import java.time.Duration;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.TimeSource;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseSettings;
@@ -79,6 +80,9 @@ public class CloseVersusRenewStress {
 
 	private final WorkerLease lease;
 
+	/** The lease's renewals are scheduled here and run only by the renewer actor. */
+	private final ManualScheduler renewals = new ManualScheduler();
+
 	/** The renewing actor: statements it runs are its renewal's. */
 	private volatile Thread renewer;
 
@@ -117,10 +121,10 @@ public class CloseVersusRenewStress {
 			}
 		};
 		try {
-			// No background renewal: the actor is the renewal thread. 3 s, the shortest lease: never runs out here.
+			// No renewal thread: the lease's renewals wait on a scheduler only the renewer actor runs. 3 s, the shortest lease: never runs out here.
 			this.lease = WorkerLease.acquire(WorkerLeaseSettings.builder(connections).tableName(TABLE)
 				.createTable(false).layout(LAYOUT).datacenterId(this.datacenterId).duration(Duration.ofSeconds(3))
-				.timeSource(TIME).renewInBackground(false).build());
+				.timeSource(TIME).scheduler(this.renewals).build());
 		}
 		catch (RuntimeException | Error ex) {
 			DATACENTERS.give(this.datacenterId);
@@ -132,7 +136,7 @@ public class CloseVersusRenewStress {
 	public void renewer() {
 		this.renewer = Thread.currentThread();
 		try {
-			this.lease.renew();
+			this.renewals.runPending(); // the lease's renewal, run by this actor
 			if (this.lease.renewalFailures() > 0) {
 				this.renewal = 3;
 			}

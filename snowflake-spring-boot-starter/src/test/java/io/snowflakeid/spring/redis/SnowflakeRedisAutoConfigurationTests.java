@@ -20,6 +20,7 @@ import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.io.support.SpringFactoriesLoader;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -170,12 +171,22 @@ class SnowflakeRedisAutoConfigurationTests {
 			.contains("\"leaseEnd\":\"0\"").contains("\"token\":\"\"");
 	}
 
-	/** What the starter's lease failure analyzer (package-private, as Spring Boot's own) makes of a failure. */
-	private static FailureAnalysis analyze(Throwable failure) throws Exception {
-		java.lang.reflect.Constructor<?> constructor = Class.forName("io.snowflakeid.spring.WorkerLeaseFailureAnalyzer")
-			.getDeclaredConstructor();
-		constructor.setAccessible(true);
-		return ((FailureAnalyzer) constructor.newInstance()).analyze(failure);
+	/**
+	 * What the starter's lease failure analyzer (package-private, as Spring Boot's own) makes of a failure: the
+	 * instance spring.factories registers, as Spring Boot loads it at a failed start.
+	 */
+	private static FailureAnalysis analyze(Throwable failure) {
+		String name = "io.snowflakeid.spring.WorkerLeaseFailureAnalyzer";
+		FailureAnalyzer analyzer = SpringFactoriesLoader
+			.forDefaultResourceLocation(SnowflakeRedisAutoConfigurationTests.class.getClassLoader())
+			.load(FailureAnalyzer.class, SpringFactoriesLoader.ArgumentResolver.none(),
+					SpringFactoriesLoader.FailureHandler.logging(org.apache.commons.logging.LogFactory.getLog(
+							SnowflakeRedisAutoConfigurationTests.class)))
+			.stream()
+			.filter((candidate) -> candidate.getClass().getName().equals(name))
+			.findFirst()
+			.orElseThrow(() -> new AssertionError(name + " is not registered in spring.factories"));
+		return analyzer.analyze(failure);
 	}
 
 	@Test
