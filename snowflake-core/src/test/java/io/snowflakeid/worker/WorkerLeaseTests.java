@@ -444,6 +444,43 @@ class WorkerLeaseTests {
 		assertThat(lease.renewals()).isEqualTo(2);
 	}
 
+	/**
+	 * A scheduler that refuses the first renewal (shut down, or saturated) is a configuration error at start, naming
+	 * the option: before, acquire() returned a lease that could never renew, its ids stopping a lease later with
+	 * only a log line to say why. The worker id claimed is given back.
+	 */
+	@Test
+	void aSchedulerThatRefusesTheFirstRenewalIsAClearErrorAtStartAndTheWorkerIdIsGivenBack() throws Exception {
+		java.util.concurrent.ScheduledExecutorService shutDown = java.util.concurrent.Executors
+			.newSingleThreadScheduledExecutor();
+		shutDown.shutdown();
+		java.util.concurrent.ScheduledThreadPoolExecutor saturated = new java.util.concurrent.ScheduledThreadPoolExecutor(
+				1) {
+			@Override
+			public java.util.concurrent.ScheduledFuture<?> schedule(Runnable command, long delay,
+					java.util.concurrent.TimeUnit unit) {
+				throw new java.util.concurrent.RejectedExecutionException("queue full (simulated)");
+			}
+		};
+		try {
+			for (java.util.concurrent.ScheduledExecutorService refusing : List.of(shutDown, saturated)) {
+				assertThatExceptionOfType(WorkerLeaseException.class)
+					.isThrownBy(() -> acquire(settings().scheduler(refusing).build()))
+					.satisfies((ex) -> assertThat(ex.getReason())
+						.isEqualTo(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION))
+					.withMessageContaining("scheduler");
+			}
+			assertThat(queryLong("select count(*) from snowflake_worker_lease where lease_end > 0"))
+				.as("no worker id stays claimed by a lease that could not start").isZero();
+			for (int i = 0; i < 4; i++) {
+				acquire(settings().build()); // all four ids free again
+			}
+		}
+		finally {
+			saturated.shutdownNow();
+		}
+	}
+
 	/** Without a time source of its own, a lease on a clock of its own issues ids in that clock's time. */
 	@Test
 	void aLeaseOnAClockOfItsOwnIssuesIdsInThatClocksTimeUnlessGivenATimeSource() throws Exception {

@@ -68,6 +68,28 @@ class ColumnCheckTests {
 		}
 	}
 
+	/**
+	 * The table count only chooses how the columns are read: a database that refuses it (no privilege on the
+	 * catalog it reads, a statement timeout, a proxy that does not know it) must get the check table by table, with
+	 * the same findings, not no check at all (the Hibernate and jOOQ bindings log a failing check and start).
+	 */
+	@Test
+	void aRefusedTableCountFallsBackToTheTableByTableReadWithTheSameFindings() throws Exception {
+		try (Connection connection = database(0)) {
+			Connection refusingCount = (Connection) Proxy.newProxyInstance(ColumnCheckTests.class.getClassLoader(),
+					new Class<?>[] { Connection.class }, (proxy, method, args) -> {
+						if (method.getName().equals("prepareStatement")
+								&& ((String) args[0]).toLowerCase(java.util.Locale.ROOT).contains("count(*)")) {
+							throw new java.sql.SQLException("permission denied for table tables", "42501");
+						}
+						return invoke(method, connection, args);
+					});
+			assertExpectedFindings(ColumnCheck.check(refusingCount, TARGETS));
+			assertThat(ColumnCheck.missing(refusingCount, List.of(target("purchase", "nope"), target("customer", "id"))))
+				.extracting(ColumnCheck.Target::column).containsExactly("nope");
+		}
+	}
+
 	private static void assertExpectedFindings(List<ColumnCheck.Finding> findings) {
 		assertThat(findings).extracting(ColumnCheck.Finding::message)
 			.satisfiesExactlyInAnyOrder(
