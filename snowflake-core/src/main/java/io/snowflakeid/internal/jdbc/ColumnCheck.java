@@ -530,10 +530,11 @@ public final class ColumnCheck {
 		}
 
 		/**
-		 * How many tables (and views) the schema holds, or -1 where not known: a cheap query that decides whether
-		 * its columns are read whole ({@link Reads}). MariaDB and MySQL name the database the catalog.
+		 * How many tables (and views) the schema holds, or -1 where not known (also where the database refuses the
+		 * count): a cheap query that decides whether its columns are read whole ({@link Reads}). MariaDB and MySQL
+		 * name the database the catalog.
 		 */
-		long tableCount(Connection connection, String catalog, String schema) throws SQLException {
+		long tableCount(Connection connection, String catalog, String schema) {
 			String sql;
 			String name;
 			switch (this) {
@@ -557,11 +558,36 @@ public final class ColumnCheck {
 			if (name == null) {
 				return -1;
 			}
-			try (PreparedStatement statement = connection.prepareStatement(sql)) {
-				statement.setString(1, name);
-				try (ResultSet rows = statement.executeQuery()) {
-					return rows.next() ? rows.getLong(1) : -1;
+			// The count only chooses how the columns are read: a database that refuses it (a privilege, a timeout,
+			// a proxy) gets them table by table, never no check at all. PostgreSQL aborts a transaction on a failed
+			// statement: inside one, the count runs under a savepoint rolled back on failure.
+			java.sql.Savepoint savepoint = null;
+			try {
+				if (this == POSTGRESQL && !connection.getAutoCommit()) {
+					savepoint = connection.setSavepoint();
 				}
+				long count;
+				try (PreparedStatement statement = connection.prepareStatement(sql)) {
+					statement.setString(1, name);
+					try (ResultSet rows = statement.executeQuery()) {
+						count = rows.next() ? rows.getLong(1) : -1;
+					}
+				}
+				if (savepoint != null) {
+					connection.releaseSavepoint(savepoint);
+				}
+				return count;
+			}
+			catch (SQLException ex) {
+				if (savepoint != null) {
+					try {
+						connection.rollback(savepoint);
+					}
+					catch (SQLException rollback) {
+						ex.addSuppressed(rollback);
+					}
+				}
+				return -1;
 			}
 		}
 
