@@ -83,6 +83,57 @@ class ColumnCheckReadPathsTests {
 		}
 	}
 
+	/**
+	 * MariaDB on Linux (lower_case_table_names=0) keeps two tables whose names differ only in case, and an INSERT
+	 * goes to the one spelled exactly so; a metadata query for one of them matches both (its information_schema
+	 * compares names ignoring case). Both read paths must check the table spelled as mapped: Orders (INT) cannot
+	 * hold the ids, orders (BIGINT) can, whichever of the two the database lists first.
+	 */
+	@Test
+	void mariadbTablesDifferingOnlyInCaseAreEachCheckedAsSpelledOnBothReadPaths() throws Exception {
+		Assumptions.assumeTrue(TestDatabase.enabled().contains(TestDatabase.MARIADB));
+		try (Connection c = TestDatabase.MARIADB.connect(TestDatabase.MARIADB.url());
+				Statement s = c.createStatement();
+				java.sql.ResultSet rows = s.executeQuery("SELECT @@lower_case_table_names")) {
+			Assumptions.assumeTrue(rows.next() && rows.getInt(1) == 0, "names are case-sensitive");
+			for (String database : List.of("cc_case_small", "cc_case_large")) {
+				s.execute("DROP DATABASE IF EXISTS " + database);
+				s.execute("CREATE DATABASE " + database);
+				// created in both orders: the one listed first by a LIKE differs between them
+				if (database.endsWith("small")) {
+					s.execute("CREATE TABLE " + database + ".Orders (id INT PRIMARY KEY)");
+					s.execute("CREATE TABLE " + database + ".orders (id BIGINT PRIMARY KEY)");
+				}
+				else {
+					s.execute("CREATE TABLE " + database + ".orders (id BIGINT PRIMARY KEY)");
+					s.execute("CREATE TABLE " + database + ".Orders (id INT PRIMARY KEY)");
+				}
+			}
+			for (int i = 0; i < 40; i++) {
+				s.execute("CREATE TABLE cc_case_large.other_" + i + " (id INT PRIMARY KEY)");
+			}
+			try {
+				for (String database : List.of("cc_case_small", "cc_case_large")) {
+					for (List<String> tables : List.of(List.of("orders", "Orders"), List.of("Orders", "orders"))) {
+						List<String> messages = ColumnCheck
+							.check(c, List.of(target(database, null, tables.get(0), "id"),
+									target(database, null, tables.get(1), "id")))
+							.stream()
+							.map(ColumnCheck.Finding::message)
+							.toList();
+						assertThat(messages).as(database + " " + tables)
+							.singleElement()
+							.satisfies((m) -> assertThat(m).contains("Orders.id", "INT").doesNotContain("BIGINT"));
+					}
+				}
+			}
+			finally {
+				s.execute("DROP DATABASE cc_case_small");
+				s.execute("DROP DATABASE cc_case_large");
+			}
+		}
+	}
+
 	/** The findings' messages for the three tables, asserting how many metadata queries read them. */
 	private static List<String> check(Connection connection, String schema, String catalog, int expectedQueries)
 			throws Exception {
