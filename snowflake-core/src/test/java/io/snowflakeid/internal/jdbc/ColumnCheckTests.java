@@ -90,6 +90,53 @@ class ColumnCheckTests {
 		}
 	}
 
+	/**
+	 * The tables per checked table are counted per schema: an application of many entities in a schema of its own
+	 * and one in a shared schema of many tables must read the shared one table by table. Before, the threshold
+	 * was ten tables per checked table of the whole check (40 entities: a schema of up to 400 tables read whole
+	 * for the one entity in it).
+	 */
+	@Test
+	void aLargeSharedSchemaHoldingOneCheckedTableIsReadTableByTableHoweverManyTablesAreCheckedElsewhere()
+			throws Exception {
+		String url = "jdbc:h2:mem:column-check-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+		try (Connection connection = DriverManager.getConnection(url, "sa", "");
+				Statement statement = connection.createStatement()) {
+			statement.execute("create schema app");
+			statement.execute("create schema shared");
+			List<ColumnCheck.Target> targets = new java.util.ArrayList<>();
+			for (int i = 0; i < 40; i++) {
+				statement.execute("create table app.entity_" + i + " (id bigint primary key)");
+				targets.add(new ColumnCheck.Target("E" + i + ".id", "@SnowflakeId", false, Long.MAX_VALUE, 19, null,
+						"app", "entity_" + i, "id"));
+			}
+			statement.execute("create table shared.account (id integer primary key)");
+			for (int i = 0; i < 100; i++) {
+				statement.execute("create table shared.other_" + i + " (id integer primary key)");
+			}
+			targets.add(new ColumnCheck.Target("Account.id", "@SnowflakeId", false, Long.MAX_VALUE, 19, null, "shared",
+					"account", "id"));
+			List<String> wholeSchemaReads = new java.util.ArrayList<>();
+			DatabaseMetaData metadata = connection.getMetaData();
+			DatabaseMetaData recording = (DatabaseMetaData) Proxy.newProxyInstance(
+					ColumnCheckTests.class.getClassLoader(), new Class<?>[] { DatabaseMetaData.class },
+					(proxy, method, args) -> {
+						if (method.getName().equals("getColumns") && "%".equals(args[2])) {
+							wholeSchemaReads.add(String.valueOf(args[1]));
+						}
+						return invoke(method, metadata, args);
+					});
+			Connection recorded = (Connection) Proxy.newProxyInstance(ColumnCheckTests.class.getClassLoader(),
+					new Class<?>[] { Connection.class }, (proxy, method, args) -> method.getName()
+						.equals("getMetaData") ? recording : invoke(method, connection, args));
+
+			assertThat(ColumnCheck.check(recorded, targets)).singleElement()
+				.satisfies((finding) -> assertThat(finding.message()).contains("Account.id", "INTEGER"));
+			assertThat(wholeSchemaReads).as("read whole: the application's schema only (41 tables checked, "
+					+ "1 of them in the shared schema of 101)").containsExactly("APP");
+		}
+	}
+
 	private static void assertExpectedFindings(List<ColumnCheck.Finding> findings) {
 		assertThat(findings).extracting(ColumnCheck.Finding::message)
 			.satisfiesExactlyInAnyOrder(
