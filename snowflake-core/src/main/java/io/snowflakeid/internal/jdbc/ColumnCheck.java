@@ -254,7 +254,8 @@ public final class ColumnCheck {
 
 		private final DatabaseMetaData metadata;
 
-		private final int targetTables;
+		/** The checked tables, distinct (as {@code catalog\0schema\0table}, unquoted; null where not given). */
+		private final Set<List<String>> targetTables = new LinkedHashSet<>();
 
 		/** By catalog and schema: the tables' columns, or an empty optional where read table by table. */
 		private final Map<String, Optional<Map<String, Map<String, ColumnInfo>>>> schemas = new HashMap<>();
@@ -268,11 +269,30 @@ public final class ColumnCheck {
 			this.vendor = vendor;
 			this.connection = connection;
 			this.metadata = metadata;
-			Set<String> distinct = new LinkedHashSet<>();
 			for (Target target : targets) {
-				distinct.add(target.catalog() + "\u0000" + target.schema() + "\u0000" + unquote(target.table()));
+				this.targetTables.add(java.util.Arrays.asList((target.catalog() != null) ? unquote(target.catalog()) : null,
+						(target.schema() != null) ? unquote(target.schema()) : null, unquote(target.table())));
 			}
-			this.targetTables = distinct.size();
+		}
+
+		/**
+		 * How many checked tables may be in this catalog and schema: those qualified with it (in any case: each
+		 * spelling is looked up) and those not qualified (they resolve wherever the database looks). Counted per
+		 * schema, so that the many tables of an application's own schema do not make a large shared schema holding
+		 * one of them be read whole.
+		 */
+		private int targetTablesIn(String catalog, String schema) {
+			int count = 0;
+			for (List<String> table : this.targetTables) {
+				if (sameOrUnqualified(table.get(0), catalog) && sameOrUnqualified(table.get(1), schema)) {
+					count++;
+				}
+			}
+			return count;
+		}
+
+		private static boolean sameOrUnqualified(String targetName, String name) {
+			return targetName == null || name == null || targetName.equalsIgnoreCase(name);
 		}
 
 		Set<String> unqualifiedSchemas(Vendor vendor, Connection connection) throws SQLException {
@@ -295,11 +315,12 @@ public final class ColumnCheck {
 
 		private Map<String, Map<String, ColumnInfo>> readWholeSchema(String catalog, String schema)
 				throws SQLException {
-			if (this.targetTables < 2) {
+			int targetTables = targetTablesIn(catalog, schema);
+			if (targetTables < 2) {
 				return null;
 			}
 			long tables = this.vendor.tableCount(this.connection, catalog, schema);
-			if (tables < 0 || tables > (long) WHOLE_SCHEMA_TABLES_PER_TARGET * this.targetTables) {
+			if (tables < 0 || tables > (long) WHOLE_SCHEMA_TABLES_PER_TARGET * targetTables) {
 				return null;
 			}
 			Map<String, Map<String, ColumnInfo>> byTable = new LinkedHashMap<>();
