@@ -134,6 +134,45 @@ class ColumnCheckReadPathsTests {
 		}
 	}
 
+	/**
+	 * MariaDB Connector/J matches a catalog holding _ or % with LIKE (else with =), so the metadata of database
+	 * cc_cat also lists the tables of cc1cat, first (ordered by catalog). The check must look only at the database
+	 * asked for: cc_cat.narrow is an INT that clamps the ids, however wide cc1cat.narrow is, on both read paths.
+	 */
+	@Test
+	void mariadbChecksOnlyTheDatabaseAskedForWhenItsNameHoldsAnUnderscore() throws Exception {
+		Assumptions.assumeTrue(TestDatabase.enabled().contains(TestDatabase.MARIADB));
+		try (Connection c = TestDatabase.MARIADB.connect(TestDatabase.MARIADB.url());
+				Statement s = c.createStatement()) {
+			for (String database : List.of("cc_cat", "cc1cat", "cc_catlarge", "cc1catlarge")) {
+				s.execute("DROP DATABASE IF EXISTS " + database);
+				s.execute("CREATE DATABASE " + database);
+				boolean asked = database.startsWith("cc_");
+				s.execute("CREATE TABLE " + database + ".narrow (id " + (asked ? "INT" : "BIGINT") + " PRIMARY KEY)");
+				s.execute("CREATE TABLE " + database + ".sound (id BIGINT PRIMARY KEY)");
+			}
+			for (int i = 0; i < 40; i++) {
+				s.execute("CREATE TABLE cc_catlarge.other_" + i + " (id INT PRIMARY KEY)");
+			}
+			try {
+				for (String database : List.of("cc_cat", "cc_catlarge")) {
+					List<String> messages = ColumnCheck
+						.check(c, List.of(target(database, null, "narrow", "id"), target(database, null, "sound", "id")))
+						.stream()
+						.map(ColumnCheck.Finding::message)
+						.toList();
+					assertThat(messages).as(database).singleElement()
+						.satisfies((m) -> assertThat(m).contains("narrow.id", "INT").doesNotContain("BIGINT"));
+				}
+			}
+			finally {
+				for (String database : List.of("cc_cat", "cc1cat", "cc_catlarge", "cc1catlarge")) {
+					s.execute("DROP DATABASE " + database);
+				}
+			}
+		}
+	}
+
 	/** The findings' messages for the three tables, asserting how many metadata queries read them. */
 	private static List<String> check(Connection connection, String schema, String catalog, int expectedQueries)
 			throws Exception {
