@@ -135,6 +135,56 @@ class ColumnCheckReadPathsTests {
 	}
 
 	/**
+	 * As above with an underscore in the names: Connector/J then matches the table name with LIKE (without one with
+	 * =), which MariaDB's information_schema evaluates ignoring case, so the metadata query for order_line lists
+	 * Order_Line's columns too, maybe first.
+	 */
+	@Test
+	void mariadbTablesWithAnUnderscoreDifferingOnlyInCaseAreEachCheckedAsSpelledOnBothReadPaths() throws Exception {
+		Assumptions.assumeTrue(TestDatabase.enabled().contains(TestDatabase.MARIADB));
+		try (Connection c = TestDatabase.MARIADB.connect(TestDatabase.MARIADB.url());
+				Statement s = c.createStatement();
+				java.sql.ResultSet rows = s.executeQuery("SELECT @@lower_case_table_names")) {
+			Assumptions.assumeTrue(rows.next() && rows.getInt(1) == 0, "names are case-sensitive");
+			for (String database : List.of("cc_casu_small", "cc_casu_large")) {
+				s.execute("DROP DATABASE IF EXISTS " + database);
+				s.execute("CREATE DATABASE " + database);
+				// created in both order_line: the one listed first by a LIKE differs between them
+				if (database.endsWith("small")) {
+					s.execute("CREATE TABLE " + database + ".Order_Line (id INT PRIMARY KEY)");
+					s.execute("CREATE TABLE " + database + ".order_line (id BIGINT PRIMARY KEY)");
+				}
+				else {
+					s.execute("CREATE TABLE " + database + ".order_line (id BIGINT PRIMARY KEY)");
+					s.execute("CREATE TABLE " + database + ".Order_Line (id INT PRIMARY KEY)");
+				}
+			}
+			for (int i = 0; i < 40; i++) {
+				s.execute("CREATE TABLE cc_casu_large.other_" + i + " (id INT PRIMARY KEY)");
+			}
+			try {
+				for (String database : List.of("cc_casu_small", "cc_casu_large")) {
+					for (List<String> tables : List.of(List.of("order_line", "Order_Line"), List.of("Order_Line", "order_line"))) {
+						List<String> messages = ColumnCheck
+							.check(c, List.of(target(database, null, tables.get(0), "id"),
+									target(database, null, tables.get(1), "id")))
+							.stream()
+							.map(ColumnCheck.Finding::message)
+							.toList();
+						assertThat(messages).as(database + " " + tables)
+							.singleElement()
+							.satisfies((m) -> assertThat(m).contains("Order_Line.id", "INT").doesNotContain("BIGINT"));
+					}
+				}
+			}
+			finally {
+				s.execute("DROP DATABASE cc_casu_small");
+				s.execute("DROP DATABASE cc_casu_large");
+			}
+		}
+	}
+
+	/**
 	 * MariaDB Connector/J matches a catalog holding _ or % with LIKE (else with =), so the metadata of database
 	 * cc_cat also lists the tables of cc1cat, first (ordered by catalog). The check must look only at the database
 	 * asked for: cc_cat.narrow is an INT that clamps the ids, however wide cc1cat.narrow is, on both read paths.
