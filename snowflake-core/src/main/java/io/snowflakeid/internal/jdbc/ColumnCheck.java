@@ -211,25 +211,33 @@ public final class ColumnCheck {
 		if (columns != null) {
 			return columns;
 		}
-		columns = new LinkedHashMap<>();
-		String firstTable = null;
+		// By schema and table as listed. The table spelled exactly as asked, else the first listed: MariaDB's
+		// Connector/J matches a name holding _ with LIKE, which information_schema evaluates ignoring case, so the
+		// query for order_line also lists Order_Line (another table where names are case-sensitive), maybe first;
+		// the same name in another schema: the first listed one, as a single lookup took.
+		Map<String, Map<String, ColumnInfo>> listed = new LinkedHashMap<>();
+		String exact = null;
 		try (ResultSet rows = metadata.getColumns(catalog, (schema != null) ? escape(metadata, schema) : null,
 				escape(metadata, table), "%")) {
 			while (rows.next()) {
 				String tableSchema = rows.getString("TABLE_SCHEM");
 				String tableName = rows.getString("TABLE_NAME");
 				String identity = tableSchema + "." + tableName;
-				if (firstTable == null) {
-					firstTable = identity;
+				if (exact == null && table.equals(tableName)) {
+					exact = identity;
 				}
-				else if (!firstTable.equals(identity)) {
-					continue; // the same name in another schema: the first listed one, as a single lookup took
-				}
-				columns.putIfAbsent(rows.getString("COLUMN_NAME"), new ColumnInfo(tableSchema, tableName,
-						rows.getString("COLUMN_NAME"), rows.getInt("DATA_TYPE"), rows.getString("TYPE_NAME"),
-						rows.getInt("COLUMN_SIZE"), rows.getInt("DECIMAL_DIGITS"),
-						"YES".equalsIgnoreCase(rows.getString("IS_AUTOINCREMENT"))));
+				listed.computeIfAbsent(identity, (name) -> new LinkedHashMap<>())
+					.putIfAbsent(rows.getString("COLUMN_NAME"), new ColumnInfo(tableSchema, tableName,
+							rows.getString("COLUMN_NAME"), rows.getInt("DATA_TYPE"), rows.getString("TYPE_NAME"),
+							rows.getInt("COLUMN_SIZE"), rows.getInt("DECIMAL_DIGITS"),
+							"YES".equalsIgnoreCase(rows.getString("IS_AUTOINCREMENT"))));
 			}
+		}
+		if (exact != null) {
+			columns = listed.get(exact);
+		}
+		else {
+			columns = listed.isEmpty() ? new LinkedHashMap<>() : listed.values().iterator().next();
 		}
 		tables.columns.put(key, columns);
 		return columns;
