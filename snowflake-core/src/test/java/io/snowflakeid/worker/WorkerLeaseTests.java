@@ -481,6 +481,49 @@ class WorkerLeaseTests {
 		}
 	}
 
+	/**
+	 * A scheduler shared by all four leases and busy elsewhere (its renewals run late, after the leases ended and
+	 * another instance took them over): every lease stops issuing at its end, and the late renewals lose to the
+	 * new holders instead of extending; no id is issued twice.
+	 */
+	@Test
+	void renewalsRunningLateOnABusySharedSchedulerLoseToTheNewHolderAndNoIdRepeats() throws Exception {
+		SimulatedClock clock = new SimulatedClock(Instant.parse("2031-04-01T00:00:00.000Z"));
+		SnowflakeLayout layout = FOUR_WORKERS.toBuilder().epoch(FOUR_WORKERS.epoch().plusMillis(23)).build();
+		ManualScheduler shared = ManualScheduler.on(clock);
+		List<WorkerLease> first = new ArrayList<>();
+		Set<Long> issued = new HashSet<>();
+		for (int i = 0; i < 4; i++) {
+			WorkerLease lease = acquire(settings().layout(layout).clock(clock).scheduler(shared).build());
+			first.add(lease);
+			assertThat(issued.add(lease.generator().nextId())).isTrue();
+		}
+		assertThat(shared.pendingCount()).as("one renewal per lease on the shared scheduler").isEqualTo(4);
+		clock.advance(Duration.ofMillis(4_500)); // the scheduler busy: no renewal ran; lease 3 s + margin 1 s over
+		for (WorkerLease lease : first) {
+			assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId);
+		}
+		// Another instance takes over two of the expired rows (its claim writes its own token).
+		for (int i = 0; i < 2; i++) {
+			sql("update snowflake_worker_lease set instance_id = 'other-" + i + "', owner = 'other' where worker_id = "
+					+ first.get(i).workerId());
+		}
+		assertThat(shared.runPending()).as("the late renewals").isEqualTo(4);
+		for (int i = 0; i < 4; i++) {
+			WorkerLease lease = first.get(i);
+			if (i < 2) {
+				assertThat(lease.isLost()).as("taken over: lost for good").isTrue();
+				assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId);
+			}
+			else {
+				assertThat(lease.renewals()).as("not taken over: the late renewal extends it").isEqualTo(1);
+				for (int n = 0; n < 100; n++) {
+					assertThat(issued.add(lease.generator().nextId())).isTrue();
+				}
+			}
+		}
+	}
+
 	/** Without a time source of its own, a lease on a clock of its own issues ids in that clock's time. */
 	@Test
 	void aLeaseOnAClockOfItsOwnIssuesIdsInThatClocksTimeUnlessGivenATimeSource() throws Exception {
