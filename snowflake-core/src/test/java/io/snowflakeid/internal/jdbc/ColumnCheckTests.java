@@ -137,6 +137,49 @@ class ColumnCheckTests {
 		}
 	}
 
+	/**
+	 * H2 in the compatibility modes applications test with: the same findings reading the schema whole or table by
+	 * table, under names folded by the mode, quoted mixed case and an underscore.
+	 */
+	@org.junit.jupiter.params.ParameterizedTest
+	@org.junit.jupiter.params.provider.ValueSource(strings = { "", ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE",
+			";MODE=MySQL;DATABASE_TO_LOWER=TRUE", ";MODE=MySQL;DATABASE_TO_UPPER=FALSE;CASE_INSENSITIVE_IDENTIFIERS=TRUE",
+			";MODE=MariaDB;DATABASE_TO_LOWER=TRUE", ";MODE=MSSQLServer;DATABASE_TO_UPPER=FALSE" })
+	void h2ModesFindTheSameProblemsReadingTheSchemaWholeOrTableByTable(String mode) throws Exception {
+		List<ColumnCheck.Target> targets = List.of(target("order_line", "id"), target("orderXline", "id"),
+				target("\"Mixed\"", "\"Id\""), target("sound", "id"));
+		List<List<String>> results = new java.util.ArrayList<>();
+		for (int others : new int[] { 0, 60 }) {
+			String url = "jdbc:h2:mem:column-check-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1" + mode;
+			try (Connection connection = DriverManager.getConnection(url, "sa", "");
+					Statement statement = connection.createStatement()) {
+				statement.execute("create table order_line (id integer primary key)");
+				statement.execute("create table orderXline (id bigint primary key)");
+				statement.execute("create table \"Mixed\" (\"Id\" integer primary key)");
+				statement.execute("create table sound (id bigint primary key)");
+				for (int i = 0; i < others; i++) {
+					statement.execute("create table other_" + i + " (id integer primary key)");
+				}
+				AtomicInteger queries = new AtomicInteger();
+				results.add(ColumnCheck.check(counting(connection, queries), targets)
+					.stream()
+					.map(ColumnCheck.Finding::message)
+					.sorted()
+					.toList());
+				if (others == 0) {
+					assertThat(queries.get()).as("read whole").isEqualTo(1);
+				}
+				else {
+					assertThat(queries.get()).as("table by table").isGreaterThan(1);
+				}
+			}
+		}
+		assertThat(results.get(0)).as(mode).hasSize(2)
+			.anySatisfy((m) -> assertThat(m).contains("order_line.id"))
+			.anySatisfy((m) -> assertThat(m).contains("\"Mixed\".\"Id\""));
+		assertThat(results.get(1)).as(mode).isEqualTo(results.get(0));
+	}
+
 	private static void assertExpectedFindings(List<ColumnCheck.Finding> findings) {
 		assertThat(findings).extracting(ColumnCheck.Finding::message)
 			.satisfiesExactlyInAnyOrder(
