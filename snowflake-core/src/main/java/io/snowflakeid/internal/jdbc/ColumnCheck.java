@@ -512,8 +512,10 @@ public final class ColumnCheck {
 			if (this != H2) {
 				return null;
 			}
-			String sql = "SELECT identity_generation FROM information_schema.columns WHERE table_schema = ? "
-					+ "AND table_name = ? AND column_name = ?";
+			// In upper case: H2 with DATABASE_TO_UPPER=FALSE does not fold names, and has no information_schema
+			// (with DATABASE_TO_LOWER these fold to the lower-case names it has then).
+			String sql = "SELECT IDENTITY_GENERATION FROM INFORMATION_SCHEMA.COLUMNS WHERE TABLE_SCHEMA = ? "
+					+ "AND TABLE_NAME = ? AND COLUMN_NAME = ?";
 			try (PreparedStatement statement = connection.prepareStatement(sql)) {
 				statement.setString(1, column.schema());
 				statement.setString(2, column.table());
@@ -577,7 +579,8 @@ public final class ColumnCheck {
 					name = (schema != null) ? null : catalog; // a schema here is not MariaDB's: read table by table
 				}
 				case H2 -> {
-					sql = "SELECT count(*) FROM information_schema.tables WHERE table_schema = ?";
+					sql = "SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = ?"; // as above
+
 					name = schema;
 				}
 				default -> {
