@@ -223,6 +223,74 @@ class ColumnCheckReadPathsTests {
 		}
 	}
 
+	/**
+	 * PostgreSQL names that the two read paths could treat differently: a schema name holding _ next to one it
+	 * would match as a pattern, a quoted mixed-case schema and table, and unqualified tables resolved along a
+	 * search_path of two schemas holding a table of the same name. Whole (small schemas) and table by table (40
+	 * more tables in each) find the same.
+	 */
+	@Test
+	void postgresqlPatternsQuotedNamesAndTheSearchPathGiveTheSameFindingsOnBothReadPaths() throws Exception {
+		Assumptions.assumeTrue(TestDatabase.enabled().contains(TestDatabase.POSTGRESQL));
+		try (Connection c = TestDatabase.POSTGRESQL.connect(TestDatabase.POSTGRESQL.url());
+				Statement s = c.createStatement()) {
+			List<List<String>> results = new java.util.ArrayList<>();
+			for (String v : List.of("s", "l")) {
+				for (String schema : List.of("cc_p" + v, "ccxp" + v, "\"CcMixed" + v + "\"", "cc_first" + v,
+						"cc_second" + v)) {
+					s.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
+					s.execute("CREATE SCHEMA " + schema);
+					if (v.equals("l")) {
+						for (int i = 0; i < 40; i++) {
+							s.execute("CREATE TABLE " + schema + ".other_" + i + " (id INTEGER PRIMARY KEY)");
+						}
+					}
+				}
+				s.execute("CREATE TABLE cc_p" + v + ".narrow (id INTEGER PRIMARY KEY)");
+				s.execute("CREATE TABLE cc_p" + v + ".sound (id BIGINT PRIMARY KEY)");
+				s.execute("CREATE TABLE ccxp" + v + ".narrow (id BIGINT PRIMARY KEY)");
+				s.execute("CREATE TABLE ccxp" + v + ".sound (id INTEGER PRIMARY KEY)");
+				s.execute("CREATE TABLE \"CcMixed" + v + "\".\"Orders\" (\"Id\" BIGINT GENERATED ALWAYS AS IDENTITY)");
+				s.execute("CREATE TABLE \"CcMixed" + v + "\".orders (id INTEGER)");
+				s.execute("CREATE TABLE cc_first" + v + ".t1 (id BIGINT PRIMARY KEY)");
+				s.execute("CREATE TABLE cc_second" + v + ".t1 (id INTEGER PRIMARY KEY)");
+				s.execute("CREATE TABLE cc_second" + v + ".t2 (id INTEGER PRIMARY KEY)");
+				s.execute("SET search_path TO cc_first" + v + ", cc_second" + v);
+				try {
+					results.add(ColumnCheck
+						.check(c, List.of(target(null, "cc_p" + v, "narrow", "id"), target(null, "cc_p" + v, "sound", "id"),
+								target(null, "\"CcMixed" + v + "\"", "\"Orders\"", "\"Id\""),
+								target(null, "\"CcMixed" + v + "\"", "orders", "id"), target(null, null, "t1", "id"),
+								target(null, null, "t2", "id")))
+						.stream()
+						.map((f) -> f.message().replace("CcMixed" + v, "CcMixed"))
+						.sorted()
+						.toList());
+				}
+				finally {
+					s.execute("RESET search_path");
+				}
+			}
+			try {
+				assertThat(results.get(0)).hasSize(4)
+					.anySatisfy((m) -> assertThat(m).contains("narrow.id", "int4"))
+					.anySatisfy((m) -> assertThat(m).contains("\"Orders\".\"Id\"", "GENERATED ALWAYS"))
+					.anySatisfy((m) -> assertThat(m).contains("orders.id", "int4"))
+					.anySatisfy((m) -> assertThat(m).contains("t2.id", "int4"))
+					.noneSatisfy((m) -> assertThat(m).contains("t1.id"));
+				assertThat(results.get(1)).isEqualTo(results.get(0));
+			}
+			finally {
+				for (String v : List.of("s", "l")) {
+					for (String schema : List.of("cc_p" + v, "ccxp" + v, "\"CcMixed" + v + "\"", "cc_first" + v,
+							"cc_second" + v)) {
+						s.execute("DROP SCHEMA " + schema + " CASCADE");
+					}
+				}
+			}
+		}
+	}
+
 	/** The findings' messages for the three tables, asserting how many metadata queries read them. */
 	private static List<String> check(Connection connection, String schema, String catalog, int expectedQueries)
 			throws Exception {

@@ -580,7 +580,6 @@ public final class ColumnCheck {
 				}
 				case H2 -> {
 					sql = "SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = ?"; // as above
-
 					name = schema;
 				}
 				default -> {
