@@ -291,6 +291,44 @@ class ColumnCheckReadPathsTests {
 		}
 	}
 
+	/**
+	 * A table count that fails inside a transaction (autocommit off, as a pool may hand out): PostgreSQL aborts the
+	 * transaction on a failed statement, so without care every metadata query after it fails too. The check reads
+	 * table by table and finds the narrow column.
+	 */
+	@Test
+	void postgresqlAFailingTableCountInsideATransactionStillChecksTableByTable() throws Exception {
+		Assumptions.assumeTrue(TestDatabase.enabled().contains(TestDatabase.POSTGRESQL));
+		try (Connection c = TestDatabase.POSTGRESQL.connect(TestDatabase.POSTGRESQL.url());
+				Statement s = c.createStatement()) {
+			s.execute("DROP SCHEMA IF EXISTS cc_fail CASCADE");
+			s.execute("CREATE SCHEMA cc_fail");
+			s.execute("CREATE TABLE cc_fail.narrow (id INTEGER PRIMARY KEY)");
+			s.execute("CREATE TABLE cc_fail.sound (id BIGINT PRIMARY KEY)");
+			Connection failingCount = (Connection) Proxy.newProxyInstance(
+					ColumnCheckReadPathsTests.class.getClassLoader(), new Class<?>[] { Connection.class },
+					(proxy, method, args) -> {
+						if (method.getName().equals("prepareStatement")
+								&& ((String) args[0]).toLowerCase(java.util.Locale.ROOT).contains("count(*)")) {
+							return c.prepareStatement("SELECT 1 / 0 WHERE ?::text IS NOT NULL"); // fails when run
+						}
+						return invoke(method, c, args);
+					});
+			c.setAutoCommit(false);
+			try {
+				assertThat(ColumnCheck.check(failingCount, List.of(target(null, "cc_fail", "narrow", "id"),
+						target(null, "cc_fail", "sound", "id"))))
+					.singleElement()
+					.satisfies((f) -> assertThat(f.message()).contains("narrow.id", "int4"));
+			}
+			finally {
+				c.rollback();
+				c.setAutoCommit(true);
+				s.execute("DROP SCHEMA cc_fail CASCADE");
+			}
+		}
+	}
+
 	/** The findings' messages for the three tables, asserting how many metadata queries read them. */
 	private static List<String> check(Connection connection, String schema, String catalog, int expectedQueries)
 			throws Exception {
