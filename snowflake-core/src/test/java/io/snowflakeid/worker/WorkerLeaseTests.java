@@ -524,6 +524,63 @@ class WorkerLeaseTests {
 		}
 	}
 
+	/**
+	 * close() while the lease's renewal is talking to the database on a scheduler shared with another lease: the
+	 * renewal grants nothing after close, the row is released with a mark above every issued id, and the shared
+	 * scheduler keeps running the other lease's renewals.
+	 */
+	@Test
+	void closeRacingARenewalOnASharedSchedulerReleasesTheRowAndLeavesTheOtherLeaseRenewing() throws Exception {
+		java.util.concurrent.ScheduledExecutorService shared = java.util.concurrent.Executors
+			.newScheduledThreadPool(1);
+		try {
+			java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+			java.util.concurrent.CountDownLatch proceed = new java.util.concurrent.CountDownLatch(1);
+			AtomicBoolean armed = new AtomicBoolean();
+			ConnectionSource held = () -> {
+				if (armed.compareAndSet(true, false)) {
+					entered.countDown();
+					try {
+						proceed.await(10, java.util.concurrent.TimeUnit.SECONDS);
+					}
+					catch (InterruptedException ex) {
+						Thread.currentThread().interrupt();
+					}
+				}
+				return this.connections.getConnection();
+			};
+			WorkerLease closing = acquire(WorkerLeaseSettings.builder(held).layout(FOUR_WORKERS).datacenterId(0)
+				.duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofSeconds(1)).scheduler(shared).build());
+			WorkerLease other = acquire(settings().scheduler(shared).build());
+			long lastId = closing.generator().nextId();
+			armed.set(true);
+			assertThat(entered.await(5, java.util.concurrent.TimeUnit.SECONDS)).as("the renewal is in flight").isTrue();
+			lastId = Math.max(lastId, closing.generator().nextId());
+			Thread closer = new Thread(closing::close);
+			closer.start();
+			Thread.sleep(200);
+			proceed.countDown();
+			closer.join(15_000);
+			assertThat(closer.isAlive()).isFalse();
+			assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(closing.generator()::nextId);
+			assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = "
+					+ closing.workerId())).as("released").isZero();
+			assertThat(queryLong("select high_water_mark from snowflake_worker_lease where worker_id = "
+					+ closing.workerId())).isGreaterThanOrEqualTo(FOUR_WORKERS.decode(lastId).timestamp().toEpochMilli());
+			long renewals = other.renewals();
+			long deadline = System.currentTimeMillis() + 5_000;
+			while (other.renewals() <= renewals && System.currentTimeMillis() < deadline) {
+				Thread.sleep(50);
+			}
+			assertThat(other.renewals()).as("the shared scheduler still renews the other lease").isGreaterThan(renewals);
+			assertThat(shared.isShutdown()).isFalse();
+			other.generator().nextId();
+		}
+		finally {
+			shared.shutdownNow();
+		}
+	}
+
 	/** Without a time source of its own, a lease on a clock of its own issues ids in that clock's time. */
 	@Test
 	void aLeaseOnAClockOfItsOwnIssuesIdsInThatClocksTimeUnlessGivenATimeSource() throws Exception {
