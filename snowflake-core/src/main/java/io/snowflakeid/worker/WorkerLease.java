@@ -216,10 +216,6 @@ public final class WorkerLease implements AutoCloseable {
 	}
 
 	/**
-	 * Schedules the next renewal, replacing the one pending: one chain of renewals, however often
-	 * {@link #renewSoon()} asks for an early one.
-	 */
-	/**
 	 * A scheduler given by the application that refuses renewals: an error at start naming the option, rather than
 	 * a lease whose ids stop when it ends.
 	 */
@@ -237,7 +233,11 @@ public final class WorkerLease implements AutoCloseable {
 	/** Whether acquire() scheduled the first renewal (a refusal before is acquire()'s error, not a log line). */
 	private volatile boolean started;
 
-	/** False if the scheduler refused the renewal (true when nothing is to be scheduled: closed or paused). */
+	/**
+	 * Schedules the next renewal, replacing the one pending: one chain of renewals, however often
+	 * {@link #renewSoon()} asks for an early one. False if the scheduler refused it (true when nothing is to be
+	 * scheduled: closed or paused).
+	 */
 	private synchronized boolean scheduleRenewal(long delayMillis) {
 		if (!this.closed.get() && !this.paused) {
 			if (this.pendingRenewal != null) {
