@@ -146,6 +146,10 @@ public final class WorkerLease implements AutoCloseable {
 	 * of the free ones), or the database cannot be reached
 	 */
 	public static WorkerLease acquire(WorkerLeaseSettings settings) {
+		if (settings.scheduler != null && settings.scheduler.isShutdown()) {
+			// Before claiming: a lease that cannot renew would hold a worker id for nothing.
+			throw schedulerRefused("is shut down", null);
+		}
 		String owner = ownerDescription();
 		LeaseClaim.Claimed claim = new LeaseClaim(settings, owner).claim();
 		WorkerLease lease;
@@ -159,7 +163,11 @@ public final class WorkerLease implements AutoCloseable {
 		try {
 			lease.startWaitMillis = lease.awaitFirstTick(claim.issueAfterMillis());
 			settings.store.attached(lease);
-			lease.scheduleRenewal(lease.nextRenewalDelay());
+			if (!lease.scheduleRenewal(lease.nextRenewalDelay())) {
+				throw schedulerRefused("refused the first renewal of snowflake worker " + lease.describe(),
+						lease.refusal);
+			}
+			lease.started = true;
 		}
 		catch (RuntimeException | Error ex) {
 			// A time source failing (or the thread stopped) before the first id: give the row and the node back.
@@ -208,10 +216,29 @@ public final class WorkerLease implements AutoCloseable {
 	}
 
 	/**
-	 * Schedules the next renewal, replacing the one pending: one chain of renewals, however often
-	 * {@link #renewSoon()} asks for an early one.
+	 * A scheduler given by the application that refuses renewals: an error at start naming the option, rather than
+	 * a lease whose ids stop when it ends.
 	 */
-	private synchronized void scheduleRenewal(long delayMillis) {
+	private static WorkerLeaseException schedulerRefused(String what, Throwable cause) {
+		return new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION,
+				"The scheduler given to WorkerLeaseSettings.Builder.scheduler(...) " + what + ": a lease that cannot "
+						+ "renew stops issuing ids when it ends. Give a scheduler that is running and accepts tasks, "
+						+ "or none (each lease then renews on a thread of its own)",
+				cause);
+	}
+
+	/** What the scheduler threw when it last refused a renewal (for acquire()'s error). */
+	private volatile RuntimeException refusal;
+
+	/** Whether acquire() scheduled the first renewal (a refusal before is acquire()'s error, not a log line). */
+	private volatile boolean started;
+
+	/**
+	 * Schedules the next renewal, replacing the one pending: one chain of renewals, however often
+	 * {@link #renewSoon()} asks for an early one. False if the scheduler refused it (true when nothing is to be
+	 * scheduled: closed or paused).
+	 */
+	private synchronized boolean scheduleRenewal(long delayMillis) {
 		if (!this.closed.get() && !this.paused) {
 			if (this.pendingRenewal != null) {
 				this.pendingRenewal.cancel(false); // a renewal running now is not interrupted
@@ -220,14 +247,17 @@ public final class WorkerLease implements AutoCloseable {
 				this.pendingRenewal = this.renewals.schedule(this::renew, delayMillis, TimeUnit.MILLISECONDS);
 			}
 			catch (java.util.concurrent.RejectedExecutionException ex) {
-				if (!this.closed.get()) {
+				this.refusal = ex;
+				if (!this.closed.get() && this.started) {
 					// A scheduler given by the application and shut down: ids stop when the permit runs out.
 					logger.log(System.Logger.Level.ERROR, "The scheduler refused the renewal of snowflake worker "
 							+ describe() + ": no more renewals; ids stop when the lease ends at "
 							+ Instant.ofEpochMilli(this.leaseEndMillis), ex);
 				}
+				return false;
 			}
 		}
+		return true;
 	}
 
 	/**

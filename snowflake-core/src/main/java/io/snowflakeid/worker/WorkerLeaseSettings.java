@@ -257,7 +257,9 @@ public final class WorkerLeaseSettings {
 		 * monitors, or, in tests, to pass a scheduler advanced by hand and run each renewal when the test says so.
 		 * A renewal blocks its thread for up to a statement timeout (a sixth of the lease): a shared scheduler needs
 		 * a thread to spare for it, or renewals wait behind other work and a lease may run out. A scheduler that
-		 * refuses a renewal (shut down) stops the renewals: ids stop when the lease ends.
+		 * is shut down or refuses the first renewal fails {@link WorkerLease#acquire} (a {@link WorkerLeaseException},
+		 * the worker id given back); one that refuses a later renewal stops the renewals: ids stop when the lease
+		 * ends.
 		 */
 		public Builder scheduler(ScheduledExecutorService scheduler) {
 			this.scheduler = Objects.requireNonNull(scheduler, "scheduler must not be null");

@@ -444,6 +444,143 @@ class WorkerLeaseTests {
 		assertThat(lease.renewals()).isEqualTo(2);
 	}
 
+	/**
+	 * A scheduler that refuses the first renewal (shut down, or saturated) is a configuration error at start, naming
+	 * the option: before, acquire() returned a lease that could never renew, its ids stopping a lease later with
+	 * only a log line to say why. The worker id claimed is given back.
+	 */
+	@Test
+	void aSchedulerThatRefusesTheFirstRenewalIsAClearErrorAtStartAndTheWorkerIdIsGivenBack() throws Exception {
+		java.util.concurrent.ScheduledExecutorService shutDown = java.util.concurrent.Executors
+			.newSingleThreadScheduledExecutor();
+		shutDown.shutdown();
+		java.util.concurrent.ScheduledThreadPoolExecutor saturated = new java.util.concurrent.ScheduledThreadPoolExecutor(
+				1) {
+			@Override
+			public java.util.concurrent.ScheduledFuture<?> schedule(Runnable command, long delay,
+					java.util.concurrent.TimeUnit unit) {
+				throw new java.util.concurrent.RejectedExecutionException("queue full (simulated)");
+			}
+		};
+		try {
+			for (java.util.concurrent.ScheduledExecutorService refusing : List.of(shutDown, saturated)) {
+				assertThatExceptionOfType(WorkerLeaseException.class)
+					.isThrownBy(() -> acquire(settings().scheduler(refusing).build()))
+					.satisfies((ex) -> assertThat(ex.getReason())
+						.isEqualTo(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION))
+					.withMessageContaining("scheduler");
+			}
+			assertThat(queryLong("select count(*) from snowflake_worker_lease where lease_end > 0"))
+				.as("no worker id stays claimed by a lease that could not start").isZero();
+			for (int i = 0; i < 4; i++) {
+				acquire(settings().build()); // all four ids free again
+			}
+		}
+		finally {
+			saturated.shutdownNow();
+		}
+	}
+
+	/**
+	 * A scheduler shared by all four leases and busy elsewhere (its renewals run late, after the leases ended and
+	 * another instance took them over): every lease stops issuing at its end, and the late renewals lose to the
+	 * new holders instead of extending; no id is issued twice.
+	 */
+	@Test
+	void renewalsRunningLateOnABusySharedSchedulerLoseToTheNewHolderAndNoIdRepeats() throws Exception {
+		SimulatedClock clock = new SimulatedClock(Instant.parse("2031-04-01T00:00:00.000Z"));
+		SnowflakeLayout layout = FOUR_WORKERS.toBuilder().epoch(FOUR_WORKERS.epoch().plusMillis(23)).build();
+		ManualScheduler shared = ManualScheduler.on(clock);
+		List<WorkerLease> first = new ArrayList<>();
+		Set<Long> issued = new HashSet<>();
+		for (int i = 0; i < 4; i++) {
+			WorkerLease lease = acquire(settings().layout(layout).clock(clock).scheduler(shared).build());
+			first.add(lease);
+			assertThat(issued.add(lease.generator().nextId())).isTrue();
+		}
+		assertThat(shared.pendingCount()).as("one renewal per lease on the shared scheduler").isEqualTo(4);
+		clock.advance(Duration.ofMillis(4_500)); // the scheduler busy: no renewal ran; lease 3 s + margin 1 s over
+		for (WorkerLease lease : first) {
+			assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId);
+		}
+		// Another instance takes over two of the expired rows (its claim writes its own token).
+		for (int i = 0; i < 2; i++) {
+			sql("update snowflake_worker_lease set instance_id = 'other-" + i + "', owner = 'other' where worker_id = "
+					+ first.get(i).workerId());
+		}
+		assertThat(shared.runPending()).as("the late renewals").isEqualTo(4);
+		for (int i = 0; i < 4; i++) {
+			WorkerLease lease = first.get(i);
+			if (i < 2) {
+				assertThat(lease.isLost()).as("taken over: lost for good").isTrue();
+				assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId);
+			}
+			else {
+				assertThat(lease.renewals()).as("not taken over: the late renewal extends it").isEqualTo(1);
+				for (int n = 0; n < 100; n++) {
+					assertThat(issued.add(lease.generator().nextId())).isTrue();
+				}
+			}
+		}
+	}
+
+	/**
+	 * close() while the lease's renewal is talking to the database on a scheduler shared with another lease: the
+	 * renewal grants nothing after close, the row is released with a mark above every issued id, and the shared
+	 * scheduler keeps running the other lease's renewals.
+	 */
+	@Test
+	void closeRacingARenewalOnASharedSchedulerReleasesTheRowAndLeavesTheOtherLeaseRenewing() throws Exception {
+		java.util.concurrent.ScheduledExecutorService shared = java.util.concurrent.Executors
+			.newScheduledThreadPool(1);
+		try {
+			java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
+			java.util.concurrent.CountDownLatch proceed = new java.util.concurrent.CountDownLatch(1);
+			AtomicBoolean armed = new AtomicBoolean();
+			ConnectionSource held = () -> {
+				if (armed.compareAndSet(true, false)) {
+					entered.countDown();
+					try {
+						proceed.await(10, java.util.concurrent.TimeUnit.SECONDS);
+					}
+					catch (InterruptedException ex) {
+						Thread.currentThread().interrupt();
+					}
+				}
+				return this.connections.getConnection();
+			};
+			WorkerLease closing = acquire(WorkerLeaseSettings.builder(held).layout(FOUR_WORKERS).datacenterId(0)
+				.duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofSeconds(1)).scheduler(shared).build());
+			WorkerLease other = acquire(settings().scheduler(shared).build());
+			long lastId = closing.generator().nextId();
+			armed.set(true);
+			assertThat(entered.await(5, java.util.concurrent.TimeUnit.SECONDS)).as("the renewal is in flight").isTrue();
+			lastId = Math.max(lastId, closing.generator().nextId());
+			Thread closer = new Thread(closing::close);
+			closer.start();
+			Thread.sleep(200);
+			proceed.countDown();
+			closer.join(15_000);
+			assertThat(closer.isAlive()).isFalse();
+			assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(closing.generator()::nextId);
+			assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = "
+					+ closing.workerId())).as("released").isZero();
+			assertThat(queryLong("select high_water_mark from snowflake_worker_lease where worker_id = "
+					+ closing.workerId())).isGreaterThanOrEqualTo(FOUR_WORKERS.decode(lastId).timestamp().toEpochMilli());
+			long renewals = other.renewals();
+			long deadline = System.currentTimeMillis() + 5_000;
+			while (other.renewals() <= renewals && System.currentTimeMillis() < deadline) {
+				Thread.sleep(50);
+			}
+			assertThat(other.renewals()).as("the shared scheduler still renews the other lease").isGreaterThan(renewals);
+			assertThat(shared.isShutdown()).isFalse();
+			other.generator().nextId();
+		}
+		finally {
+			shared.shutdownNow();
+		}
+	}
+
 	/** Without a time source of its own, a lease on a clock of its own issues ids in that clock's time. */
 	@Test
 	void aLeaseOnAClockOfItsOwnIssuesIdsInThatClocksTimeUnlessGivenATimeSource() throws Exception {

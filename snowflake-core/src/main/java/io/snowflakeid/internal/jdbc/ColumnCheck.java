@@ -211,25 +211,33 @@ public final class ColumnCheck {
 		if (columns != null) {
 			return columns;
 		}
-		columns = new LinkedHashMap<>();
-		String firstTable = null;
+		// By schema and table as listed. The table spelled exactly as asked, else the first listed: MariaDB's
+		// Connector/J matches a name holding _ with LIKE, which information_schema evaluates ignoring case, so the
+		// query for order_line also lists Order_Line (another table where names are case-sensitive), maybe first;
+		// the same name in another schema: the first listed one, as a single lookup took.
+		Map<String, Map<String, ColumnInfo>> listed = new LinkedHashMap<>();
+		String exact = null;
 		try (ResultSet rows = metadata.getColumns(catalog, (schema != null) ? escape(metadata, schema) : null,
 				escape(metadata, table), "%")) {
 			while (rows.next()) {
 				String tableSchema = rows.getString("TABLE_SCHEM");
 				String tableName = rows.getString("TABLE_NAME");
 				String identity = tableSchema + "." + tableName;
-				if (firstTable == null) {
-					firstTable = identity;
+				if (exact == null && table.equals(tableName)) {
+					exact = identity;
 				}
-				else if (!firstTable.equals(identity)) {
-					continue; // the same name in another schema: the first listed one, as a single lookup took
-				}
-				columns.putIfAbsent(rows.getString("COLUMN_NAME"), new ColumnInfo(tableSchema, tableName,
-						rows.getString("COLUMN_NAME"), rows.getInt("DATA_TYPE"), rows.getString("TYPE_NAME"),
-						rows.getInt("COLUMN_SIZE"), rows.getInt("DECIMAL_DIGITS"),
-						"YES".equalsIgnoreCase(rows.getString("IS_AUTOINCREMENT"))));
+				listed.computeIfAbsent(identity, (name) -> new LinkedHashMap<>())
+					.putIfAbsent(rows.getString("COLUMN_NAME"), new ColumnInfo(tableSchema, tableName,
+							rows.getString("COLUMN_NAME"), rows.getInt("DATA_TYPE"), rows.getString("TYPE_NAME"),
+							rows.getInt("COLUMN_SIZE"), rows.getInt("DECIMAL_DIGITS"),
+							"YES".equalsIgnoreCase(rows.getString("IS_AUTOINCREMENT"))));
 			}
+		}
+		if (exact != null) {
+			columns = listed.get(exact);
+		}
+		else {
+			columns = listed.isEmpty() ? new LinkedHashMap<>() : listed.values().iterator().next();
 		}
 		tables.columns.put(key, columns);
 		return columns;
@@ -254,7 +262,8 @@ public final class ColumnCheck {
 
 		private final DatabaseMetaData metadata;
 
-		private final int targetTables;
+		/** The checked tables, distinct (as {@code catalog\0schema\0table}, unquoted; null where not given). */
+		private final Set<List<String>> targetTables = new LinkedHashSet<>();
 
 		/** By catalog and schema: the tables' columns, or an empty optional where read table by table. */
 		private final Map<String, Optional<Map<String, Map<String, ColumnInfo>>>> schemas = new HashMap<>();
@@ -268,11 +277,30 @@ public final class ColumnCheck {
 			this.vendor = vendor;
 			this.connection = connection;
 			this.metadata = metadata;
-			Set<String> distinct = new LinkedHashSet<>();
 			for (Target target : targets) {
-				distinct.add(target.catalog() + "\u0000" + target.schema() + "\u0000" + unquote(target.table()));
+				this.targetTables.add(java.util.Arrays.asList((target.catalog() != null) ? unquote(target.catalog()) : null,
+						(target.schema() != null) ? unquote(target.schema()) : null, unquote(target.table())));
 			}
-			this.targetTables = distinct.size();
+		}
+
+		/**
+		 * How many checked tables may be in this catalog and schema: those qualified with it (in any case: each
+		 * spelling is looked up) and those not qualified (they resolve wherever the database looks). Counted per
+		 * schema, so that the many tables of an application's own schema do not make a large shared schema holding
+		 * one of them be read whole.
+		 */
+		private int targetTablesIn(String catalog, String schema) {
+			int count = 0;
+			for (List<String> table : this.targetTables) {
+				if (sameOrUnqualified(table.get(0), catalog) && sameOrUnqualified(table.get(1), schema)) {
+					count++;
+				}
+			}
+			return count;
+		}
+
+		private static boolean sameOrUnqualified(String targetName, String name) {
+			return targetName == null || name == null || targetName.equalsIgnoreCase(name);
 		}
 
 		Set<String> unqualifiedSchemas(Vendor vendor, Connection connection) throws SQLException {
@@ -295,11 +323,12 @@ public final class ColumnCheck {
 
 		private Map<String, Map<String, ColumnInfo>> readWholeSchema(String catalog, String schema)
 				throws SQLException {
-			if (this.targetTables < 2) {
+			int targetTables = targetTablesIn(catalog, schema);
+			if (targetTables < 2) {
 				return null;
 			}
 			long tables = this.vendor.tableCount(this.connection, catalog, schema);
-			if (tables < 0 || tables > (long) WHOLE_SCHEMA_TABLES_PER_TARGET * this.targetTables) {
+			if (tables < 0 || tables > (long) WHOLE_SCHEMA_TABLES_PER_TARGET * targetTables) {
 				return null;
 			}
 			Map<String, Map<String, ColumnInfo>> byTable = new LinkedHashMap<>();
@@ -483,8 +512,10 @@ public final class ColumnCheck {
 			if (this != H2) {
 				return null;
 			}
-			String sql = "SELECT identity_generation FROM information_schema.columns WHERE table_schema = ? "
-					+ "AND table_name = ? AND column_name = ?";
+			// In upper case: H2 with DATABASE_TO_UPPER=FALSE does not fold names, and has no information_schema
+			// (with DATABASE_TO_LOWER these fold to the lower-case names it has then).
+			String sql = "SELECT IDENTITY_GENERATION FROM INFORMATION_SCHEMA.COLUMNS WHERE TABLE_SCHEMA = ? "
+					+ "AND TABLE_NAME = ? AND COLUMN_NAME = ?";
 			try (PreparedStatement statement = connection.prepareStatement(sql)) {
 				statement.setString(1, column.schema());
 				statement.setString(2, column.table());
@@ -530,10 +561,11 @@ public final class ColumnCheck {
 		}
 
 		/**
-		 * How many tables (and views) the schema holds, or -1 where not known: a cheap query that decides whether
-		 * its columns are read whole ({@link Reads}). MariaDB and MySQL name the database the catalog.
+		 * How many tables (and views) the schema holds, or -1 where not known (also where the database refuses the
+		 * count): a cheap query that decides whether its columns are read whole ({@link Reads}). MariaDB and MySQL
+		 * name the database the catalog.
 		 */
-		long tableCount(Connection connection, String catalog, String schema) throws SQLException {
+		long tableCount(Connection connection, String catalog, String schema) {
 			String sql;
 			String name;
 			switch (this) {
@@ -547,7 +579,7 @@ public final class ColumnCheck {
 					name = (schema != null) ? null : catalog; // a schema here is not MariaDB's: read table by table
 				}
 				case H2 -> {
-					sql = "SELECT count(*) FROM information_schema.tables WHERE table_schema = ?";
+					sql = "SELECT COUNT(*) FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = ?"; // as above
 					name = schema;
 				}
 				default -> {
@@ -557,11 +589,36 @@ public final class ColumnCheck {
 			if (name == null) {
 				return -1;
 			}
-			try (PreparedStatement statement = connection.prepareStatement(sql)) {
-				statement.setString(1, name);
-				try (ResultSet rows = statement.executeQuery()) {
-					return rows.next() ? rows.getLong(1) : -1;
+			// The count only chooses how the columns are read: a database that refuses it (a privilege, a timeout,
+			// a proxy) gets them table by table, never no check at all. PostgreSQL aborts a transaction on a failed
+			// statement: inside one, the count runs under a savepoint rolled back on failure.
+			java.sql.Savepoint savepoint = null;
+			try {
+				if (this == POSTGRESQL && !connection.getAutoCommit()) {
+					savepoint = connection.setSavepoint();
 				}
+				long count;
+				try (PreparedStatement statement = connection.prepareStatement(sql)) {
+					statement.setString(1, name);
+					try (ResultSet rows = statement.executeQuery()) {
+						count = rows.next() ? rows.getLong(1) : -1;
+					}
+				}
+				if (savepoint != null) {
+					connection.releaseSavepoint(savepoint);
+				}
+				return count;
+			}
+			catch (SQLException ex) {
+				if (savepoint != null) {
+					try {
+						connection.rollback(savepoint);
+					}
+					catch (SQLException rollback) {
+						ex.addSuppressed(rollback);
+					}
+				}
+				return -1;
 			}
 		}
 
