@@ -114,7 +114,7 @@ final class MigratedApplication {
 	 * order, so the dependency itself is checked.
 	 */
 	static void assertCreatedAfter(ConfigurableApplicationContext context, String migrationBean) {
-		for (String bean : List.of("snowflakeManagedGenerator", "segmentIdGenerators")) {
+		for (String bean : List.of("snowflakeWorkerClaim", "segmentIdGenerators")) {
 			assertThat(context.getBeanFactory().getBeanDefinition(bean).getDependsOn())
 				.as("the beans %s waits for", bean)
 				.contains(migrationBean);

@@ -2,9 +2,9 @@ package io.snowflakeid.hibernate;
 
 import java.lang.reflect.Member;
 import java.util.EnumSet;
+import java.util.function.Supplier;
 
 import io.snowflakeid.segment.SegmentIdGenerator;
-import io.snowflakeid.segment.SegmentIdGenerators;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.AnnotationBasedGenerator;
 import org.hibernate.generator.EventType;
@@ -21,7 +21,10 @@ public class SegmentIdentifierGenerator implements IdentifierGenerator, Annotati
 
 	private static final long serialVersionUID = 1L;
 
-	private transient SegmentIdGenerator ids;
+	/** Where the generator comes from; it is taken at the first id (see {@link #nextId}). */
+	private transient Supplier<SegmentIdGenerator> source;
+
+	private transient volatile SegmentIdGenerator ids;
 
 	/** What Hibernate 7.3, 7.4 and 8.0 call. (No {@code @Override}: the sources also compile against 6.6.) */
 	public void initialize(SegmentId annotation, GeneratorCreationContext context) {
@@ -46,8 +49,8 @@ public class SegmentIdentifierGenerator implements IdentifierGenerator, Annotati
 			return;
 		}
 		String key = annotation.key().isEmpty() ? context.getPersistentClass().getJpaEntityName() : annotation.key();
-		SegmentIdGenerators generators = SnowflakeGeneratorLookup.findSegments(context.getServiceRegistry(), attribute);
-		this.ids = generators.generator(key, annotation.initialValue(), annotation.step());
+		this.source = SnowflakeGeneratorLookup.findSegment(context.getServiceRegistry(), attribute, key,
+				annotation.initialValue(), annotation.step());
 	}
 
 	@Override
@@ -65,10 +68,15 @@ public class SegmentIdentifierGenerator implements IdentifierGenerator, Annotati
 	}
 
 	private long nextId() {
-		if (this.ids == null) {
-			throw SnowflakeGeneratorSupport.notInitialized("@SegmentId", getClass());
+		SegmentIdGenerator ids = this.ids;
+		if (ids == null) {
+			if (this.source == null) {
+				throw SnowflakeGeneratorSupport.notInitialized("@SegmentId", getClass());
+			}
+			ids = this.source.get();
+			this.ids = ids;
 		}
-		return this.ids.nextId();
+		return ids.nextId();
 	}
 
 	/** Hibernate 7.4's check that the generated values fit the attribute (already checked in {@link #setUp}). */

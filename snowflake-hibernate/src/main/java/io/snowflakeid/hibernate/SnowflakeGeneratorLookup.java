@@ -2,9 +2,14 @@ package io.snowflakeid.hibernate;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.GeneratorSource;
+import io.snowflakeid.segment.SegmentIdGenerator;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.worker.WorkerAssignment;
+import java.util.function.Supplier;
+
 import org.hibernate.MappingException;
 import org.hibernate.engine.config.spi.ConfigurationService;
 import org.hibernate.resource.beans.container.spi.BeanContainer;
@@ -44,8 +49,37 @@ final class SnowflakeGeneratorLookup {
 				+ "build time (" + SPRING_AOT_PROCESSING + "=true); run the processed application to insert rows");
 	}
 
-	static SnowflakeIdGenerator find(ServiceRegistry registry, String attribute) {
+	/**
+	 * The application's generator, or where it will come from: a container's {@link GeneratorSource} is asked at
+	 * start only whether it will have one (a mapping it cannot serve is refused now, as a missing bean is); the
+	 * generator itself is taken at the first id.
+	 */
+	static Supplier<SnowflakeIdGenerator> find(ServiceRegistry registry, String attribute) {
 		BeanContainer container = beanContainer(registry);
+		GeneratorSource source = fromBeanContainer(container, GeneratorSource.class);
+		if (source != null && source.definesSnowflake()) {
+			return source::snowflake;
+		}
+		SnowflakeIdGenerator generator = findNow(registry, container, attribute);
+		return () -> generator;
+	}
+
+	/** The container's {@link GeneratorSource}, or null (plain Hibernate, or a container without one). */
+	static GeneratorSource source(ServiceRegistry registry) {
+		return fromBeanContainer(beanContainer(registry), GeneratorSource.class);
+	}
+
+	/** The layout of the application's generator, without creating it where a {@link GeneratorSource} knows it. */
+	static SnowflakeLayout layout(ServiceRegistry registry, String attribute) {
+		GeneratorSource source = fromBeanContainer(beanContainer(registry), GeneratorSource.class);
+		if (source != null && source.definesSnowflake()) {
+			return source.snowflakeLayout();
+		}
+		return find(registry, attribute).get().layout();
+	}
+
+	private static SnowflakeIdGenerator findNow(ServiceRegistry registry, BeanContainer container,
+			String attribute) {
 		SnowflakeIdGenerator bean = fromBeanContainer(container, SnowflakeIdGenerator.class);
 		if (bean != null) {
 			return bean;
@@ -66,9 +100,26 @@ final class SnowflakeGeneratorLookup {
 		}
 	}
 
-	/** The application's segment generators: the container's bean, else the registry's own. */
-	static SegmentIdGenerators findSegments(ServiceRegistry registry, String attribute) {
+	/**
+	 * The segment generator of {@code key}: from a container's {@link GeneratorSource} (created before the
+	 * container reports ready), else from the container's bean or the registry's own generators, now.
+	 */
+	static Supplier<SegmentIdGenerator> findSegment(ServiceRegistry registry, String attribute, String key,
+			long initialValue, int step) {
 		BeanContainer container = beanContainer(registry);
+		GeneratorSource source = fromBeanContainer(container, GeneratorSource.class);
+		Supplier<SegmentIdGenerator> fromSource = (source != null) ? source.segment(key, initialValue, step) : null;
+		if (fromSource != null) {
+			return fromSource;
+		}
+		SegmentIdGenerator generator = findSegments(registry, container, attribute).generator(key, initialValue,
+				step);
+		return () -> generator;
+	}
+
+	/** The application's segment generators: the container's bean, else the registry's own. */
+	private static SegmentIdGenerators findSegments(ServiceRegistry registry, BeanContainer container,
+			String attribute) {
 		SegmentIdGenerators bean = fromBeanContainer(container, SegmentIdGenerators.class);
 		if (bean != null) {
 			return bean;

@@ -5,6 +5,7 @@ import java.lang.reflect.Member;
 import java.lang.reflect.Method;
 import java.lang.reflect.TypeVariable;
 import java.util.EnumSet;
+import java.util.function.Supplier;
 
 import io.snowflakeid.AssignedIdRefusedException;
 import io.snowflakeid.SnowflakeIdGenerator;
@@ -38,7 +39,13 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator {
 
 	private static final long serialVersionUID = 1L;
 
-	private transient SnowflakeIdGenerator ids;
+	/**
+	 * Where the generator comes from. In Spring it is created once the application context has its database
+	 * ready, not while Hibernate builds the session factory (see {@code GeneratorSource}); the first id takes it.
+	 */
+	private transient Supplier<SnowflakeIdGenerator> source;
+
+	private transient volatile SnowflakeIdGenerator ids;
 
 	private boolean decimalString;
 
@@ -68,7 +75,7 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator {
 		if (SnowflakeGeneratorLookup.isSpringAotProcessing()) {
 			return;
 		}
-		this.ids = SnowflakeGeneratorLookup.find(context.getServiceRegistry(), attribute);
+		this.source = SnowflakeGeneratorLookup.find(context.getServiceRegistry(), attribute);
 	}
 
 	@Override
@@ -87,18 +94,25 @@ abstract class SnowflakeGeneratorSupport implements BeforeExecutionGenerator {
 	 * A String that is not a decimal number is kept (a legacy key of a String id column).
 	 */
 	private Object checkedAssigned(Object value) {
-		if (this.ids == null) {
-			throw notInitialized("@SnowflakeId", getClass());
-		}
-		AssignedIdRefusedException.checkValue(this.ids, this.attribute, value, System.currentTimeMillis());
+		AssignedIdRefusedException.checkValue(ids(), this.attribute, value, System.currentTimeMillis());
 		return value;
 	}
 
 	Object nextValue() {
-		if (this.ids == null) {
-			throw notInitialized("@SnowflakeId", getClass());
+		SnowflakeIdGenerator ids = ids();
+		return this.decimalString ? ids.nextIdAsString() : ids.nextId();
+	}
+
+	private SnowflakeIdGenerator ids() {
+		SnowflakeIdGenerator ids = this.ids;
+		if (ids == null) {
+			if (this.source == null) {
+				throw notInitialized("@SnowflakeId", getClass());
+			}
+			ids = this.source.get();
+			this.ids = ids; // every source hands out the same generator: a race stores it twice
 		}
-		return this.decimalString ? this.ids.nextIdAsString() : this.ids.nextId();
+		return ids;
 	}
 
 	/**

@@ -15,6 +15,7 @@ import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSchemaException;
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.config.SchemaCheck;
+import io.snowflakeid.internal.GeneratorSource;
 import io.snowflakeid.internal.jdbc.ColumnCheck;
 import io.snowflakeid.internal.jdbc.ColumnCheck.Finding;
 import org.hibernate.SessionFactory;
@@ -189,6 +190,17 @@ public final class SnowflakeSchemaCheck implements Integrator {
 			if (mode == SchemaCheck.OFF) {
 				return;
 			}
+			GeneratorSource container = SnowflakeGeneratorLookup.source(sessionFactory.getServiceRegistry());
+			if (container != null) {
+				// A container (Spring) runs it beside the rest of its start and fails the start if it fails.
+				container.startupCheck(() -> checkAndReport(sessionFactory, mode));
+			}
+			else {
+				checkAndReport(sessionFactory, mode);
+			}
+		}
+
+		private void checkAndReport(SessionFactoryImplementor sessionFactory, SchemaCheck mode) {
 			long start = System.nanoTime();
 			List<Finding> findings = check(sessionFactory);
 			if (logger.isLoggable(Level.FINE)) { // what the check adds to a start, for whoever wonders
@@ -228,9 +240,8 @@ public final class SnowflakeSchemaCheck implements Integrator {
 			long largest = Long.MAX_VALUE;
 			int width = 19;
 			if (snowflake) {
-				SnowflakeLayout layout = SnowflakeGeneratorLookup
-					.find(sessionFactory.getServiceRegistry(), attribute.name())
-					.layout();
+				SnowflakeLayout layout = SnowflakeGeneratorLookup.layout(sessionFactory.getServiceRegistry(),
+						attribute.name());
 				largest = layout.compose(layout.maxTimestamp(), layout.maxDatacenterId(), layout.maxWorkerId(),
 						layout.maxSequence());
 				width = layout.decimalWidth();

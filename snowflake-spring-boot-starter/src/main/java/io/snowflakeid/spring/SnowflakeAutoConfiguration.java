@@ -1,8 +1,11 @@
 package io.snowflakeid.spring;
 
+import java.util.function.Supplier;
+
 import javax.sql.DataSource;
 
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.config.SnowflakeConfiguration;
 import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.spring.internal.CommonsLoggingRoute;
@@ -47,19 +50,18 @@ public final class SnowflakeAutoConfiguration {
 	}
 
 	/**
-	 * The generator and what holds its worker id (a database lease is released when the context closes). With
-	 * static ids it is the process-wide generator for this configuration: contexts in one JVM configured with the
-	 * same worker share one sequence rather than issue the same ids. The lease is held in the DataSource marked
-	 * {@link SnowflakeDataSource}, else the only or the {@code @Primary} one; with several and none chosen, static
-	 * ids and the host-derived assignments start without a database, and a lease fails the start naming the fix.
-	 * Created after Flyway and Liquibase have run ({@link DependsOnDatabaseInitialization}): the lease table may be
-	 * theirs to create.
+	 * The claim of the generator's worker id. With static ids the generator is made at once; a lease (database,
+	 * ZooKeeper, Redis) is claimed on a thread of its own while the context goes on ({@link WorkerClaim}). The lease
+	 * is held in the DataSource marked {@link SnowflakeDataSource}, else the only or the {@code @Primary} one; with
+	 * several and none chosen, static ids and the host-derived assignments start without a database, and a lease
+	 * fails the start naming the fix. Created after Flyway and Liquibase have run
+	 * ({@link DependsOnDatabaseInitialization}): the lease table may be theirs to create.
 	 */
 	@Bean
 	@DependsOnDatabaseInitialization
 	@ConditionalOnMissingBean({ ManagedGenerator.class, SnowflakeIdGenerator.class })
 	@Conditional(OnWorkerIdSourceCondition.class)
-	ManagedGenerator snowflakeManagedGenerator(SnowflakeProperties properties,
+	WorkerClaim snowflakeWorkerClaim(SnowflakeProperties properties,
 			@SnowflakeDataSource ObjectProvider<DataSource> snowflakeDataSource, ObjectProvider<DataSource> dataSources,
 			ObjectProvider<LeaseStore> coordination, ListableBeanFactory beanFactory) {
 		SnowflakeDataSources databases = new SnowflakeDataSources(snowflakeDataSource, dataSources, beanFactory);
@@ -74,16 +76,42 @@ public final class SnowflakeAutoConfiguration {
 			}
 		}
 		// snowflake.worker-assignment=zookeeper|redis: the store their auto-configurations made from the client
-		return SnowflakeGenerators.create(properties.toConfiguration(),
-				(database != null) ? ConnectionSource.of(database) : null, coordination.getIfAvailable());
+		LeaseStore store = coordination.getIfAvailable();
+		SnowflakeConfiguration configuration = properties.toConfiguration();
+		Supplier<ManagedGenerator> claim = () -> SnowflakeGenerators.create(configuration,
+				(database != null) ? ConnectionSource.of(database) : null, store);
+		return (properties.getWorkerId() != null) ? WorkerClaim.now(claim) : WorkerClaim.started(claim);
 	}
 
+	/**
+	 * The generator and what holds its worker id, taken from the claim. Lazy, so that the claim runs beside the rest
+	 * of the start; {@link SpringGeneratorSource} creates it once the singletons exist, before the context is ready
+	 * (a failed claim fails the start). The claim bean releases the lease when the context closes.
+	 */
+	@Bean(destroyMethod = "")
+	@Lazy
+	@ConditionalOnBean(WorkerClaim.class)
+	ManagedGenerator snowflakeManagedGenerator(WorkerClaim claim) {
+		return claim.join();
+	}
+
+	/** Lazy like the managed generator it comes from; created before the context is ready. */
 	@Bean
+	@Lazy
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(ManagedGenerator.class)
 	SnowflakeIdGenerator snowflakeIdGenerator(ManagedGenerator managed, SnowflakeProperties properties) {
 		SnowflakeGenerators.logStart(managed, properties.getLifetimeWarningYears());
 		return managed.generator();
+	}
+
+	/**
+	 * How Hibernate's {@code @SnowflakeId} and {@code @SegmentId} generators reach the two beans: through the context
+	 * in its own order, not while the EntityManagerFactory is built ({@link SpringGeneratorSource}).
+	 */
+	@Bean
+	static SpringGeneratorSource snowflakeGeneratorSource(ListableBeanFactory beanFactory) {
+		return new SpringGeneratorSource(beanFactory);
 	}
 
 	/**
@@ -131,6 +159,11 @@ public final class SnowflakeAutoConfiguration {
 	@ConditionalOnClass(value = LocalContainerEntityManagerFactoryBean.class,
 			name = "jakarta.persistence.EntityManagerFactory")
 	static class JpaDefaultsConfiguration {
+
+		@Bean
+		static EntityManagerFactoryAfterClaim snowflakeEntityManagerFactoryAfterClaim() {
+			return new EntityManagerFactoryAfterClaim("snowflakeWorkerClaim");
+		}
 
 		@Bean
 		static HibernateJpaDefaults snowflakeHibernateJpaDefaults(ObjectProvider<SnowflakeProperties> properties) {

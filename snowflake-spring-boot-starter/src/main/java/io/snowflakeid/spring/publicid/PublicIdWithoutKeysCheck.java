@@ -13,6 +13,7 @@ import java.util.List;
 
 import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.publicid.PublicIdCodec;
+import io.snowflakeid.spring.internal.BackgroundTask;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.SmartInitializingSingleton;
@@ -40,18 +41,23 @@ final class PublicIdWithoutKeysCheck implements SmartInitializingSingleton {
 
 	private final BeanFactory beanFactory;
 
+	/** The search, started with this bean: it reads the application's class files while the context goes on. */
+	private final BackgroundTask<List<String>> search;
+
 	PublicIdWithoutKeysCheck(BeanFactory beanFactory) {
 		this.beanFactory = beanFactory;
+		this.search = AutoConfigurationPackages.has(beanFactory) ? BackgroundTask.start("snowflake-public-id-search",
+				() -> usages(found(AutoConfigurationPackages.get(beanFactory), getClass().getClassLoader(),
+						environment(beanFactory))))
+				: null;
 	}
 
 	@Override
 	public void afterSingletonsInstantiated() {
-		if (!AutoConfigurationPackages.has(this.beanFactory)
-				|| this.beanFactory.getBeanProvider(PublicIdCodec.class).getIfAvailable() != null) {
+		if (this.search == null || this.beanFactory.getBeanProvider(PublicIdCodec.class).getIfAvailable() != null) {
 			return; // no application packages, or a codec bean of the application's own
 		}
-		List<String> usages = usages(found(AutoConfigurationPackages.get(this.beanFactory),
-				getClass().getClassLoader(), environment(this.beanFactory)));
+		List<String> usages = this.search.join();
 		if (!usages.isEmpty()) {
 			throw new IllegalStateException("@PublicId is used (" + String.join(", ", usages) + ") but no key is "
 					+ "configured: set " + PublicIdCodec.KEYS + ".<version>=<base64 AES key of 16, 24 or 32 bytes> "

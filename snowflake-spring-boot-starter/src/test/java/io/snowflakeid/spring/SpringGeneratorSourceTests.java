@@ -1,0 +1,76 @@
+package io.snowflakeid.spring;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.BeanInitializationException;
+import org.springframework.beans.factory.support.DefaultListableBeanFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** How start-up checks run: beside the start until it is over, then on the caller's thread; failures always surface. */
+class SpringGeneratorSourceTests {
+
+	private final SpringGeneratorSource source = new SpringGeneratorSource(new DefaultListableBeanFactory());
+
+	@Test
+	void aCheckDuringTheStartRunsOnAThreadOfItsOwnAndItsFailureFailsTheStart() throws Exception {
+		AtomicReference<Thread> ranOn = new AtomicReference<>();
+		CountDownLatch release = new CountDownLatch(1);
+		this.source.startupCheck(() -> {
+			ranOn.set(Thread.currentThread());
+			await(release);
+			throw new IllegalStateException("narrow column");
+		});
+		release.countDown();
+		assertThatThrownBy(this.source::afterSingletonsInstantiated).isInstanceOf(BeanInitializationException.class)
+			.hasRootCauseInstanceOf(IllegalStateException.class)
+			.hasRootCauseMessage("narrow column");
+		assertThat(ranOn.get()).isNotSameAs(Thread.currentThread());
+		assertThat(ranOn.get().getName()).isEqualTo("snowflake-column-check");
+	}
+
+	@Test
+	void theStartWaitsForAllChecks() {
+		AtomicReference<Boolean> done = new AtomicReference<>(false);
+		this.source.startupCheck(() -> {
+			sleep(200);
+			done.set(true);
+		});
+		this.source.afterSingletonsInstantiated();
+		assertThat(done.get()).as("taken before the start is over").isTrue();
+	}
+
+	@Test
+	void aCheckAfterTheStartRunsOnTheCallersThreadAndThrowsThere() {
+		this.source.afterSingletonsInstantiated();
+		AtomicReference<Thread> ranOn = new AtomicReference<>();
+		assertThatThrownBy(() -> this.source.startupCheck(() -> {
+			ranOn.set(Thread.currentThread());
+			throw new IllegalStateException("narrow column");
+		})).hasMessage("narrow column");
+		assertThat(ranOn.get()).isSameAs(Thread.currentThread());
+	}
+
+	private static void await(CountDownLatch latch) {
+		try {
+			latch.await(10, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	private static void sleep(long millis) {
+		try {
+			Thread.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+}
