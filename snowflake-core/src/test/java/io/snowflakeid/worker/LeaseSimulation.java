@@ -51,13 +51,28 @@ public final class LeaseSimulation {
 	 * @return how many starts, ids and lost leases the schedules saw, for a summary line
 	 */
 	public static Map<String, Long> runSeeds(SimulatedBackend backend, long firstSeed, int seeds, String replayProperty) {
+		return runSeeds(backend, firstSeed, seeds, replayProperty, 0);
+	}
+
+	/**
+	 * As {@link #runSeeds(SimulatedBackend, long, int, String)}, on {@code threads} threads when it is positive: for
+	 * a backend on a server, whose schedules spend their time waiting for its answers (as the segment simulation on a
+	 * server). The same seeds, the same checks; the lowest failing seed fails the call with its trace.
+	 */
+	public static Map<String, Long> runSeeds(SimulatedBackend backend, long firstSeed, int seeds, String replayProperty,
+			int threads) {
 		java.util.logging.Logger leaseLog = java.util.logging.Logger.getLogger("io.snowflakeid.worker");
 		java.util.logging.Level level = leaseLog.getLevel();
 		leaseLog.setLevel(java.util.logging.Level.OFF);
 		Map<String, AtomicLong> counts = new java.util.concurrent.ConcurrentHashMap<>();
 		try {
-			java.util.stream.LongStream.range(firstSeed, firstSeed + seeds).parallel()
-				.forEach((seed) -> new Simulation(backend, seed, 250, seed % 2 == 0, replayProperty, counts).run());
+			if (threads <= 0) {
+				java.util.stream.LongStream.range(firstSeed, firstSeed + seeds).parallel()
+					.forEach((seed) -> new Simulation(backend, seed, 250, seed % 2 == 0, replayProperty, counts).run());
+			}
+			else {
+				runOnThreads(backend, firstSeed, seeds, replayProperty, threads, counts);
+			}
 		}
 		finally {
 			leaseLog.setLevel(level);
@@ -65,6 +80,38 @@ public final class LeaseSimulation {
 		Map<String, Long> result = new java.util.TreeMap<>();
 		counts.forEach((key, value) -> result.put(key, value.get()));
 		return result;
+	}
+
+	private static void runOnThreads(SimulatedBackend backend, long firstSeed, int seeds, String replayProperty,
+			int threads, Map<String, AtomicLong> counts) {
+		java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+		try {
+			List<java.util.concurrent.Future<?>> runs = new ArrayList<>();
+			for (long seed = firstSeed; seed < firstSeed + seeds; seed++) {
+				long each = seed;
+				runs.add(pool.submit(
+						() -> new Simulation(backend, each, 250, each % 2 == 0, replayProperty, counts).run()));
+			}
+			for (java.util.concurrent.Future<?> run : runs) {
+				run.get();
+			}
+		}
+		catch (java.util.concurrent.ExecutionException ex) {
+			if (ex.getCause() instanceof Error error) {
+				throw error; // the seed's AssertionError, with its trace
+			}
+			if (ex.getCause() instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			throw new IllegalStateException(ex.getCause());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+		finally {
+			pool.shutdownNow();
+		}
 	}
 
 	/** One schedule. */

@@ -19,6 +19,12 @@ class WorkerLeaseSimulationTests {
 	/** A database server to run the schedules on instead of H2 in memory, with {@code .user} and {@code .password}. */
 	static final String EXTERNAL_URL = System.getProperty("snowflake.simulation.url", "");
 
+	/**
+	 * Schedules at a time on a server (each on tables of its own: they mostly wait for the server's answers), 8 unless
+	 * {@code -Dsnowflake.simulation.threads=}; on H2, or with 0, a parallel stream on the processors.
+	 */
+	static final int SERVER_PARALLELISM = Integer.getInteger("snowflake.simulation.threads", EXTERNAL_URL.isEmpty() ? 0 : 8);
+
 	static final String USER = System.getProperty("snowflake.simulation.user", EXTERNAL_URL.isEmpty() ? "sa" : "");
 
 	static final String PASSWORD = System.getProperty("snowflake.simulation.password", "");
@@ -29,7 +35,8 @@ class WorkerLeaseSimulationTests {
 	void manySeededSchedulesNeverIssueAnIdTwice() {
 		int seeds = Integer.getInteger("snowflake.simulation.seeds", 150);
 		long firstSeed = Long.getLong("snowflake.simulation.first-seed", 1);
-		Map<String, Long> counts = LeaseSimulation.runSeeds(new JdbcBackend(), firstSeed, seeds, "snowflake.simulation");
+		Map<String, Long> counts = LeaseSimulation.runSeeds(new JdbcBackend(), firstSeed, seeds, "snowflake.simulation",
+				SERVER_PARALLELISM);
 		System.out.println("Lease simulation on " + (EXTERNAL_URL.isEmpty() ? "H2" : EXTERNAL_URL) + ", " + seeds
 				+ " seeds: " + counts);
 	}
