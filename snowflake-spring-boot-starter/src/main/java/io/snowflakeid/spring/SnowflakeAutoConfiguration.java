@@ -50,8 +50,8 @@ public final class SnowflakeAutoConfiguration {
 	}
 
 	/**
-	 * The claim of the generator's worker id. With static ids the generator is made at once; a lease (database,
-	 * ZooKeeper, Redis) is claimed on a thread of its own while the context goes on ({@link WorkerClaim}). The lease
+	 * The claim of the generator's worker id, on a thread of its own while the context goes on ({@link WorkerClaim}):
+	 * a lease (database, ZooKeeper, Redis) there, and with static ids the loading of the generator's classes. The lease
 	 * is held in the DataSource marked {@link SnowflakeDataSource}, else the only or the {@code @Primary} one; with
 	 * several and none chosen, static ids and the host-derived assignments start without a database, and a lease
 	 * fails the start naming the fix. Created after Flyway and Liquibase have run
@@ -80,7 +80,7 @@ public final class SnowflakeAutoConfiguration {
 		SnowflakeConfiguration configuration = properties.toConfiguration();
 		Supplier<ManagedGenerator> claim = () -> SnowflakeGenerators.create(configuration,
 				(database != null) ? ConnectionSource.of(database) : null, store);
-		return (properties.getWorkerId() != null) ? WorkerClaim.now(claim) : WorkerClaim.started(claim);
+		return WorkerClaim.started(claim);
 	}
 
 	/**

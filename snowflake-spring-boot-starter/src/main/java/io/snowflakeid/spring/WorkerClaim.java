@@ -25,11 +25,6 @@ final class WorkerClaim implements DisposableBean {
 		this.claim = claim;
 	}
 
-	/** A claim that needs no thread (static ids): made at once, on the caller's thread. */
-	static WorkerClaim now(Supplier<ManagedGenerator> claim) {
-		return new WorkerClaim(BackgroundTask.now(claim));
-	}
-
 	/** A claim made on a thread of its own. */
 	static WorkerClaim started(Supplier<ManagedGenerator> claim) {
 		return new WorkerClaim(BackgroundTask.start("snowflake-worker-claim", claim));

@@ -20,13 +20,6 @@ public final class BackgroundTask<T> {
 		this.result = result;
 	}
 
-	/** Runs {@code work} at once on the caller's thread (work that needs no thread of its own). */
-	public static <T> BackgroundTask<T> now(Supplier<T> work) {
-		CompletableFuture<T> result = new CompletableFuture<>();
-		run(work, result);
-		return new BackgroundTask<>(result);
-	}
-
 	/** Runs {@code work} on a daemon thread named {@code name}, with the caller's context class loader. */
 	public static <T> BackgroundTask<T> start(String name, Supplier<T> work) {
 		CompletableFuture<T> result = new CompletableFuture<>();

@@ -51,7 +51,7 @@ class WorkerClaimBesideHibernateTests {
 	}
 
 	@Test
-	void withStaticIdsNothingRunsInTheBackground() {
+	void withStaticIdsTheClaimMakesTheConfiguredGenerator() {
 		try (ConfigurableApplicationContext context = start(url())) {
 			ManagedGenerator managed = context.getBean(ManagedGenerator.class);
 			assertThat(managed.lease()).isNull();
