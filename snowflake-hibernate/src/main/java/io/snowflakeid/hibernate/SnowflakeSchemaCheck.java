@@ -15,7 +15,6 @@ import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSchemaException;
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.config.SchemaCheck;
-import io.snowflakeid.config.Settings;
 import io.snowflakeid.internal.GeneratorSource;
 import io.snowflakeid.internal.jdbc.ColumnCheck;
 import io.snowflakeid.internal.jdbc.ColumnCheck.Finding;
@@ -185,8 +184,9 @@ public final class SnowflakeSchemaCheck implements Integrator {
 			SessionFactoryImplementor sessionFactory = (SessionFactoryImplementor) factory;
 			ConfigurationService configuration = sessionFactory.getServiceRegistry()
 				.getService(ConfigurationService.class);
-			SchemaCheck mode = (configuration != null) ? Settings.SCHEMA_CHECK.readOrDefault(configuration.getSettings())
-					: Settings.SCHEMA_CHECK.defaultValue();
+			Object setting = (configuration != null) ? configuration.getSettings().get(SnowflakeSettings.SCHEMA_CHECK)
+					: null;
+			SchemaCheck mode = (setting != null) ? SchemaCheck.parse(setting) : SchemaCheck.FAIL;
 			if (mode == SchemaCheck.OFF) {
 				return;
 			}

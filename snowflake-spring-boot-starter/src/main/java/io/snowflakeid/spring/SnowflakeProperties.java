@@ -3,38 +3,55 @@ package io.snowflakeid.spring;
 import java.time.Duration;
 import java.time.Instant;
 
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.config.SchemaCheck;
-import io.snowflakeid.config.Setting;
-import io.snowflakeid.config.Settings;
 import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.worker.LeaseConfiguration;
 import io.snowflakeid.worker.WorkerAssignment;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Configuration of snowflake ids, under {@code snowflake.*}. Every value is checked when the generator is built;
  * a bad one stops the application with a message naming the property, the value and the allowed range.
- * <p>
- * The settings of {@link SnowflakeConfiguration} are declared once, in the settings table
- * ({@link Settings}: key, parser, default, description). Here they are nullable fields that only bind: null means
- * not set, {@link #toConfiguration()} hands them to the configuration builder, which applies the table's defaults,
- * and the getters show the table's default while a property is not set. Their descriptions and defaults in the
- * configuration metadata come from {@code additional-spring-configuration-metadata.json}, which a test keeps equal to
- * the table.
  */
 @ConfigurationProperties(prefix = "snowflake")
 public class SnowflakeProperties {
 
+	/**
+	 * Datacenter id of this instance, 0..31 with the default layout (0..2^datacenter-bits - 1). No default:
+	 * required unless the layout has no datacenter bits.
+	 */
 	private Long datacenterId;
 
+	/**
+	 * Worker id of this instance, 0..31 with the default layout (0..2^worker-bits - 1). Every running instance
+	 * within a datacenter needs its own. No default: required unless the layout has no worker bits.
+	 */
 	private Long workerId;
 
-	private Instant epoch;
+	/**
+	 * Instant of timestamp 0, as an ISO-8601 UTC instant. Must not be in the future; a later epoch gives a later
+	 * end of the timestamp field. Never change it for existing data: ids could repeat.
+	 */
+	private Instant epoch = SnowflakeLayout.DEFAULT_EPOCH;
 
-	private Duration tickLength;
+	/** Length of one timestamp tick: a whole number of milliseconds from 1 ms to 1 h. */
+	private Duration tickLength = Duration.ofMillis(1);
 
-	private Duration clockTolerance;
+	/**
+	 * How far the clock may go back behind the last issued id before the generator refuses to issue ids. Within
+	 * it, ids continue from the last issued timestamp. From 0 to 1 minute.
+	 */
+	private Duration clockTolerance = SnowflakeIdGenerator.Builder.DEFAULT_CLOCK_TOLERANCE;
 
-	private WorkerAssignment workerAssignment;
+	/**
+	 * How this instance gets its worker id: auto (static ids if set, else a database lease when a DataSource
+	 * exists), static, database-lease, hostname-ordinal (a StatefulSet pod orders-7 is worker 7), ip-address (low
+	 * bits of the private IPv4 address; can collide), zookeeper or redis (a lease in a coordination service the whole
+	 * fleet shares: modules snowflake-zookeeper and snowflake-redis). Static ids, when set, always win.
+	 */
+	private WorkerAssignment workerAssignment = WorkerAssignment.AUTO;
 
 	/** Bit layout of the ids. */
 	private final Layout layout = new Layout();
@@ -54,9 +71,16 @@ public class SnowflakeProperties {
 	/** Micrometer metrics. */
 	private final Metrics metrics = new Metrics();
 
-	private Integer lifetimeWarningYears;
+	/** Log a warning at start when fewer than this many years remain in the timestamp field. */
+	private int lifetimeWarningYears = 10;
 
-	private SchemaCheck schemaCheck;
+	/**
+	 * At start, check that every @SnowflakeId/@SegmentId column can hold the ids (JDBC metadata, once per column,
+	 * after Hibernate's schema management): fail (refuse to start on a 32-bit column, a VARCHAR too short for the
+	 * text form or a GENERATED ALWAYS identity, naming the ALTER statement that fixes it), warn (log the same and
+	 * start) or off. A leftover MariaDB/MySQL AUTO_INCREMENT is always only a warning.
+	 */
+	private SchemaCheck schemaCheck = SchemaCheck.FAIL;
 
 	public Long getDatacenterId() {
 		return this.datacenterId;
@@ -75,7 +99,7 @@ public class SnowflakeProperties {
 	}
 
 	public Instant getEpoch() {
-		return orDefault(this.epoch, Settings.EPOCH);
+		return this.epoch;
 	}
 
 	public void setEpoch(Instant epoch) {
@@ -83,7 +107,7 @@ public class SnowflakeProperties {
 	}
 
 	public Duration getTickLength() {
-		return orDefault(this.tickLength, Settings.TICK_LENGTH);
+		return this.tickLength;
 	}
 
 	public void setTickLength(Duration tickLength) {
@@ -91,7 +115,7 @@ public class SnowflakeProperties {
 	}
 
 	public Duration getClockTolerance() {
-		return orDefault(this.clockTolerance, Settings.CLOCK_TOLERANCE);
+		return this.clockTolerance;
 	}
 
 	public void setClockTolerance(Duration clockTolerance) {
@@ -99,7 +123,7 @@ public class SnowflakeProperties {
 	}
 
 	public WorkerAssignment getWorkerAssignment() {
-		return orDefault(this.workerAssignment, Settings.WORKER_ASSIGNMENT);
+		return this.workerAssignment;
 	}
 
 	public void setWorkerAssignment(WorkerAssignment workerAssignment) {
@@ -129,22 +153,32 @@ public class SnowflakeProperties {
 	/** Segment mode (@SegmentId). */
 	public static class Segment {
 
-		private String tableName;
+		/** Segment table; handed-back ranges go to <name>_free. A plain SQL identifier. */
+		private String tableName = "snowflake_segment";
 
-		private Integer defaultStep;
+		/** Values per segment for @SegmentId without a step (1..1000000). */
+		private int defaultStep = 1000;
 
-		private Double prefetchThreshold;
+		/** Share of a segment used before the next is fetched in the background (0.0..0.9). */
+		private double prefetchThreshold = 0.1;
 
-		private Duration maxWait;
+		/** How long a caller waits for a segment while the database is unreachable before failing (0 s..1 min). */
+		private Duration maxWait = Duration.ofSeconds(5);
 
-		private Boolean createTable;
+		/** Whether to create the segment tables if they are missing. */
+		private boolean createTable = true;
 
-		private Boolean dynamicStep;
+		/**
+		 * Whether the step follows the load: doubled when a segment lasts less than dynamic-step-target (up to 100x
+		 * the configured step), halved when it lasts more than twice that (down to the configured step).
+		 */
+		private boolean dynamicStep = false;
 
-		private Duration dynamicStepTarget;
+		/** How long a segment should last when the step is dynamic (1 ms..1 day). */
+		private Duration dynamicStepTarget = Duration.ofMinutes(15);
 
 		public boolean isDynamicStep() {
-			return orDefault(this.dynamicStep, Settings.SEGMENT_DYNAMIC_STEP);
+			return this.dynamicStep;
 		}
 
 		public void setDynamicStep(boolean dynamicStep) {
@@ -152,7 +186,7 @@ public class SnowflakeProperties {
 		}
 
 		public Duration getDynamicStepTarget() {
-			return orDefault(this.dynamicStepTarget, Settings.SEGMENT_DYNAMIC_STEP_TARGET);
+			return this.dynamicStepTarget;
 		}
 
 		public void setDynamicStepTarget(Duration dynamicStepTarget) {
@@ -160,7 +194,7 @@ public class SnowflakeProperties {
 		}
 
 		public String getTableName() {
-			return orDefault(this.tableName, Settings.SEGMENT_TABLE_NAME);
+			return this.tableName;
 		}
 
 		public void setTableName(String tableName) {
@@ -168,7 +202,7 @@ public class SnowflakeProperties {
 		}
 
 		public int getDefaultStep() {
-			return orDefault(this.defaultStep, Settings.SEGMENT_DEFAULT_STEP);
+			return this.defaultStep;
 		}
 
 		public void setDefaultStep(int defaultStep) {
@@ -176,7 +210,7 @@ public class SnowflakeProperties {
 		}
 
 		public double getPrefetchThreshold() {
-			return orDefault(this.prefetchThreshold, Settings.SEGMENT_PREFETCH_THRESHOLD);
+			return this.prefetchThreshold;
 		}
 
 		public void setPrefetchThreshold(double prefetchThreshold) {
@@ -184,7 +218,7 @@ public class SnowflakeProperties {
 		}
 
 		public Duration getMaxWait() {
-			return orDefault(this.maxWait, Settings.SEGMENT_MAX_WAIT);
+			return this.maxWait;
 		}
 
 		public void setMaxWait(Duration maxWait) {
@@ -192,7 +226,7 @@ public class SnowflakeProperties {
 		}
 
 		public boolean isCreateTable() {
-			return orDefault(this.createTable, Settings.SEGMENT_CREATE_TABLE);
+			return this.createTable;
 		}
 
 		public void setCreateTable(boolean createTable) {
@@ -200,17 +234,12 @@ public class SnowflakeProperties {
 		}
 	}
 
-	/** The value set, or the setting's default from the table. */
-	static <T> T orDefault(T value, Setting<T> setting) {
-		return (value != null) ? value : setting.defaultValue();
-	}
-
 	public Metrics getMetrics() {
 		return this.metrics;
 	}
 
 	public SchemaCheck getSchemaCheck() {
-		return orDefault(this.schemaCheck, Settings.SCHEMA_CHECK);
+		return this.schemaCheck;
 	}
 
 	public void setSchemaCheck(SchemaCheck schemaCheck) {
@@ -218,7 +247,7 @@ public class SnowflakeProperties {
 	}
 
 	public int getLifetimeWarningYears() {
-		return orDefault(this.lifetimeWarningYears, Settings.LIFETIME_WARNING_YEARS);
+		return this.lifetimeWarningYears;
 	}
 
 	public void setLifetimeWarningYears(int lifetimeWarningYears) {
@@ -295,18 +324,30 @@ public class SnowflakeProperties {
 
 	public static class Lease {
 
-		private String tableName;
+		/** Lease table: a plain SQL identifier, optionally schema-qualified. */
+		private String tableName = "snowflake_worker_lease";
 
-		private Duration duration;
+		/** How long a lease lasts without renewal; renewed every third of it. 3 s to 1 h. */
+		private Duration duration = LeaseConfiguration.DEFAULT_DURATION;
 
-		private Duration safetyMargin;
+		/**
+		 * How long after its lease end a worker id of a crashed instance stays out of the pool: must exceed the
+		 * clock difference between instances. 0 s to 1 h.
+		 */
+		private Duration safetyMargin = LeaseConfiguration.DEFAULT_SAFETY_MARGIN;
 
-		private Boolean createTable;
+		/** Whether to create the lease table if it is missing (switch off when Flyway or Liquibase owns it). */
+		private boolean createTable = true;
 
-		private Boolean acceptDataLossRisk;
+		/**
+		 * Whether to lease from a database whose settings let it lose committed writes (PostgreSQL fsync or
+		 * synchronous_commit off, MariaDB/MySQL innodb_flush_log_at_trx_commit other than 1), refused otherwise: a
+		 * lost renewal can give this instance's worker id to another while it still issues ids.
+		 */
+		private boolean acceptDataLossRisk = false;
 
 		public boolean isAcceptDataLossRisk() {
-			return orDefault(this.acceptDataLossRisk, Settings.LEASE_ACCEPT_DATA_LOSS_RISK);
+			return this.acceptDataLossRisk;
 		}
 
 		public void setAcceptDataLossRisk(boolean acceptDataLossRisk) {
@@ -314,7 +355,7 @@ public class SnowflakeProperties {
 		}
 
 		public String getTableName() {
-			return orDefault(this.tableName, Settings.LEASE_TABLE_NAME);
+			return this.tableName;
 		}
 
 		public void setTableName(String tableName) {
@@ -322,7 +363,7 @@ public class SnowflakeProperties {
 		}
 
 		public Duration getDuration() {
-			return orDefault(this.duration, Settings.LEASE_DURATION);
+			return this.duration;
 		}
 
 		public void setDuration(Duration duration) {
@@ -330,7 +371,7 @@ public class SnowflakeProperties {
 		}
 
 		public Duration getSafetyMargin() {
-			return orDefault(this.safetyMargin, Settings.LEASE_SAFETY_MARGIN);
+			return this.safetyMargin;
 		}
 
 		public void setSafetyMargin(Duration safetyMargin) {
@@ -338,7 +379,7 @@ public class SnowflakeProperties {
 		}
 
 		public boolean isCreateTable() {
-			return orDefault(this.createTable, Settings.LEASE_CREATE_TABLE);
+			return this.createTable;
 		}
 
 		public void setCreateTable(boolean createTable) {
@@ -349,18 +390,27 @@ public class SnowflakeProperties {
 	/** Bit widths of the fields below the sign bit; they must add up to 63. */
 	public static class Layout {
 
-		private String preset;
+		/**
+		 * Starting point for the bit widths: classic (41/5/5/12 in 63 bits) or javascript-safe (41/0/5/7 in 53
+		 * bits: every id is an exact JavaScript number; 32 workers, 128,000 ids/s each). The widths below override
+		 * it.
+		 */
+		private String preset = "classic";
 
+		/** Bits of the timestamp field (ticks since the epoch). Default 41. */
 		private Integer timestampBits;
 
+		/** Bits of the datacenter field. Default 5 (0 with the javascript-safe preset). */
 		private Integer datacenterBits;
 
+		/** Bits of the worker field. Default 5. */
 		private Integer workerBits;
 
+		/** Bits of the sequence field: 2^sequence-bits ids per tick and worker. Default 12 (7 javascript-safe). */
 		private Integer sequenceBits;
 
 		public String getPreset() {
-			return orDefault(this.preset, Settings.LAYOUT_PRESET);
+			return this.preset;
 		}
 
 		public void setPreset(String preset) {
