@@ -14,8 +14,9 @@ import org.hibernate.id.IdentifierGenerator;
 
 /**
  * The Hibernate side of {@link SegmentId}: an {@link IdentifierGenerator} (ids exist before the INSERT, so inserts
- * batch) that draws from the application's {@link SegmentIdGenerators}. It holds no state of its own. Created
- * like the snowflake generators on every Hibernate line (see {@link SnowflakeGeneratorSupport}).
+ * batch) that draws from the application's {@link io.snowflakeid.segment.SegmentIdGenerators}, taken at its first
+ * id; it holds no sequence state of its own. Created like the snowflake generators on every Hibernate line (see
+ * {@link SnowflakeGeneratorSupport}).
  */
 public class SegmentIdentifierGenerator implements IdentifierGenerator, AnnotationBasedGenerator<SegmentId> {
 

@@ -23,31 +23,52 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
  * which with {@code spring.jpa.defer-datasource-initialization=true} waits for the EntityManagerFactory: asking for
  * them inside its build was a circular reference that stopped such applications.
  * <p>
- * Nothing fails later than before: the generator is a singleton the context creates before it is ready, and the
- * segment generators Hibernate asked for are created (table checks, conflicting steps) once all singletons exist.
+ * Nothing fails later than before: the starter's generator, and the one Hibernate asked for, are created before the
+ * context is ready, and so are the segment generators Hibernate asked for (table checks, conflicting steps); no id
+ * is issued before the column check has answered.
  */
 final class SpringGeneratorSource implements GeneratorSource, SmartInitializingSingleton, DisposableBean {
 
 	/** The bean {@link SnowflakeAutoConfiguration} defines unless the application has a generator of its own. */
 	static final String STARTERS_GENERATOR = "snowflakeManagedGenerator";
 
+	/** The generator bean the starter defines from {@link #STARTERS_GENERATOR} (it logs the node at start). */
+	static final String STARTERS_ID_GENERATOR = "snowflakeIdGenerator";
+
 	private final ListableBeanFactory beans;
+
+	/** Guards the requests made during the start: {@link #segments}, {@link #checks}, {@link #started}. */
+	private final Object lock = new Object();
 
 	private final List<Segment> segments = new ArrayList<>();
 
 	/** Start-up checks running beside the start, not taken yet. */
 	private final List<BackgroundTask<Void>> checks = new ArrayList<>();
 
-	/** Whether the start is over: checks then run on their caller's thread. Guarded by {@link #checks}. */
+	/** Whether the start is over: checks and segment generators then run and are made on their caller's thread. */
 	private boolean started;
+
+	/** Whether Hibernate maps a {@code @SnowflakeId}: its generator is then created before the context is ready. */
+	private volatile boolean snowflakeAskedFor;
+
+	/**
+	 * The generator, taken once: every attribute and thread draws from the same instance, whatever the scope of the
+	 * bean (a prototype would otherwise give each its own sequence on the same node: duplicates).
+	 */
+	private volatile SnowflakeIdGenerator generator;
 
 	SpringGeneratorSource(ListableBeanFactory beans) {
 		this.beans = beans;
 	}
 
+	/** Asked by Hibernate for each {@code @SnowflakeId} attribute; remembered (see {@link #afterSingletonsInstantiated}). */
 	@Override
 	public boolean definesSnowflake() {
-		return defines(SnowflakeIdGenerator.class);
+		boolean defined = defines(SnowflakeIdGenerator.class);
+		if (defined) {
+			this.snowflakeAskedFor = true;
+		}
+		return defined;
 	}
 
 	/**
@@ -59,36 +80,60 @@ final class SpringGeneratorSource implements GeneratorSource, SmartInitializingS
 		if (this.beans.containsBeanDefinition(STARTERS_GENERATOR)) {
 			return this.beans.getBean(SnowflakeProperties.class).toConfiguration().layout();
 		}
-		return snowflake().layout();
+		return generator().layout();
 	}
 
+	/** For ids: waits first for the start-up checks still running, so that no id goes to a column found too narrow. */
 	@Override
 	public SnowflakeIdGenerator snowflake() {
-		return this.beans.getBean(SnowflakeIdGenerator.class);
+		awaitChecks();
+		return generator();
 	}
 
-	/** Null when the context has no segment generators: Hibernate then says what is missing, as without this. */
+	private SnowflakeIdGenerator generator() {
+		SnowflakeIdGenerator generator = this.generator;
+		if (generator == null) {
+			synchronized (this.beans) {
+				generator = this.generator;
+				if (generator == null) {
+					generator = this.beans.getBean(SnowflakeIdGenerator.class);
+					this.generator = generator;
+				}
+			}
+		}
+		return generator;
+	}
+
+	/**
+	 * Null when the context has no segment generators: Hibernate then says what is missing, as without this. During
+	 * the start the generator is created before the context is ready; after it (an EntityManagerFactory built later),
+	 * at once, failing the caller as before.
+	 */
 	@Override
 	public Supplier<SegmentIdGenerator> segment(String key, long initialValue, int step) {
 		if (!defines(SegmentIdGenerators.class)) {
 			return null;
 		}
 		Segment segment = new Segment(key, initialValue, step);
-		synchronized (this.segments) {
-			this.segments.add(segment);
+		synchronized (this.lock) {
+			if (!this.started) {
+				this.segments.add(segment);
+				return segment;
+			}
 		}
+		segment.create();
 		return segment;
 	}
 
 	/**
 	 * Runs {@code check} on a thread of its own while the context starts: the column check reads the database's
-	 * catalog while the context goes on, and its failure fails the start ({@link #afterSingletonsInstantiated}).
-	 * Once the context has started (an EntityManagerFactory created later, {@code spring.main.lazy-initialization})
-	 * nothing would take its result: it runs at once, on the caller's thread.
+	 * catalog while the context goes on, and its failure fails the start ({@link #afterSingletonsInstantiated}) or
+	 * the first id, whichever comes first. Once the context has started (an EntityManagerFactory created later,
+	 * {@code spring.main.lazy-initialization}) it runs at once, on the caller's thread.
 	 */
 	@Override
 	public void startupCheck(Runnable check) {
-		synchronized (this.checks) {
+		synchronized (this.lock) {
 			if (!this.started) {
 				this.checks.add(BackgroundTask.start("snowflake-column-check", check));
 				return;
@@ -98,23 +143,27 @@ final class SpringGeneratorSource implements GeneratorSource, SmartInitializingS
 	}
 
 	/**
-	 * Before the context is ready: the generator (the lease claim ends here if still running), the segment
-	 * generators Hibernate asked for, and the start-up checks; any of them failing fails the start.
+	 * Before the context is ready: the start-up checks, the starter's generator (its worker id claim ends here if
+	 * still running) and the one Hibernate asked for, and the segment generators Hibernate asked for; any of them
+	 * failing fails the start. An application's own generator bean is otherwise left to the context, as any of its
+	 * beans.
 	 */
 	@Override
 	public void afterSingletonsInstantiated() {
-		if (definesSnowflake()) {
-			snowflake();
-		}
-		List<Segment> requested;
-		synchronized (this.segments) {
-			requested = List.copyOf(this.segments);
-		}
-		for (Segment segment : requested) {
-			segment.get();
-		}
-		for (List<BackgroundTask<Void>> pending = takeChecks(); !pending.isEmpty(); pending = takeChecks()) {
-			for (BackgroundTask<Void> check : pending) {
+		while (true) {
+			List<BackgroundTask<Void>> pendingChecks;
+			List<Segment> pendingSegments;
+			synchronized (this.lock) {
+				pendingChecks = List.copyOf(this.checks);
+				pendingSegments = List.copyOf(this.segments);
+				this.checks.clear();
+				this.segments.clear();
+				if (pendingChecks.isEmpty() && pendingSegments.isEmpty()) {
+					this.started = true;
+					break;
+				}
+			}
+			for (BackgroundTask<Void> check : pendingChecks) {
 				try {
 					check.join();
 				}
@@ -124,30 +173,41 @@ final class SpringGeneratorSource implements GeneratorSource, SmartInitializingS
 					throw new BeanInitializationException("A start-up check of the snowflake ids failed", ex);
 				}
 			}
+			for (Segment segment : pendingSegments) {
+				segment.create();
+			}
+		}
+		if (this.beans.containsBeanDefinition(STARTERS_GENERATOR)) {
+			this.beans.getBean(STARTERS_GENERATOR);
+			if (this.beans.containsBeanDefinition(STARTERS_ID_GENERATOR)) {
+				this.beans.getBean(STARTERS_ID_GENERATOR);
+			}
+		}
+		if (this.snowflakeAskedFor) {
+			generator();
 		}
 	}
 
-	/** The checks not taken yet; none left means the start is over (later checks run on their caller's thread). */
-	private List<BackgroundTask<Void>> takeChecks() {
-		synchronized (this.checks) {
-			List<BackgroundTask<Void>> pending = List.copyOf(this.checks);
-			this.checks.clear();
-			this.started = pending.isEmpty();
-			return pending;
+	/** For a first id during the start: the checks started so far, taken (a failure is the id's failure). */
+	private void awaitChecks() {
+		List<BackgroundTask<Void>> pending;
+		synchronized (this.lock) {
+			pending = List.copyOf(this.checks);
+		}
+		for (BackgroundTask<Void> check : pending) {
+			check.join();
 		}
 	}
 
 	/** A check still running when the context closes (its start failed elsewhere) is waited for, quietly. */
 	@Override
 	public void destroy() {
-		for (BackgroundTask<Void> check : checks()) {
-			check.awaitQuietly();
+		List<BackgroundTask<Void>> pending;
+		synchronized (this.lock) {
+			pending = List.copyOf(this.checks);
 		}
-	}
-
-	private List<BackgroundTask<Void>> checks() {
-		synchronized (this.checks) {
-			return List.copyOf(this.checks);
+		for (BackgroundTask<Void> check : pending) {
+			check.awaitQuietly();
 		}
 	}
 
@@ -156,7 +216,7 @@ final class SpringGeneratorSource implements GeneratorSource, SmartInitializingS
 		return this.beans.getBeanNamesForType(type, true, false).length > 0;
 	}
 
-	/** One {@code @SegmentId} attribute's generator, created at its first use. */
+	/** One {@code @SegmentId} attribute's generator. */
 	private final class Segment implements Supplier<SegmentIdGenerator> {
 
 		private final String key;
@@ -165,7 +225,7 @@ final class SpringGeneratorSource implements GeneratorSource, SmartInitializingS
 
 		private final int step;
 
-		private SegmentIdGenerator generator;
+		private volatile SegmentIdGenerator generator;
 
 		Segment(String key, long initialValue, int step) {
 			this.key = key;
@@ -173,8 +233,18 @@ final class SpringGeneratorSource implements GeneratorSource, SmartInitializingS
 			this.step = step;
 		}
 
+		/** For ids: after the start-up checks still running, like the snowflake generator. */
 		@Override
-		public synchronized SegmentIdGenerator get() {
+		public SegmentIdGenerator get() {
+			SegmentIdGenerator generator = this.generator;
+			if (generator != null) {
+				return generator;
+			}
+			awaitChecks();
+			return create();
+		}
+
+		synchronized SegmentIdGenerator create() {
 			if (this.generator == null) {
 				this.generator = SpringGeneratorSource.this.beans.getBean(SegmentIdGenerators.class)
 					.generator(this.key, this.initialValue, this.step);

@@ -36,14 +36,18 @@ final class WorkerClaim implements DisposableBean {
 	}
 
 	/**
-	 * Waits for a claim still running, then releases what it holds. An interrupted wait gives the worker id up like a
-	 * crash: it returns to the pool when its lease runs out.
+	 * Waits for a claim still running, then releases what it holds. If the wait is interrupted (Spring interrupts a
+	 * start that is still waiting when the context is closed), the claim is released as soon as it ends: a lease
+	 * renews itself while it is held, so it must not be left to run out.
 	 */
 	@Override
 	public void destroy() {
 		ManagedGenerator managed = this.claim.awaitQuietly();
 		if (managed != null) {
 			managed.close();
+		}
+		else {
+			this.claim.whenDone(ManagedGenerator::close); // now if it ended meanwhile; never if the claim failed
 		}
 	}
 }

@@ -6,8 +6,13 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 
+import io.snowflakeid.SnowflakeIdGenerator;
+
 import org.springframework.beans.factory.BeanInitializationException;
+import org.springframework.beans.factory.NoUniqueBeanDefinitionException;
+import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.support.DefaultListableBeanFactory;
+import org.springframework.beans.factory.support.RootBeanDefinition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -15,7 +20,46 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** How start-up checks run: beside the start until it is over, then on the caller's thread; failures always surface. */
 class SpringGeneratorSourceTests {
 
-	private final SpringGeneratorSource source = new SpringGeneratorSource(new DefaultListableBeanFactory());
+	private final DefaultListableBeanFactory beans = new DefaultListableBeanFactory();
+
+	private final SpringGeneratorSource source = new SpringGeneratorSource(this.beans);
+
+	@Test
+	void theFirstIdWaitsForTheChecksStillRunningAndFailsWithTheirFailure() {
+		this.beans.registerSingleton("generator", SnowflakeIdGenerator.builder().datacenterId(1).workerId(1).build());
+		CountDownLatch release = new CountDownLatch(1);
+		this.source.startupCheck(() -> {
+			await(release);
+			throw new IllegalStateException("narrow column");
+		});
+		new Thread(() -> {
+			sleep(200);
+			release.countDown();
+		}).start();
+		assertThatThrownBy(this.source::snowflake).as("no id before the check answered")
+			.isInstanceOf(IllegalStateException.class)
+			.hasMessage("narrow column");
+	}
+
+	@Test
+	void aPrototypeGeneratorIsTakenOnceForEveryAttributeAndThread() {
+		RootBeanDefinition prototype = new RootBeanDefinition(SnowflakeIdGenerator.class,
+				() -> SnowflakeIdGenerator.builder().datacenterId(1).workerId(1).build());
+		prototype.setScope(BeanDefinition.SCOPE_PROTOTYPE);
+		this.beans.registerBeanDefinition("generator", prototype);
+		assertThat(this.source.snowflake()).as("one sequence per node").isSameAs(this.source.snowflake());
+	}
+
+	@Test
+	void twoGeneratorBeansFailTheStartOnlyWhereHibernateMapsASnowflakeId() {
+		this.beans.registerSingleton("one", SnowflakeIdGenerator.builder().datacenterId(1).workerId(1).build());
+		this.beans.registerSingleton("two", SnowflakeIdGenerator.builder().datacenterId(1).workerId(2).build());
+		this.source.afterSingletonsInstantiated(); // an application that takes them by name: starts as before
+		SpringGeneratorSource asked = new SpringGeneratorSource(this.beans);
+		assertThat(asked.definesSnowflake()).isTrue(); // what Hibernate asks for each @SnowflakeId
+		assertThatThrownBy(asked::afterSingletonsInstantiated).as("which one? refused at start, as before")
+			.isInstanceOf(NoUniqueBeanDefinitionException.class);
+	}
 
 	@Test
 	void aCheckDuringTheStartRunsOnAThreadOfItsOwnAndItsFailureFailsTheStart() throws Exception {

@@ -41,9 +41,14 @@ public final class BackgroundTask<T> {
 		try {
 			result.complete(work.get());
 		}
-		catch (RuntimeException | Error ex) {
+		catch (Throwable ex) { // whatever it is (a checked exception thrown sneakily too): nobody may wait forever
 			result.completeExceptionally(ex);
 		}
+	}
+
+	/** Runs {@code action} with the result: now if the work succeeded, else when it succeeds; never if it fails. */
+	public void whenDone(java.util.function.Consumer<? super T> action) {
+		this.result.thenAccept(action);
 	}
 
 	/** The result, waiting for it; the work's own exception if it failed. */
@@ -63,7 +68,10 @@ public final class BackgroundTask<T> {
 				}
 				throw runtime;
 			}
-			throw (Error) cause;
+			if (cause instanceof Error error) {
+				throw error;
+			}
+			throw new IllegalStateException("Start-up work failed: " + cause, cause);
 		}
 	}
 
