@@ -179,9 +179,10 @@ final class SpringGeneratorSource implements GeneratorSource, SmartInitializingS
 		}
 		if (this.beans.containsBeanDefinition(STARTERS_GENERATOR)) {
 			this.beans.getBean(STARTERS_GENERATOR);
-			if (this.beans.containsBeanDefinition(STARTERS_ID_GENERATOR)) {
-				this.beans.getBean(STARTERS_ID_GENERATOR);
-			}
+		}
+		if (this.beans.containsBeanDefinition(STARTERS_ID_GENERATOR)) {
+			// also from an application's own ManagedGenerator: the bean logs the node and the lifetime warning
+			this.beans.getBean(STARTERS_ID_GENERATOR);
 		}
 		if (this.snowflakeAskedFor) {
 			generator();
