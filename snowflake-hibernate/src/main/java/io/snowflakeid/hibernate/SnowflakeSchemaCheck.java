@@ -190,19 +190,23 @@ public final class SnowflakeSchemaCheck implements Integrator {
 			if (mode == SchemaCheck.OFF) {
 				return;
 			}
+			// What to check is settled here, on the thread building the factory: the layout may come from an
+			// application's generator bean, which is not to be created on another thread.
+			List<ColumnCheck.Target> targets = targets(sessionFactory);
 			GeneratorSource container = SnowflakeGeneratorLookup.source(sessionFactory.getServiceRegistry());
 			if (container != null) {
 				// A container (Spring) runs it beside the rest of its start and fails the start if it fails.
-				container.startupCheck(() -> checkAndReport(sessionFactory, mode));
+				container.startupCheck(() -> checkAndReport(sessionFactory, targets, mode));
 			}
 			else {
-				checkAndReport(sessionFactory, mode);
+				checkAndReport(sessionFactory, targets, mode);
 			}
 		}
 
-		private void checkAndReport(SessionFactoryImplementor sessionFactory, SchemaCheck mode) {
+		private void checkAndReport(SessionFactoryImplementor sessionFactory, List<ColumnCheck.Target> targets,
+				SchemaCheck mode) {
 			long start = System.nanoTime();
-			List<Finding> findings = check(sessionFactory);
+			List<Finding> findings = check(sessionFactory, targets);
 			if (logger.isLoggable(Level.FINE)) { // what the check adds to a start, for whoever wonders
 				logger.log(Level.FINE, "Checked the columns of {0} @SnowflakeId/@SegmentId attributes in {1} ms",
 						new Object[] { this.attributes.size(),
@@ -211,11 +215,19 @@ public final class SnowflakeSchemaCheck implements Integrator {
 			report(findings, mode);
 		}
 
-		private List<Finding> check(SessionFactoryImplementor sessionFactory) {
+		private List<ColumnCheck.Target> targets(SessionFactoryImplementor sessionFactory) {
 			List<ColumnCheck.Target> targets = new ArrayList<>();
+			SnowflakeLayout layout = null; // one generator for every @SnowflakeId: its layout asked once
 			for (Attribute attribute : this.attributes) {
-				targets.add(target(sessionFactory, attribute));
+				if (layout == null && attribute.annotation() == SnowflakeId.class) {
+					layout = SnowflakeGeneratorLookup.layout(sessionFactory.getServiceRegistry(), attribute.name());
+				}
+				targets.add(target(sessionFactory, attribute, layout));
 			}
+			return targets;
+		}
+
+		private static List<Finding> check(SessionFactoryImplementor sessionFactory, List<ColumnCheck.Target> targets) {
 			JdbcConnectionAccess access = sessionFactory.getJdbcServices().getBootstrapJdbcConnectionAccess();
 			try {
 				Connection connection = access.obtainConnection();
@@ -235,13 +247,11 @@ public final class SnowflakeSchemaCheck implements Integrator {
 			}
 		}
 
-		private static ColumnCheck.Target target(SessionFactoryImplementor sessionFactory, Attribute attribute) {
-			boolean snowflake = attribute.annotation() == SnowflakeId.class;
+		private static ColumnCheck.Target target(SessionFactoryImplementor sessionFactory, Attribute attribute,
+				SnowflakeLayout layout) {
 			long largest = Long.MAX_VALUE;
 			int width = 19;
-			if (snowflake) {
-				SnowflakeLayout layout = SnowflakeGeneratorLookup.layout(sessionFactory.getServiceRegistry(),
-						attribute.name());
+			if (attribute.annotation() == SnowflakeId.class) {
 				largest = layout.compose(layout.maxTimestamp(), layout.maxDatacenterId(), layout.maxWorkerId(),
 						layout.maxSequence());
 				width = layout.decimalWidth();

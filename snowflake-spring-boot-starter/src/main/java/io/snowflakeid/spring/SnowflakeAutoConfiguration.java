@@ -17,6 +17,7 @@ import org.apache.commons.logging.LogFactory;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -110,7 +111,7 @@ public final class SnowflakeAutoConfiguration {
 	 * in its own order, not while the EntityManagerFactory is built ({@link SpringGeneratorSource}).
 	 */
 	@Bean
-	static SpringGeneratorSource snowflakeGeneratorSource(ListableBeanFactory beanFactory) {
+	static SpringGeneratorSource snowflakeGeneratorSource(ConfigurableListableBeanFactory beanFactory) {
 		return new SpringGeneratorSource(beanFactory);
 	}
 

@@ -12,9 +12,12 @@ import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.spring.internal.BackgroundTask;
 
 import org.springframework.beans.factory.BeanInitializationException;
+import org.springframework.beans.factory.BeanNameAware;
 import org.springframework.beans.factory.DisposableBean;
-import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.beans.factory.config.NamedBeanHolder;
+import org.springframework.util.ClassUtils;
 
 /**
  * What Hibernate's generators get from the application context: the {@link SnowflakeIdGenerator} and
@@ -26,8 +29,15 @@ import org.springframework.beans.factory.SmartInitializingSingleton;
  * Nothing fails later than before: the starter's generator, and the one Hibernate asked for, are created before the
  * context is ready, and so are the segment generators Hibernate asked for (table checks, conflicting steps); no id
  * is issued before the column check has answered.
+ * <p>
+ * Closing goes the other way: every EntityManagerFactory closes before what its ids come from. Spring closes beans
+ * in the reverse order of their creation, and these are created late: the generator beans are made to outlive the
+ * factories, and so is this bean, which releases the worker id claimed for the starter's generator (under deferred
+ * database initialization the claim waits for the factory, so Spring would close the claim first). Once the context
+ * is closed no generator bean is created again: a first id then would claim a worker id that nothing releases.
  */
-final class SpringGeneratorSource implements GeneratorSource, SmartInitializingSingleton, DisposableBean {
+final class SpringGeneratorSource
+		implements GeneratorSource, SmartInitializingSingleton, DisposableBean, BeanNameAware {
 
 	/** The bean {@link SnowflakeAutoConfiguration} defines unless the application has a generator of its own. */
 	static final String STARTERS_GENERATOR = "snowflakeManagedGenerator";
@@ -35,7 +45,11 @@ final class SpringGeneratorSource implements GeneratorSource, SmartInitializingS
 	/** The generator bean the starter defines from {@link #STARTERS_GENERATOR} (it logs the node at start). */
 	static final String STARTERS_ID_GENERATOR = "snowflakeIdGenerator";
 
-	private final ListableBeanFactory beans;
+	private static final String ENTITY_MANAGER_FACTORY = "jakarta.persistence.EntityManagerFactory";
+
+	private final ConfigurableListableBeanFactory beans;
+
+	private String name;
 
 	/** Guards the requests made during the start: {@link #segments}, {@link #checks}, {@link #started}. */
 	private final Object lock = new Object();
@@ -48,6 +62,12 @@ final class SpringGeneratorSource implements GeneratorSource, SmartInitializingS
 	/** Whether the start is over: checks and segment generators then run and are made on their caller's thread. */
 	private boolean started;
 
+	/** Whether the context has closed: no generator bean is created any more. */
+	private boolean closed;
+
+	/** The worker id claims this bean releases when it closes, after the EntityManagerFactories. */
+	private final List<WorkerClaim> claims = new ArrayList<>();
+
 	/** Whether Hibernate maps a {@code @SnowflakeId}: its generator is then created before the context is ready. */
 	private volatile boolean snowflakeAskedFor;
 
@@ -57,8 +77,13 @@ final class SpringGeneratorSource implements GeneratorSource, SmartInitializingS
 	 */
 	private volatile SnowflakeIdGenerator generator;
 
-	SpringGeneratorSource(ListableBeanFactory beans) {
+	SpringGeneratorSource(ConfigurableListableBeanFactory beans) {
 		this.beans = beans;
+	}
+
+	@Override
+	public void setBeanName(String name) {
+		this.name = name;
 	}
 
 	/** Asked by Hibernate for each {@code @SnowflakeId} attribute; remembered (see {@link #afterSingletonsInstantiated}). */
@@ -77,7 +102,7 @@ final class SpringGeneratorSource implements GeneratorSource, SmartInitializingS
 	 */
 	@Override
 	public SnowflakeLayout snowflakeLayout() {
-		if (this.beans.containsBeanDefinition(STARTERS_GENERATOR)) {
+		if (defines(WorkerClaim.class)) { // a type of the starter's own: no application's bean is taken for it
 			return this.beans.getBean(SnowflakeProperties.class).toConfiguration().layout();
 		}
 		return generator().layout();
@@ -96,7 +121,7 @@ final class SpringGeneratorSource implements GeneratorSource, SmartInitializingS
 			synchronized (this.beans) {
 				generator = this.generator;
 				if (generator == null) {
-					generator = this.beans.getBean(SnowflakeIdGenerator.class);
+					generator = bean(SnowflakeIdGenerator.class);
 					this.generator = generator;
 				}
 			}
@@ -177,6 +202,10 @@ final class SpringGeneratorSource implements GeneratorSource, SmartInitializingS
 				segment.create();
 			}
 		}
+		if (this.name != null) {
+			closeAfterEntityManagerFactories(this.name);
+		}
+		this.beans.getBeanProvider(WorkerClaim.class).forEach((claim) -> claim.releasedBy(this::releaseOnClose));
 		if (this.beans.containsBeanDefinition(STARTERS_GENERATOR)) {
 			this.beans.getBean(STARTERS_GENERATOR);
 		}
@@ -200,15 +229,61 @@ final class SpringGeneratorSource implements GeneratorSource, SmartInitializingS
 		}
 	}
 
-	/** A check still running when the context closes (its start failed elsewhere) is waited for, quietly. */
+	/**
+	 * The bean of that type, created if need be, which every EntityManagerFactory outlives when the context closes;
+	 * refused once the context has closed.
+	 */
+	private <T> T bean(Class<T> type) {
+		synchronized (this.lock) {
+			if (this.closed) {
+				throw new IllegalStateException("The application context is closed: no " + type.getSimpleName()
+						+ " is created for snowflake ids any more");
+			}
+		}
+		NamedBeanHolder<T> holder = this.beans.resolveNamedBean(type);
+		closeAfterEntityManagerFactories(holder.getBeanName());
+		return holder.getBeanInstance();
+	}
+
+	/** Spring closes a bean's dependents before the bean: the factories are declared dependent on it. */
+	private void closeAfterEntityManagerFactories(String bean) {
+		ClassLoader loader = this.beans.getBeanClassLoader();
+		if (ClassUtils.isPresent(ENTITY_MANAGER_FACTORY, loader)) {
+			Class<?> factoryType = ClassUtils.resolveClassName(ENTITY_MANAGER_FACTORY, loader);
+			for (String factory : this.beans.getBeanNamesForType(factoryType, true, false)) {
+				this.beans.registerDependentBean(bean, factory);
+			}
+		}
+	}
+
+	/** Whether the claim is released when this bean closes: false once it has closed. */
+	private boolean releaseOnClose(WorkerClaim claim) {
+		synchronized (this.lock) {
+			if (!this.closed) {
+				this.claims.add(claim);
+			}
+			return !this.closed;
+		}
+	}
+
+	/**
+	 * After every EntityManagerFactory: releases the worker id claims; a check still running (the start failed
+	 * elsewhere) is waited for, quietly.
+	 */
 	@Override
 	public void destroy() {
 		List<BackgroundTask<Void>> pending;
+		List<WorkerClaim> claims;
 		synchronized (this.lock) {
+			this.closed = true;
 			pending = List.copyOf(this.checks);
+			claims = List.copyOf(this.claims);
 		}
 		for (BackgroundTask<Void> check : pending) {
 			check.awaitQuietly();
+		}
+		for (WorkerClaim claim : claims) {
+			claim.release();
 		}
 	}
 
@@ -247,8 +322,7 @@ final class SpringGeneratorSource implements GeneratorSource, SmartInitializingS
 
 		synchronized SegmentIdGenerator create() {
 			if (this.generator == null) {
-				this.generator = SpringGeneratorSource.this.beans.getBean(SegmentIdGenerators.class)
-					.generator(this.key, this.initialValue, this.step);
+				this.generator = bean(SegmentIdGenerators.class).generator(this.key, this.initialValue, this.step);
 			}
 			return this.generator;
 		}

@@ -2,11 +2,13 @@ package io.snowflakeid.spring;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeLayout;
 
 import org.springframework.beans.factory.BeanInitializationException;
 import org.springframework.beans.factory.NoUniqueBeanDefinitionException;
@@ -98,6 +100,33 @@ class SpringGeneratorSourceTests {
 			throw new IllegalStateException("narrow column");
 		})).hasMessage("narrow column");
 		assertThat(ranOn.get()).isSameAs(Thread.currentThread());
+	}
+
+	@Test
+	void afterTheContextClosedNoGeneratorBeanIsCreatedAgain() {
+		AtomicInteger created = new AtomicInteger();
+		RootBeanDefinition lazy = new RootBeanDefinition(SnowflakeIdGenerator.class, () -> {
+			created.incrementAndGet(); // with a lease: a worker id claimed that nothing would release
+			return SnowflakeIdGenerator.builder().datacenterId(1).workerId(1).build();
+		});
+		lazy.setLazyInit(true);
+		this.beans.registerBeanDefinition("generator", lazy);
+		this.source.afterSingletonsInstantiated();
+		this.source.destroy();
+		assertThatThrownBy(this.source::snowflake).isInstanceOf(IllegalStateException.class)
+			.hasMessageContaining("closed");
+		assertThat(created).hasValue(0);
+	}
+
+	@Test
+	void anApplicationsGeneratorIsAskedForItsLayoutWhateverItsBeanName() {
+		SnowflakeIdGenerator own = SnowflakeIdGenerator.builder()
+			.layout(SnowflakeLayout.JAVASCRIPT_SAFE)
+			.workerId(3)
+			.build();
+		// the starter's bean name, but the application's bean: not the layout of the snowflake.* properties
+		this.beans.registerSingleton(SpringGeneratorSource.STARTERS_GENERATOR, own);
+		assertThat(this.source.snowflakeLayout()).isEqualTo(own.layout());
 	}
 
 	private static void await(CountDownLatch latch) {
