@@ -5,13 +5,13 @@ import java.util.function.Supplier;
 import javax.sql.DataSource;
 
 import io.snowflakeid.SnowflakeIdGenerator;
-import io.snowflakeid.config.SnowflakeConfiguration;
 import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.spring.internal.CommonsLoggingRoute;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.LeaseStore;
 import io.snowflakeid.worker.ManagedGenerator;
+import io.snowflakeid.worker.WorkerAssignment;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 
@@ -76,10 +76,13 @@ public final class SnowflakeAutoConfiguration {
 						+ ", none marked @SnowflakeDataSource or @Primary, and none is needed)");
 			}
 		}
-		// snowflake.worker-assignment=zookeeper|redis: the store their auto-configurations made from the client
-		LeaseStore store = coordination.getIfAvailable();
-		SnowflakeConfiguration configuration = properties.toConfiguration();
-		Supplier<ManagedGenerator> claim = () -> SnowflakeGenerators.create(configuration,
+		// snowflake.worker-assignment=zookeeper|redis: the store their auto-configurations made from the client (no
+		// other assignment uses one: not looked for, a search through every bean definition)
+		WorkerAssignment assignment = properties.getWorkerAssignment();
+		LeaseStore store = (assignment == WorkerAssignment.ZOOKEEPER || assignment == WorkerAssignment.REDIS)
+				? coordination.getIfAvailable() : null;
+		// The properties are checked on the claim's thread too: a bad value fails the generator bean, naming it.
+		Supplier<ManagedGenerator> claim = () -> SnowflakeGenerators.create(properties.toConfiguration(),
 				(database != null) ? ConnectionSource.of(database) : null, store);
 		return WorkerClaim.started(claim);
 	}
@@ -104,6 +107,12 @@ public final class SnowflakeAutoConfiguration {
 	SnowflakeIdGenerator snowflakeIdGenerator(ManagedGenerator managed, SnowflakeProperties properties) {
 		SnowflakeGenerators.logStart(managed, properties.getLifetimeWarningYears());
 		return managed.generator();
+	}
+
+	/** The starter's properties bound once beside the start, so that their binding on its thread finds them warm. */
+	@Bean
+	static PropertiesWarmUp snowflakePropertiesWarmUp() {
+		return new PropertiesWarmUp();
 	}
 
 	/**
