@@ -19,7 +19,8 @@ import io.snowflakeid.worker.WorkerAssignment;
  * its properties and calls the {@link Builder}; plain Hibernate (and anyone with a settings map) calls
  * {@link #fromSettings(Map)}. Each value is checked once, here or in the type it belongs to ({@link SnowflakeLayout},
  * {@link LeaseConfiguration}, {@link SegmentConfiguration}), with one set of messages that name the setting, the
- * value and what is allowed. A new setting is a field here, a line in each binding and a row in the binding test.
+ * value and what is allowed. Each setting's key, parser, default and documentation are a row of the settings table
+ * ({@link Settings}); the settings-map binding is a loop over it.
  *
  * @param layout the id layout (preset, bit widths, epoch, tick length)
  * @param datacenterId the static datacenter id, or null
@@ -35,6 +36,7 @@ public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, 
 		Duration clockTolerance, WorkerAssignment workerAssignment, int lifetimeWarningYears, SchemaCheck schemaCheck,
 		LeaseConfiguration lease, SegmentConfiguration segment) {
 
+	/** The default of {@code snowflake.lifetime-warning-years} (a constant of the API; the settings table agrees). */
 	public static final int DEFAULT_LIFETIME_WARNING_YEARS = 10;
 
 	public SnowflakeConfiguration {
@@ -271,6 +273,41 @@ public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, 
 			return this;
 		}
 
+		/**
+		 * Where the value of each row of the settings table goes (the settings-map binding). A switch on the key, not
+		 * a method reference per row: see {@link Settings}. A row without a case here fails every binding's test.
+		 */
+		void set(Setting<?> setting, Object value) {
+			switch (setting.key()) {
+				case SnowflakeSettings.LAYOUT_PRESET -> layoutPreset((String) value);
+				case SnowflakeSettings.TIMESTAMP_BITS -> timestampBits((Integer) value);
+				case SnowflakeSettings.DATACENTER_BITS -> datacenterBits((Integer) value);
+				case SnowflakeSettings.WORKER_BITS -> workerBits((Integer) value);
+				case SnowflakeSettings.SEQUENCE_BITS -> sequenceBits((Integer) value);
+				case SnowflakeSettings.EPOCH -> epoch((Instant) value);
+				case SnowflakeSettings.TICK_LENGTH -> tickLength((Duration) value);
+				case SnowflakeSettings.DATACENTER_ID -> datacenterId((Long) value);
+				case SnowflakeSettings.WORKER_ID -> workerId((Long) value);
+				case SnowflakeSettings.CLOCK_TOLERANCE -> clockTolerance((Duration) value);
+				case SnowflakeSettings.WORKER_ASSIGNMENT -> workerAssignment((WorkerAssignment) value);
+				case SnowflakeSettings.LIFETIME_WARNING_YEARS -> lifetimeWarningYears((Integer) value);
+				case SnowflakeSettings.SCHEMA_CHECK -> schemaCheck((SchemaCheck) value);
+				case SnowflakeSettings.LEASE_TABLE_NAME -> leaseTableName((String) value);
+				case SnowflakeSettings.LEASE_DURATION -> leaseDuration((Duration) value);
+				case SnowflakeSettings.LEASE_SAFETY_MARGIN -> leaseSafetyMargin((Duration) value);
+				case SnowflakeSettings.LEASE_CREATE_TABLE -> leaseCreateTable((Boolean) value);
+				case SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK -> leaseAcceptDataLossRisk((Boolean) value);
+				case SnowflakeSettings.SEGMENT_TABLE_NAME -> segmentTableName((String) value);
+				case SnowflakeSettings.SEGMENT_DEFAULT_STEP -> segmentDefaultStep((Integer) value);
+				case SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD -> segmentPrefetchThreshold((Double) value);
+				case SnowflakeSettings.SEGMENT_MAX_WAIT -> segmentMaxWait((Duration) value);
+				case SnowflakeSettings.SEGMENT_CREATE_TABLE -> segmentCreateTable((Boolean) value);
+				case SnowflakeSettings.SEGMENT_DYNAMIC_STEP -> segmentDynamicStep((Boolean) value);
+				case SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET -> segmentDynamicStepTarget((Duration) value);
+				default -> throw new IllegalArgumentException(setting.key() + " is not a setting of the configuration");
+			}
+		}
+
 		/** @throws SnowflakeConfigurationException naming the first setting that is out of range */
 		public SnowflakeConfiguration build() {
 			SnowflakeLayout.Builder layout = preset(this.preset).toBuilder();
@@ -292,36 +329,36 @@ public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, 
 			if (this.tickLength != null) {
 				layout.tickLength(this.tickLength);
 			}
-			LeaseConfiguration leaseDefaults = LeaseConfiguration.DEFAULTS;
-			LeaseConfiguration lease = new LeaseConfiguration(or(this.leaseTableName, leaseDefaults.tableName()),
-					or(this.leaseDuration, leaseDefaults.duration()),
-					or(this.leaseSafetyMargin, leaseDefaults.safetyMargin()),
-					or(this.leaseCreateTable, leaseDefaults.createTable()),
-					or(this.leaseAcceptDataLossRisk, leaseDefaults.acceptDataLossRisk()));
-			SegmentConfiguration segmentDefaults = SegmentConfiguration.DEFAULTS;
+			LeaseConfiguration lease = new LeaseConfiguration(or(this.leaseTableName, Settings.LEASE_TABLE_NAME),
+					or(this.leaseDuration, Settings.LEASE_DURATION),
+					or(this.leaseSafetyMargin, Settings.LEASE_SAFETY_MARGIN),
+					or(this.leaseCreateTable, Settings.LEASE_CREATE_TABLE),
+					or(this.leaseAcceptDataLossRisk, Settings.LEASE_ACCEPT_DATA_LOSS_RISK));
 			SegmentConfiguration segment = new SegmentConfiguration(
-					or(this.segmentTableName, segmentDefaults.tableName()),
-					or(this.segmentDefaultStep, segmentDefaults.defaultStep()),
-					or(this.segmentPrefetchThreshold, segmentDefaults.prefetchThreshold()),
-					or(this.segmentMaxWait, segmentDefaults.maxWait()),
-					or(this.segmentCreateTable, segmentDefaults.createTable()),
-					or(this.segmentDynamicStep, segmentDefaults.dynamicStep()),
-					or(this.segmentDynamicStepTarget, segmentDefaults.dynamicStepTarget()));
+					or(this.segmentTableName, Settings.SEGMENT_TABLE_NAME),
+					or(this.segmentDefaultStep, Settings.SEGMENT_DEFAULT_STEP),
+					or(this.segmentPrefetchThreshold, Settings.SEGMENT_PREFETCH_THRESHOLD),
+					or(this.segmentMaxWait, Settings.SEGMENT_MAX_WAIT),
+					or(this.segmentCreateTable, Settings.SEGMENT_CREATE_TABLE),
+					or(this.segmentDynamicStep, Settings.SEGMENT_DYNAMIC_STEP),
+					or(this.segmentDynamicStepTarget, Settings.SEGMENT_DYNAMIC_STEP_TARGET));
 			return new SnowflakeConfiguration(layout.build(), this.datacenterId, this.workerId,
-					or(this.clockTolerance, SnowflakeIdGenerator.Builder.DEFAULT_CLOCK_TOLERANCE),
-					or(this.workerAssignment, WorkerAssignment.AUTO),
-					or(this.lifetimeWarningYears, DEFAULT_LIFETIME_WARNING_YEARS), or(this.schemaCheck, SchemaCheck.FAIL),
-					lease, segment);
+					or(this.clockTolerance, Settings.CLOCK_TOLERANCE),
+					or(this.workerAssignment, Settings.WORKER_ASSIGNMENT),
+					or(this.lifetimeWarningYears, Settings.LIFETIME_WARNING_YEARS),
+					or(this.schemaCheck, Settings.SCHEMA_CHECK), lease, segment);
 		}
 
-		private static <T> T or(T value, T fallback) {
-			return (value != null) ? value : fallback;
+		/** The value set, or the setting's default from the table. */
+		private static <T> T or(T value, Setting<T> setting) {
+			return (value != null) ? value : setting.defaultValue();
 		}
 	}
 
 	/** The layout a preset name stands for: {@code classic} (also when not set) or {@code javascript-safe}. */
 	static SnowflakeLayout preset(String name) {
-		String text = (name == null) ? "classic" : name.trim().toLowerCase(Locale.ROOT).replace('_', '-');
+		String text = (name == null) ? Settings.LAYOUT_PRESET.defaultValue()
+				: name.trim().toLowerCase(Locale.ROOT).replace('_', '-');
 		return switch (text) {
 			case "classic", "" -> SnowflakeLayout.DEFAULT;
 			case "javascript-safe" -> SnowflakeLayout.JAVASCRIPT_SAFE;

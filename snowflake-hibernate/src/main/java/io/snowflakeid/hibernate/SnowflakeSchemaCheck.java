@@ -15,6 +15,7 @@ import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSchemaException;
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.config.SchemaCheck;
+import io.snowflakeid.config.Settings;
 import io.snowflakeid.internal.GeneratorSource;
 import io.snowflakeid.internal.jdbc.ColumnCheck;
 import io.snowflakeid.internal.jdbc.ColumnCheck.Finding;
@@ -184,9 +185,8 @@ public final class SnowflakeSchemaCheck implements Integrator {
 			SessionFactoryImplementor sessionFactory = (SessionFactoryImplementor) factory;
 			ConfigurationService configuration = sessionFactory.getServiceRegistry()
 				.getService(ConfigurationService.class);
-			Object setting = (configuration != null) ? configuration.getSettings().get(SnowflakeSettings.SCHEMA_CHECK)
-					: null;
-			SchemaCheck mode = (setting != null) ? SchemaCheck.parse(setting) : SchemaCheck.FAIL;
+			SchemaCheck mode = (configuration != null) ? Settings.SCHEMA_CHECK.readOrDefault(configuration.getSettings())
+					: Settings.SCHEMA_CHECK.defaultValue();
 			if (mode == SchemaCheck.OFF) {
 				return;
 			}

@@ -3,55 +3,38 @@ package io.snowflakeid.spring;
 import java.time.Duration;
 import java.time.Instant;
 
-import io.snowflakeid.SnowflakeIdGenerator;
-import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.config.SchemaCheck;
+import io.snowflakeid.config.Setting;
+import io.snowflakeid.config.Settings;
 import io.snowflakeid.config.SnowflakeConfiguration;
-import io.snowflakeid.worker.LeaseConfiguration;
 import io.snowflakeid.worker.WorkerAssignment;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Configuration of snowflake ids, under {@code snowflake.*}. Every value is checked when the generator is built;
  * a bad one stops the application with a message naming the property, the value and the allowed range.
+ * <p>
+ * The settings of {@link SnowflakeConfiguration} are declared once, in the settings table
+ * ({@link Settings}: key, parser, default, description). Here they are nullable fields that only bind: null means
+ * not set, {@link #toConfiguration()} hands them to the configuration builder, which applies the table's defaults,
+ * and the getters show the table's default while a property is not set. Their descriptions and defaults in the
+ * configuration metadata come from {@code additional-spring-configuration-metadata.json}, which a test keeps equal to
+ * the table.
  */
 @ConfigurationProperties(prefix = "snowflake")
 public class SnowflakeProperties {
 
-	/**
-	 * Datacenter id of this instance, 0..31 with the default layout (0..2^datacenter-bits - 1). No default:
-	 * required unless the layout has no datacenter bits.
-	 */
 	private Long datacenterId;
 
-	/**
-	 * Worker id of this instance, 0..31 with the default layout (0..2^worker-bits - 1). Every running instance
-	 * within a datacenter needs its own. No default: required unless the layout has no worker bits.
-	 */
 	private Long workerId;
 
-	/**
-	 * Instant of timestamp 0, as an ISO-8601 UTC instant. Must not be in the future; a later epoch gives a later
-	 * end of the timestamp field. Never change it for existing data: ids could repeat.
-	 */
-	private Instant epoch = SnowflakeLayout.DEFAULT_EPOCH;
+	private Instant epoch;
 
-	/** Length of one timestamp tick: a whole number of milliseconds from 1 ms to 1 h. */
-	private Duration tickLength = Duration.ofMillis(1);
+	private Duration tickLength;
 
-	/**
-	 * How far the clock may go back behind the last issued id before the generator refuses to issue ids. Within
-	 * it, ids continue from the last issued timestamp. From 0 to 1 minute.
-	 */
-	private Duration clockTolerance = SnowflakeIdGenerator.Builder.DEFAULT_CLOCK_TOLERANCE;
+	private Duration clockTolerance;
 
-	/**
-	 * How this instance gets its worker id: auto (static ids if set, else a database lease when a DataSource
-	 * exists), static, database-lease, hostname-ordinal (a StatefulSet pod orders-7 is worker 7), ip-address (low
-	 * bits of the private IPv4 address; can collide), zookeeper or redis (a lease in a coordination service the whole
-	 * fleet shares: modules snowflake-zookeeper and snowflake-redis). Static ids, when set, always win.
-	 */
-	private WorkerAssignment workerAssignment = WorkerAssignment.AUTO;
+	private WorkerAssignment workerAssignment;
 
 	/** Bit layout of the ids. */
 	private final Layout layout = new Layout();
@@ -71,16 +54,9 @@ public class SnowflakeProperties {
 	/** Micrometer metrics. */
 	private final Metrics metrics = new Metrics();
 
-	/** Log a warning at start when fewer than this many years remain in the timestamp field. */
-	private int lifetimeWarningYears = 10;
+	private Integer lifetimeWarningYears;
 
-	/**
-	 * At start, check that every @SnowflakeId/@SegmentId column can hold the ids (JDBC metadata, once per column,
-	 * after Hibernate's schema management): fail (refuse to start on a 32-bit column, a VARCHAR too short for the
-	 * text form or a GENERATED ALWAYS identity, naming the ALTER statement that fixes it), warn (log the same and
-	 * start) or off. A leftover MariaDB/MySQL AUTO_INCREMENT is always only a warning.
-	 */
-	private SchemaCheck schemaCheck = SchemaCheck.FAIL;
+	private SchemaCheck schemaCheck;
 
 	public Long getDatacenterId() {
 		return this.datacenterId;
@@ -99,7 +75,7 @@ public class SnowflakeProperties {
 	}
 
 	public Instant getEpoch() {
-		return this.epoch;
+		return orDefault(this.epoch, Settings.EPOCH);
 	}
 
 	public void setEpoch(Instant epoch) {
@@ -107,7 +83,7 @@ public class SnowflakeProperties {
 	}
 
 	public Duration getTickLength() {
-		return this.tickLength;
+		return orDefault(this.tickLength, Settings.TICK_LENGTH);
 	}
 
 	public void setTickLength(Duration tickLength) {
@@ -115,7 +91,7 @@ public class SnowflakeProperties {
 	}
 
 	public Duration getClockTolerance() {
-		return this.clockTolerance;
+		return orDefault(this.clockTolerance, Settings.CLOCK_TOLERANCE);
 	}
 
 	public void setClockTolerance(Duration clockTolerance) {
@@ -123,7 +99,7 @@ public class SnowflakeProperties {
 	}
 
 	public WorkerAssignment getWorkerAssignment() {
-		return this.workerAssignment;
+		return orDefault(this.workerAssignment, Settings.WORKER_ASSIGNMENT);
 	}
 
 	public void setWorkerAssignment(WorkerAssignment workerAssignment) {
@@ -153,32 +129,22 @@ public class SnowflakeProperties {
 	/** Segment mode (@SegmentId). */
 	public static class Segment {
 
-		/** Segment table; handed-back ranges go to <name>_free. A plain SQL identifier. */
-		private String tableName = "snowflake_segment";
+		private String tableName;
 
-		/** Values per segment for @SegmentId without a step (1..1000000). */
-		private int defaultStep = 1000;
+		private Integer defaultStep;
 
-		/** Share of a segment used before the next is fetched in the background (0.0..0.9). */
-		private double prefetchThreshold = 0.1;
+		private Double prefetchThreshold;
 
-		/** How long a caller waits for a segment while the database is unreachable before failing (0 s..1 min). */
-		private Duration maxWait = Duration.ofSeconds(5);
+		private Duration maxWait;
 
-		/** Whether to create the segment tables if they are missing. */
-		private boolean createTable = true;
+		private Boolean createTable;
 
-		/**
-		 * Whether the step follows the load: doubled when a segment lasts less than dynamic-step-target (up to 100x
-		 * the configured step), halved when it lasts more than twice that (down to the configured step).
-		 */
-		private boolean dynamicStep = false;
+		private Boolean dynamicStep;
 
-		/** How long a segment should last when the step is dynamic (1 ms..1 day). */
-		private Duration dynamicStepTarget = Duration.ofMinutes(15);
+		private Duration dynamicStepTarget;
 
 		public boolean isDynamicStep() {
-			return this.dynamicStep;
+			return orDefault(this.dynamicStep, Settings.SEGMENT_DYNAMIC_STEP);
 		}
 
 		public void setDynamicStep(boolean dynamicStep) {
@@ -186,7 +152,7 @@ public class SnowflakeProperties {
 		}
 
 		public Duration getDynamicStepTarget() {
-			return this.dynamicStepTarget;
+			return orDefault(this.dynamicStepTarget, Settings.SEGMENT_DYNAMIC_STEP_TARGET);
 		}
 
 		public void setDynamicStepTarget(Duration dynamicStepTarget) {
@@ -194,7 +160,7 @@ public class SnowflakeProperties {
 		}
 
 		public String getTableName() {
-			return this.tableName;
+			return orDefault(this.tableName, Settings.SEGMENT_TABLE_NAME);
 		}
 
 		public void setTableName(String tableName) {
@@ -202,7 +168,7 @@ public class SnowflakeProperties {
 		}
 
 		public int getDefaultStep() {
-			return this.defaultStep;
+			return orDefault(this.defaultStep, Settings.SEGMENT_DEFAULT_STEP);
 		}
 
 		public void setDefaultStep(int defaultStep) {
@@ -210,7 +176,7 @@ public class SnowflakeProperties {
 		}
 
 		public double getPrefetchThreshold() {
-			return this.prefetchThreshold;
+			return orDefault(this.prefetchThreshold, Settings.SEGMENT_PREFETCH_THRESHOLD);
 		}
 
 		public void setPrefetchThreshold(double prefetchThreshold) {
@@ -218,7 +184,7 @@ public class SnowflakeProperties {
 		}
 
 		public Duration getMaxWait() {
-			return this.maxWait;
+			return orDefault(this.maxWait, Settings.SEGMENT_MAX_WAIT);
 		}
 
 		public void setMaxWait(Duration maxWait) {
@@ -226,7 +192,7 @@ public class SnowflakeProperties {
 		}
 
 		public boolean isCreateTable() {
-			return this.createTable;
+			return orDefault(this.createTable, Settings.SEGMENT_CREATE_TABLE);
 		}
 
 		public void setCreateTable(boolean createTable) {
@@ -234,12 +200,17 @@ public class SnowflakeProperties {
 		}
 	}
 
+	/** The value set, or the setting's default from the table. */
+	static <T> T orDefault(T value, Setting<T> setting) {
+		return (value != null) ? value : setting.defaultValue();
+	}
+
 	public Metrics getMetrics() {
 		return this.metrics;
 	}
 
 	public SchemaCheck getSchemaCheck() {
-		return this.schemaCheck;
+		return orDefault(this.schemaCheck, Settings.SCHEMA_CHECK);
 	}
 
 	public void setSchemaCheck(SchemaCheck schemaCheck) {
@@ -247,7 +218,7 @@ public class SnowflakeProperties {
 	}
 
 	public int getLifetimeWarningYears() {
-		return this.lifetimeWarningYears;
+		return orDefault(this.lifetimeWarningYears, Settings.LIFETIME_WARNING_YEARS);
 	}
 
 	public void setLifetimeWarningYears(int lifetimeWarningYears) {
@@ -324,30 +295,18 @@ public class SnowflakeProperties {
 
 	public static class Lease {
 
-		/** Lease table: a plain SQL identifier, optionally schema-qualified. */
-		private String tableName = "snowflake_worker_lease";
+		private String tableName;
 
-		/** How long a lease lasts without renewal; renewed every third of it. 3 s to 1 h. */
-		private Duration duration = LeaseConfiguration.DEFAULT_DURATION;
+		private Duration duration;
 
-		/**
-		 * How long after its lease end a worker id of a crashed instance stays out of the pool: must exceed the
-		 * clock difference between instances. 0 s to 1 h.
-		 */
-		private Duration safetyMargin = LeaseConfiguration.DEFAULT_SAFETY_MARGIN;
+		private Duration safetyMargin;
 
-		/** Whether to create the lease table if it is missing (switch off when Flyway or Liquibase owns it). */
-		private boolean createTable = true;
+		private Boolean createTable;
 
-		/**
-		 * Whether to lease from a database whose settings let it lose committed writes (PostgreSQL fsync or
-		 * synchronous_commit off, MariaDB/MySQL innodb_flush_log_at_trx_commit other than 1), refused otherwise: a
-		 * lost renewal can give this instance's worker id to another while it still issues ids.
-		 */
-		private boolean acceptDataLossRisk = false;
+		private Boolean acceptDataLossRisk;
 
 		public boolean isAcceptDataLossRisk() {
-			return this.acceptDataLossRisk;
+			return orDefault(this.acceptDataLossRisk, Settings.LEASE_ACCEPT_DATA_LOSS_RISK);
 		}
 
 		public void setAcceptDataLossRisk(boolean acceptDataLossRisk) {
@@ -355,7 +314,7 @@ public class SnowflakeProperties {
 		}
 
 		public String getTableName() {
-			return this.tableName;
+			return orDefault(this.tableName, Settings.LEASE_TABLE_NAME);
 		}
 
 		public void setTableName(String tableName) {
@@ -363,7 +322,7 @@ public class SnowflakeProperties {
 		}
 
 		public Duration getDuration() {
-			return this.duration;
+			return orDefault(this.duration, Settings.LEASE_DURATION);
 		}
 
 		public void setDuration(Duration duration) {
@@ -371,7 +330,7 @@ public class SnowflakeProperties {
 		}
 
 		public Duration getSafetyMargin() {
-			return this.safetyMargin;
+			return orDefault(this.safetyMargin, Settings.LEASE_SAFETY_MARGIN);
 		}
 
 		public void setSafetyMargin(Duration safetyMargin) {
@@ -379,7 +338,7 @@ public class SnowflakeProperties {
 		}
 
 		public boolean isCreateTable() {
-			return this.createTable;
+			return orDefault(this.createTable, Settings.LEASE_CREATE_TABLE);
 		}
 
 		public void setCreateTable(boolean createTable) {
@@ -390,27 +349,18 @@ public class SnowflakeProperties {
 	/** Bit widths of the fields below the sign bit; they must add up to 63. */
 	public static class Layout {
 
-		/**
-		 * Starting point for the bit widths: classic (41/5/5/12 in 63 bits) or javascript-safe (41/0/5/7 in 53
-		 * bits: every id is an exact JavaScript number; 32 workers, 128,000 ids/s each). The widths below override
-		 * it.
-		 */
-		private String preset = "classic";
+		private String preset;
 
-		/** Bits of the timestamp field (ticks since the epoch). Default 41. */
 		private Integer timestampBits;
 
-		/** Bits of the datacenter field. Default 5 (0 with the javascript-safe preset). */
 		private Integer datacenterBits;
 
-		/** Bits of the worker field. Default 5. */
 		private Integer workerBits;
 
-		/** Bits of the sequence field: 2^sequence-bits ids per tick and worker. Default 12 (7 javascript-safe). */
 		private Integer sequenceBits;
 
 		public String getPreset() {
-			return this.preset;
+			return orDefault(this.preset, Settings.LAYOUT_PRESET);
 		}
 
 		public void setPreset(String preset) {

@@ -1,0 +1,173 @@
+package io.snowflakeid.config;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.segment.SegmentConfiguration;
+import io.snowflakeid.worker.LeaseConfiguration;
+import io.snowflakeid.worker.WorkerAssignment;
+
+/**
+ * The settings table: every {@code snowflake.*} setting of a {@link SnowflakeConfiguration}, declared once, with its
+ * key, type (which says its parser), default and one line of documentation; where its value goes is
+ * {@link SnowflakeConfiguration.Builder#set}. No lambdas: the table is read at every start, and each lambda's first
+ * use costs a cold start about a millisecond.
+ * The settings-map binding ({@link SnowflakeConfiguration#fromSettings}) is a loop over {@link #ALL}; the builder
+ * applies the defaults from here; the Spring Boot starter binds to it (its properties are nullable, the getters show
+ * these defaults), and its configuration metadata (descriptions, defaults) and {@code docs/configuration.md} are
+ * checked against this table by tests. A default is the value of the type that uses it (for example
+ * {@link SegmentConfiguration#DEFAULTS}), so code that builds a configuration without any binding gets the same;
+ * ranges are checked there, once. Adding a setting: a row here, its consumer (the configuration record and the
+ * builder), and the Spring property where binding needs it.
+ * <p>
+ * Public for the library's own modules (the Hibernate binding, the starter) and for tools that document settings;
+ * not for applications, which configure through properties or the builders. It may change in any release.
+ */
+public final class Settings {
+
+	public static final Setting<Long> DATACENTER_ID = setting(SnowflakeSettings.DATACENTER_ID, Long.class, null,
+			"Datacenter id of this instance, 0..31 with the default layout (0..2^datacenter-bits - "
+					+ "1). No default: required unless the layout has no datacenter bits.");
+
+	public static final Setting<Long> WORKER_ID = setting(SnowflakeSettings.WORKER_ID, Long.class,
+			null,
+			"Worker id of this instance, 0..31 with the default layout (0..2^worker-bits - 1). Every "
+					+ "running instance within a datacenter needs its own. No default: required unless the "
+					+ "layout has no worker bits.");
+
+	public static final Setting<WorkerAssignment> WORKER_ASSIGNMENT = setting(SnowflakeSettings.WORKER_ASSIGNMENT,
+			WorkerAssignment.class, WorkerAssignment.AUTO,
+			"How this instance gets its worker id: auto (static ids if set, else a database lease "
+					+ "when a DataSource exists), static, database-lease, hostname-ordinal (a StatefulSet pod "
+					+ "orders-7 is worker 7), ip-address (low bits of the private IPv4 address; can collide), "
+					+ "zookeeper or redis (a lease in a coordination service the whole fleet shares: modules "
+					+ "snowflake-zookeeper and snowflake-redis). Static ids, when set, always win.");
+
+	public static final Setting<Instant> EPOCH = setting(SnowflakeSettings.EPOCH, Instant.class,
+			SnowflakeLayout.DEFAULT.epoch(),
+			"Instant of timestamp 0, as an ISO-8601 UTC instant. Must not be in the future; a later "
+					+ "epoch gives a later end of the timestamp field. Never change it for existing data: ids "
+					+ "could repeat.");
+
+	public static final Setting<Duration> TICK_LENGTH = setting(SnowflakeSettings.TICK_LENGTH, Duration.class, Duration.ofMillis(SnowflakeLayout.DEFAULT.tickMillis()),
+			"Length of one timestamp tick: a whole number of milliseconds from 1 ms to 1 h.");
+
+	public static final Setting<String> LAYOUT_PRESET = setting(SnowflakeSettings.LAYOUT_PRESET, String.class, "classic",
+			"Starting point for the bit widths: classic (41/5/5/12 in 63 bits) or javascript-safe "
+					+ "(41/0/5/7 in 53 bits: every id is an exact JavaScript number; 32 workers, 128,000 ids/s "
+					+ "each). The widths below override it.");
+
+	public static final Setting<Integer> TIMESTAMP_BITS = setting(SnowflakeSettings.TIMESTAMP_BITS, Integer.class, SnowflakeLayout.DEFAULT.timestampBits(),
+			"Bits of the timestamp field (ticks since the epoch). Default 41.");
+
+	public static final Setting<Integer> DATACENTER_BITS = setting(SnowflakeSettings.DATACENTER_BITS, Integer.class, SnowflakeLayout.DEFAULT.datacenterBits(),
+			"Bits of the datacenter field. Default 5 (0 with the javascript-safe preset).");
+
+	public static final Setting<Integer> WORKER_BITS = setting(SnowflakeSettings.WORKER_BITS, Integer.class, SnowflakeLayout.DEFAULT.workerBits(),
+			"Bits of the worker field. Default 5.");
+
+	public static final Setting<Integer> SEQUENCE_BITS = setting(SnowflakeSettings.SEQUENCE_BITS, Integer.class, SnowflakeLayout.DEFAULT.sequenceBits(),
+			"Bits of the sequence field: 2^sequence-bits ids per tick and worker. Default 12 (7 "
+					+ "javascript-safe).");
+
+	public static final Setting<Duration> CLOCK_TOLERANCE = setting(SnowflakeSettings.CLOCK_TOLERANCE,
+			Duration.class, SnowflakeIdGenerator.Builder.DEFAULT_CLOCK_TOLERANCE,
+			"How far the clock may go back behind the last issued id before the generator refuses to "
+					+ "issue ids. Within it, ids continue from the last issued timestamp. From 0 to 1 minute.");
+
+	public static final Setting<Integer> LIFETIME_WARNING_YEARS = setting(SnowflakeSettings.LIFETIME_WARNING_YEARS,
+			Integer.class, SnowflakeConfiguration.DEFAULT_LIFETIME_WARNING_YEARS,
+			"Log a warning at start when fewer than this many years remain in the timestamp field.");
+
+	public static final Setting<SchemaCheck> SCHEMA_CHECK = setting(SnowflakeSettings.SCHEMA_CHECK,
+			SchemaCheck.class, SchemaCheck.FAIL,
+			"At start, check that every @SnowflakeId/@SegmentId column can hold the ids (JDBC "
+					+ "metadata, once per column, after Hibernate's schema management): fail (refuse to start "
+					+ "on a 32-bit column, a VARCHAR too short for the text form or a GENERATED ALWAYS "
+					+ "identity, naming the ALTER statement that fixes it), warn (log the same and start) or "
+					+ "off. A leftover MariaDB/MySQL AUTO_INCREMENT is always only a warning.");
+
+	public static final Setting<String> LEASE_TABLE_NAME = setting(SnowflakeSettings.LEASE_TABLE_NAME, String.class, LeaseConfiguration.DEFAULTS.tableName(),
+			"Lease table: a plain SQL identifier, optionally schema-qualified.");
+
+	public static final Setting<Duration> LEASE_DURATION = setting(SnowflakeSettings.LEASE_DURATION, Duration.class, LeaseConfiguration.DEFAULTS.duration(),
+			"How long a lease lasts without renewal; renewed every third of it. 3 s to 1 h.");
+
+	public static final Setting<Duration> LEASE_SAFETY_MARGIN = setting(SnowflakeSettings.LEASE_SAFETY_MARGIN,
+			Duration.class, LeaseConfiguration.DEFAULTS.safetyMargin(),
+			"How long after its lease end a worker id of a crashed instance stays out of the pool: "
+					+ "must exceed the clock difference between instances. 0 s to 1 h.");
+
+	public static final Setting<Boolean> LEASE_CREATE_TABLE = setting(SnowflakeSettings.LEASE_CREATE_TABLE,
+			Boolean.class, LeaseConfiguration.DEFAULTS.createTable(),
+			"Whether to create the lease table if it is missing (switch off when Flyway or Liquibase "
+					+ "owns it).");
+
+	public static final Setting<Boolean> LEASE_ACCEPT_DATA_LOSS_RISK = setting(
+			SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, Boolean.class, LeaseConfiguration.DEFAULTS.acceptDataLossRisk(),
+			"Whether to lease from a database whose settings let it lose committed writes (PostgreSQL "
+					+ "fsync or synchronous_commit off, MariaDB/MySQL innodb_flush_log_at_trx_commit other than "
+					+ "1), refused otherwise: a lost renewal can give this instance's worker id to another "
+					+ "while it still issues ids.");
+
+	public static final Setting<String> SEGMENT_TABLE_NAME = setting(SnowflakeSettings.SEGMENT_TABLE_NAME,
+			String.class, SegmentConfiguration.DEFAULTS.tableName(),
+			"Segment table; handed-back ranges go to <name>_free. A plain SQL identifier.");
+
+	public static final Setting<Integer> SEGMENT_DEFAULT_STEP = setting(SnowflakeSettings.SEGMENT_DEFAULT_STEP,
+			Integer.class, SegmentConfiguration.DEFAULTS.defaultStep(),
+			"Values per segment for @SegmentId without a step (1..1000000).");
+
+	public static final Setting<Double> SEGMENT_PREFETCH_THRESHOLD = setting(
+			SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, Double.class, SegmentConfiguration.DEFAULTS.prefetchThreshold(),
+			"Share of a segment used before the next is fetched in the background (0.0..0.9).");
+
+	public static final Setting<Duration> SEGMENT_MAX_WAIT = setting(SnowflakeSettings.SEGMENT_MAX_WAIT,
+			Duration.class, SegmentConfiguration.DEFAULTS.maxWait(),
+			"How long a caller waits for a segment while the database is unreachable before failing "
+					+ "(0 s..1 min).");
+
+	public static final Setting<Boolean> SEGMENT_CREATE_TABLE = setting(SnowflakeSettings.SEGMENT_CREATE_TABLE,
+			Boolean.class, SegmentConfiguration.DEFAULTS.createTable(),
+			"Whether to create the segment tables if they are missing.");
+
+	public static final Setting<Boolean> SEGMENT_DYNAMIC_STEP = setting(SnowflakeSettings.SEGMENT_DYNAMIC_STEP,
+			Boolean.class, SegmentConfiguration.DEFAULTS.dynamicStep(),
+			"Whether the step follows the load: doubled when a segment lasts less than "
+					+ "dynamic-step-target (up to 100x the configured step), halved when it lasts more than "
+					+ "twice that (down to the configured step).");
+
+	public static final Setting<Duration> SEGMENT_DYNAMIC_STEP_TARGET = setting(
+			SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, Duration.class, SegmentConfiguration.DEFAULTS.dynamicStepTarget(),
+			"How long a segment should last when the step is dynamic (1 ms..1 day).");
+
+	/** Every setting of a {@link SnowflakeConfiguration}, in the order the settings-map binding reads them. */
+	public static final List<Setting<?>> ALL = List.of(LAYOUT_PRESET, TIMESTAMP_BITS, DATACENTER_BITS, WORKER_BITS,
+			SEQUENCE_BITS, EPOCH, TICK_LENGTH, DATACENTER_ID, WORKER_ID, CLOCK_TOLERANCE, WORKER_ASSIGNMENT,
+			LIFETIME_WARNING_YEARS, SCHEMA_CHECK, LEASE_TABLE_NAME, LEASE_DURATION, LEASE_SAFETY_MARGIN,
+			LEASE_CREATE_TABLE, LEASE_ACCEPT_DATA_LOSS_RISK, SEGMENT_TABLE_NAME, SEGMENT_DEFAULT_STEP,
+			SEGMENT_PREFETCH_THRESHOLD, SEGMENT_MAX_WAIT, SEGMENT_CREATE_TABLE, SEGMENT_DYNAMIC_STEP,
+			SEGMENT_DYNAMIC_STEP_TARGET);
+
+	private Settings() {
+	}
+
+	/** Reads every setting of {@link #ALL} a settings map holds into a builder: the settings-map binding. */
+	public static SnowflakeConfiguration.Builder readInto(Map<String, ?> settings,
+			SnowflakeConfiguration.Builder builder) {
+		for (Setting<?> setting : ALL) {
+			setting.readInto(settings, builder);
+		}
+		return builder;
+	}
+
+	/** A setting of a {@link SnowflakeConfiguration}: its value goes to {@link SnowflakeConfiguration.Builder#set}. */
+	static <T> Setting<T> setting(String key, Class<T> type, T defaultValue, String description) {
+		return new Setting<>(key, type, defaultValue, description, true);
+	}
+}

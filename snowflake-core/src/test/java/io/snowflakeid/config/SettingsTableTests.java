@@ -1,0 +1,171 @@
+package io.snowflakeid.config;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.segment.SegmentConfiguration;
+import io.snowflakeid.worker.LeaseConfiguration;
+import io.snowflakeid.worker.WorkerAssignment;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The settings table is the one declaration of each setting: every key of {@link SnowflakeSettings} has a row (and
+ * no row is without a key), the defaults it documents are the ones the configuration applies, and
+ * {@code docs/configuration.md} shows the same defaults.
+ */
+class SettingsTableTests {
+
+	@Test
+	void everyKeyHasExactlyOneRow() throws IllegalAccessException {
+		Set<String> keys = new TreeSet<>();
+		for (Field field : SnowflakeSettings.class.getFields()) {
+			if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class
+					&& !field.getName().equals("PREFIX")) {
+				keys.add((String) field.get(null));
+			}
+		}
+		Set<String> rows = new TreeSet<>();
+		for (Setting<?> setting : Settings.ALL) {
+			assertThat(rows.add(setting.key())).as("one row for %s", setting).isTrue();
+			assertThat(setting.configures()).as("%s goes into the configuration", setting).isTrue();
+			assertThat(setting.description()).as("%s is documented", setting).isNotBlank().doesNotContain("\n");
+		}
+		assertThat(rows).isEqualTo(keys);
+	}
+
+	@Test
+	void theDocumentedDefaultsAreTheDefaultsTheConfigurationApplies() {
+		Map<String, Object> defaults = new HashMap<>();
+		for (Setting<?> setting : Settings.ALL) {
+			if (setting.defaultText() != null) {
+				assertThat((Object) setting.parse(setting.defaultText())).as("%s=%s", setting, setting.defaultText())
+					.isEqualTo(setting.defaultValue());
+				defaults.put(setting.key(), setting.defaultText());
+			}
+		}
+		SnowflakeConfiguration unset = SnowflakeConfiguration.fromSettings(Map.of());
+		assertThat(SnowflakeConfiguration.fromSettings(defaults)).isEqualTo(unset);
+		assertThat(unset.layout()).isEqualTo(SnowflakeLayout.DEFAULT);
+		assertThat(unset.datacenterId()).isNull();
+		assertThat(unset.workerId()).isNull();
+		assertThat(Settings.DATACENTER_ID.defaultValue()).isNull();
+		assertThat(Settings.WORKER_ID.defaultValue()).isNull();
+		assertThat(unset.segment()).isEqualTo(SegmentConfiguration.DEFAULTS);
+		assertThat(unset.lease()).isEqualTo(LeaseConfiguration.DEFAULTS);
+		// the API's constants say the same
+		assertThat(SnowflakeConfiguration.DEFAULT_LIFETIME_WARNING_YEARS)
+			.isEqualTo(Settings.LIFETIME_WARNING_YEARS.defaultValue());
+		assertThat(SnowflakeIdGenerator.Builder.DEFAULT_CLOCK_TOLERANCE)
+			.isEqualTo(Settings.CLOCK_TOLERANCE.defaultValue());
+		assertThat(SnowflakeLayout.DEFAULT_EPOCH).isEqualTo(Settings.EPOCH.defaultValue());
+		assertThat(SnowflakeLayout.DEFAULT.timestampBits()).isEqualTo(Settings.TIMESTAMP_BITS.defaultValue());
+		assertThat(SnowflakeLayout.DEFAULT.datacenterBits()).isEqualTo(Settings.DATACENTER_BITS.defaultValue());
+		assertThat(SnowflakeLayout.DEFAULT.workerBits()).isEqualTo(Settings.WORKER_BITS.defaultValue());
+		assertThat(SnowflakeLayout.DEFAULT.sequenceBits()).isEqualTo(Settings.SEQUENCE_BITS.defaultValue());
+		assertThat(SnowflakeLayout.DEFAULT.tickMillis()).isEqualTo(Settings.TICK_LENGTH.defaultValue().toMillis());
+	}
+
+	/** The binding sets each row through the builder's switch on the key: a row without its case would be lost. */
+	@Test
+	void everyRowReachesTheConfiguration() {
+		SnowflakeConfiguration unset = SnowflakeConfiguration.fromSettings(Map.of());
+		for (Setting<?> setting : Settings.ALL) {
+			Map<String, Object> settings = new HashMap<>(Map.of(setting.key(), anotherValue(setting)));
+			if (setting.key().endsWith("-bits")) { // the widths sum to 63: one bit moves to another field
+				Setting<Integer> other = (setting == Settings.SEQUENCE_BITS) ? Settings.TIMESTAMP_BITS
+						: Settings.SEQUENCE_BITS;
+				settings.put(other.key(), other.defaultValue() + 1);
+			}
+			assertThat(SnowflakeConfiguration.fromSettings(settings)).as("%s", settings).isNotEqualTo(unset);
+		}
+	}
+
+	/** A valid value other than the default. */
+	private static Object anotherValue(Setting<?> setting) {
+		Object fallback = setting.defaultValue();
+		Class<?> type = setting.type();
+		if (type == Boolean.class) {
+			return !(Boolean) fallback;
+		}
+		if (type == Integer.class) {
+			return (Integer) fallback - 1;
+		}
+		if (type == Long.class) {
+			return 1L;
+		}
+		if (type == Double.class) {
+			return 0.2;
+		}
+		if (type == Duration.class) {
+			return ((Duration) fallback).multipliedBy(2);
+		}
+		if (type == Instant.class) {
+			return Instant.parse("2021-01-01T00:00:00Z");
+		}
+		if (type == WorkerAssignment.class) {
+			return WorkerAssignment.STATIC;
+		}
+		if (type == SchemaCheck.class) {
+			return SchemaCheck.WARN;
+		}
+		return setting == Settings.LAYOUT_PRESET ? "javascript-safe" : fallback + "_other";
+	}
+
+	@Test
+	void aValueThatCannotBeReadIsAnErrorNamingTheKeyAndTheValue() {
+		for (Setting<?> setting : Settings.ALL) {
+			if (setting.type() == String.class) {
+				continue; // any text is read; the configuration checks it
+			}
+			assertThatExceptionOfType(SnowflakeConfigurationException.class)
+				.isThrownBy(() -> setting.read(Map.of(setting.key(), "maybe?")))
+				.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(setting.key()))
+				.withMessageContaining("'maybe?'");
+		}
+	}
+
+	/** docs/configuration.md: each row's Default column is the table's default ({@code *none*} without one). */
+	@Test
+	void theConfigurationReferenceShowsTheTablesDefaults() throws IOException {
+		Map<String, String> documented = new TreeMap<>();
+		Matcher row = Pattern.compile("(?m)^\\| `(snowflake\\.[^`]*)` \\| ([^|]*) \\|").matcher(docs("configuration.md"));
+		while (row.find()) {
+			documented.put(row.group(1), row.group(2).trim());
+		}
+		Map<String, String> expected = new TreeMap<>();
+		Map<String, String> actual = new TreeMap<>();
+		for (Setting<?> setting : Settings.ALL) {
+			expected.put(setting.key(), (setting.defaultText() != null) ? "`" + setting.defaultText() + "`" : "*none*");
+			actual.put(setting.key(), documented.get(setting.key()));
+		}
+		assertThat(actual).isEqualTo(expected);
+	}
+
+	private static String docs(String name) throws IOException {
+		Path dir = Path.of("").toAbsolutePath();
+		while (dir != null && !Files.isRegularFile(dir.resolve("docs").resolve(name))) {
+			dir = dir.getParent();
+		}
+		assertThat(dir).as("docs/" + name + " above the module").isNotNull();
+		return Files.readString(dir.resolve("docs").resolve(name));
+	}
+}

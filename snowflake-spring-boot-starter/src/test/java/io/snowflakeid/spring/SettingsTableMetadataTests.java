@@ -1,0 +1,105 @@
+package io.snowflakeid.spring;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import io.snowflakeid.config.Setting;
+import io.snowflakeid.config.Settings;
+import io.snowflakeid.config.SnowflakeConfiguration;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.boot.json.JsonParserFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The settings table ({@link Settings}) is where each setting's default and description are declared; the Spring
+ * side only binds. The configuration metadata IDEs show (generated, merged with
+ * {@code additional-spring-configuration-metadata.json}) has the table's description and default for every row, and
+ * {@link SnowflakeProperties} shows and applies the table's defaults.
+ */
+class SettingsTableMetadataTests {
+
+	@SuppressWarnings("unchecked")
+	private static Map<String, Map<String, Object>> properties(String resource) throws IOException {
+		try (InputStream in = SettingsTableMetadataTests.class.getClassLoader().getResourceAsStream(resource)) {
+			assertThat(in).as(resource + " on the class path").isNotNull();
+			Map<String, Object> metadata = JsonParserFactory.getJsonParser()
+				.parseMap(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+			Map<String, Map<String, Object>> byName = new java.util.TreeMap<>();
+			for (Map<String, Object> property : (List<Map<String, Object>>) metadata.get("properties")) {
+				assertThat(byName.put((String) property.get("name"), property)).as("one entry for %s", property)
+					.isNull();
+			}
+			return byName;
+		}
+	}
+
+	@Test
+	void theMetadataHasTheTablesDescriptionAndDefaultForEverySetting() throws IOException {
+		Map<String, Map<String, Object>> generated = properties("META-INF/spring-configuration-metadata.json");
+		for (Setting<?> setting : Settings.ALL) {
+			Map<String, Object> property = generated.get(setting.key());
+			assertThat(property).as("metadata of %s", setting).isNotNull();
+			assertThat(property.get("description")).as("description of %s", setting)
+				.isEqualTo(setting.description());
+			if (setting.defaultText() == null) {
+				assertThat(property).as("%s has no default", setting).doesNotContainKey("defaultValue");
+			}
+			else {
+				assertThat(property).as("%s has a default", setting).containsKey("defaultValue");
+				assertThat((Object) setting.parse(property.get("defaultValue"))).as("default of %s", setting)
+					.isEqualTo(setting.defaultValue());
+			}
+		}
+	}
+
+	@Test
+	void theAdditionalMetadataIsTheTable() throws IOException {
+		Map<String, Map<String, Object>> additional = properties(
+				"META-INF/additional-spring-configuration-metadata.json");
+		for (Setting<?> setting : Settings.ALL) {
+			Map<String, Object> property = additional.get(setting.key());
+			assertThat(property).as("additional metadata of %s", setting).isNotNull();
+			assertThat(property.get("description")).as("description of %s", setting)
+				.isEqualTo(setting.description());
+			assertThat((property.get("defaultValue") != null) ? setting.parse(property.get("defaultValue")) : null)
+				.as("default of %s", setting)
+				.isEqualTo(setting.defaultValue());
+		}
+	}
+
+	@Test
+	void unsetPropertiesShowAndApplyTheTablesDefaults() {
+		SnowflakeProperties properties = new Binder(new MapConfigurationPropertySource(Map.of()))
+			.bindOrCreate("snowflake", SnowflakeProperties.class);
+		assertThat(properties.toConfiguration()).isEqualTo(SnowflakeConfiguration.fromSettings(Map.of()));
+		assertThat(properties.getEpoch()).isEqualTo(Settings.EPOCH.defaultValue());
+		assertThat(properties.getTickLength()).isEqualTo(Settings.TICK_LENGTH.defaultValue());
+		assertThat(properties.getClockTolerance()).isEqualTo(Settings.CLOCK_TOLERANCE.defaultValue());
+		assertThat(properties.getWorkerAssignment()).isEqualTo(Settings.WORKER_ASSIGNMENT.defaultValue());
+		assertThat(properties.getLifetimeWarningYears()).isEqualTo(Settings.LIFETIME_WARNING_YEARS.defaultValue());
+		assertThat(properties.getSchemaCheck()).isEqualTo(Settings.SCHEMA_CHECK.defaultValue());
+		assertThat(properties.getLayout().getPreset()).isEqualTo(Settings.LAYOUT_PRESET.defaultValue());
+		assertThat(properties.getLease().getTableName()).isEqualTo(Settings.LEASE_TABLE_NAME.defaultValue());
+		assertThat(properties.getLease().getDuration()).isEqualTo(Settings.LEASE_DURATION.defaultValue());
+		assertThat(properties.getLease().getSafetyMargin()).isEqualTo(Settings.LEASE_SAFETY_MARGIN.defaultValue());
+		assertThat(properties.getLease().isCreateTable()).isEqualTo(Settings.LEASE_CREATE_TABLE.defaultValue());
+		assertThat(properties.getLease().isAcceptDataLossRisk())
+			.isEqualTo(Settings.LEASE_ACCEPT_DATA_LOSS_RISK.defaultValue());
+		assertThat(properties.getSegment().getTableName()).isEqualTo(Settings.SEGMENT_TABLE_NAME.defaultValue());
+		assertThat(properties.getSegment().getDefaultStep()).isEqualTo(Settings.SEGMENT_DEFAULT_STEP.defaultValue());
+		assertThat(properties.getSegment().getPrefetchThreshold())
+			.isEqualTo(Settings.SEGMENT_PREFETCH_THRESHOLD.defaultValue());
+		assertThat(properties.getSegment().getMaxWait()).isEqualTo(Settings.SEGMENT_MAX_WAIT.defaultValue());
+		assertThat(properties.getSegment().isCreateTable()).isEqualTo(Settings.SEGMENT_CREATE_TABLE.defaultValue());
+		assertThat(properties.getSegment().isDynamicStep()).isEqualTo(Settings.SEGMENT_DYNAMIC_STEP.defaultValue());
+		assertThat(properties.getSegment().getDynamicStepTarget())
+			.isEqualTo(Settings.SEGMENT_DYNAMIC_STEP_TARGET.defaultValue());
+	}
+}
