@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeIdParts;
@@ -18,6 +19,7 @@ import io.snowflakeid.worker.WorkerAssignment;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
@@ -31,6 +33,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 final class MigratedApplication {
 
 	/** The library creates nothing, Hibernate creates nothing: the migrations own the schema. */
+	/** The names of the beans in the order the context created them (a singleton of the started context). */
+	private static final String CREATION_ORDER = "migratedApplicationCreationOrder";
+
 	static final String[] MIGRATIONS_OWN_THE_SCHEMA = { "--snowflake.worker-assignment=database-lease",
 			"--snowflake.lease.create-table=false", "--snowflake.segment.create-table=false",
 			"--spring.jpa.hibernate.ddl-auto=validate" };
@@ -47,7 +52,17 @@ final class MigratedApplication {
 		arguments.addAll(List.of("--spring.main.web-application-type=none", "--spring.main.banner-mode=off",
 				"--spring.jpa.open-in-view=false"));
 		arguments.addAll(List.of(properties));
-		return new SpringApplicationBuilder(MigrationTestApplication.class).run(arguments.toArray(String[]::new));
+		List<String> created = new CopyOnWriteArrayList<>();
+		return new SpringApplicationBuilder(MigrationTestApplication.class).initializers((context) -> {
+			context.getBeanFactory().registerSingleton(CREATION_ORDER, created);
+			context.getBeanFactory().addBeanPostProcessor(new BeanPostProcessor() {
+				@Override
+				public Object postProcessAfterInitialization(Object bean, String beanName) {
+					created.add(beanName);
+					return bean;
+				}
+			});
+		}).run(arguments.toArray(String[]::new));
 	}
 
 	static String[] with(String[] first, String... more) {
@@ -111,13 +126,16 @@ final class MigratedApplication {
 	 * The lease and the segment generators wait for the migration tool ({@code @DependsOnDatabaseInitialization}):
 	 * without that, any bean that takes ids early (an application bean is created before the auto-configured
 	 * ones) would lease from a table that does not exist yet. That it works in one application is luck of bean
-	 * order, so the dependency itself is checked.
+	 * order, so the order in which the context created them is checked.
 	 */
+	@SuppressWarnings("unchecked")
 	static void assertCreatedAfter(ConfigurableApplicationContext context, String migrationBean) {
+		List<String> created = (List<String>) context.getBean(CREATION_ORDER);
+		assertThat(created).as("beans in the order they were created").contains(migrationBean);
 		for (String bean : List.of("snowflakeWorkerClaim", "segmentIdGenerators")) {
-			assertThat(context.getBeanFactory().getBeanDefinition(bean).getDependsOn())
-				.as("the beans %s waits for", bean)
-				.contains(migrationBean);
+			assertThat(created).as("beans in the order they were created").contains(bean);
+			assertThat(created.indexOf(bean)).as("%s created after %s", bean, migrationBean)
+				.isGreaterThan(created.indexOf(migrationBean));
 		}
 	}
 

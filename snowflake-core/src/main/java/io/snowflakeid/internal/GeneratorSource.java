@@ -40,8 +40,9 @@ public interface GeneratorSource {
 	Supplier<SegmentIdGenerator> segment(String key, long initialValue, int step);
 
 	/**
-	 * Runs a start-up check (the column check). The container may run it beside the rest of its start, but its start
-	 * fails if the check throws, before it reports ready.
+	 * Runs a start-up check (the column check). The container may run it beside the rest of its start, or once its
+	 * beans exist, but its start fails if the check throws, before it reports ready. The check asks
+	 * {@link #snowflakeLayout()} on the thread it runs on: the container runs it where that is safe.
 	 */
 	void startupCheck(Runnable check);
 }

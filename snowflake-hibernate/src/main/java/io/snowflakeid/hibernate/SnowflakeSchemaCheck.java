@@ -190,16 +190,14 @@ public final class SnowflakeSchemaCheck implements Integrator {
 			if (mode == SchemaCheck.OFF) {
 				return;
 			}
-			// What to check is settled here, on the thread building the factory: the layout may come from an
-			// application's generator bean, which is not to be created on another thread.
-			List<ColumnCheck.Target> targets = targets(sessionFactory);
 			GeneratorSource container = SnowflakeGeneratorLookup.source(sessionFactory.getServiceRegistry());
 			if (container != null) {
-				// A container (Spring) runs it beside the rest of its start and fails the start if it fails.
-				container.startupCheck(() -> checkAndReport(sessionFactory, targets, mode));
+				// A container (Spring) runs it when and where it can ask for the generator's layout (beside the rest
+				// of its start, or once its beans exist) and fails the start if it fails.
+				container.startupCheck(() -> checkAndReport(sessionFactory, targets(sessionFactory), mode));
 			}
 			else {
-				checkAndReport(sessionFactory, targets, mode);
+				checkAndReport(sessionFactory, targets(sessionFactory), mode);
 			}
 		}
 

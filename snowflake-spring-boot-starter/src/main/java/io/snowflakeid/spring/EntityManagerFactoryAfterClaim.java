@@ -4,7 +4,10 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import jakarta.persistence.EntityManagerFactory;
@@ -13,23 +16,33 @@ import org.springframework.beans.factory.BeanFactoryUtils;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.beans.factory.config.InstantiationAwareBeanPostProcessor;
 import org.springframework.core.Ordered;
 import org.springframework.orm.jpa.AbstractEntityManagerFactoryBean;
 import org.springframework.util.ObjectUtils;
 
 /**
- * Makes every EntityManagerFactory wait for the {@link WorkerClaim} bean, so that the claim has started before
- * Hibernate boots and runs beside it (and the lease is released after the factories are closed). Left out for a
- * factory the claim itself waits for: with {@code spring.jpa.defer-datasource-initialization=true} the factory is a
- * database initializer, which the claim waits for. Runs after Spring Boot has added those database-initialization
- * dependencies (its post-processor has order 0).
+ * Orders the starter's beans around every EntityManagerFactory, when they are created and when they are closed:
+ * <ul>
+ * <li>every factory waits for the {@link WorkerClaim} bean, so that the claim has started before Hibernate boots and
+ * runs beside it; left out for a factory the claim itself waits for (with
+ * {@code spring.jpa.defer-datasource-initialization=true} the factory is a database initializer);</li>
+ * <li>the claim and the segment generators wait for the database initialization (Flyway, Liquibase, SQL scripts:
+ * {@code @DependsOnDatabaseInitialization}), but not through a depends-on declaration, which Spring also reads as
+ * "close first": under deferred initialization that closed them before the factory, whose inserts they serve. They
+ * are created after those beans all the same ({@link CreatedAfter}), and every factory closes before them.</li>
+ * </ul>
+ * Runs after Spring Boot has added the database-initialization dependencies (its post-processor has order 0).
  */
 final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, Ordered {
 
 	private final String claim;
 
-	EntityManagerFactoryAfterClaim(String claim) {
+	private final List<String> createdAfterInitialization;
+
+	EntityManagerFactoryAfterClaim(String claim, String... createdAfterInitialization) {
 		this.claim = claim;
+		this.createdAfterInitialization = List.of(createdAfterInitialization);
 	}
 
 	@Override
@@ -39,19 +52,74 @@ final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, 
 
 	@Override
 	public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
-		if (!beanFactory.containsBeanDefinition(this.claim)) {
-			return;
+		Set<String> factories = factories(beanFactory);
+		if (beanFactory.containsBeanDefinition(this.claim)) {
+			Set<String> claimWaitsFor = dependsOnClosure(beanFactory, this.claim);
+			for (String factory : factories) {
+				if (claimWaitsFor.contains(factory) || !beanFactory.containsBeanDefinition(factory)) {
+					continue;
+				}
+				BeanDefinition definition = beanFactory.getBeanDefinition(factory);
+				String[] dependsOn = definition.getDependsOn();
+				if (!ObjectUtils.containsElement(dependsOn, this.claim)) {
+					definition.setDependsOn(ObjectUtils.addObjectToArray(dependsOn, this.claim));
+				}
+			}
 		}
-		Set<String> claimWaitsFor = dependsOnClosure(beanFactory, this.claim);
-		for (String factory : factories(beanFactory)) {
-			if (claimWaitsFor.contains(factory) || !beanFactory.containsBeanDefinition(factory)) {
-				continue;
+		Map<String, List<String>> createdAfter = new LinkedHashMap<>();
+		for (String name : this.createdAfterInitialization) {
+			if (beanFactory.containsBeanDefinition(name)) {
+				BeanDefinition definition = beanFactory.getBeanDefinition(name);
+				String[] dependsOn = definition.getDependsOn();
+				createdAfter.put(name, (dependsOn != null) ? List.of(dependsOn) : List.of());
+				definition.setDependsOn();
 			}
-			BeanDefinition definition = beanFactory.getBeanDefinition(factory);
-			String[] dependsOn = definition.getDependsOn();
-			if (!ObjectUtils.containsElement(dependsOn, this.claim)) {
-				definition.setDependsOn(ObjectUtils.addObjectToArray(dependsOn, this.claim));
+		}
+		if (!createdAfter.isEmpty()) {
+			beanFactory.addBeanPostProcessor(new CreatedAfter(beanFactory, createdAfter, factories));
+		}
+	}
+
+	/**
+	 * Creates the beans each of those beans waited for before it (what its depends-on declaration did), and once it
+	 * exists declares every EntityManagerFactory its dependent, so that Spring closes the factories first.
+	 */
+	private static final class CreatedAfter implements InstantiationAwareBeanPostProcessor {
+
+		private final ConfigurableListableBeanFactory beanFactory;
+
+		private final Map<String, List<String>> createdAfter;
+
+		private final Set<String> factories;
+
+		CreatedAfter(ConfigurableListableBeanFactory beanFactory, Map<String, List<String>> createdAfter,
+				Set<String> factories) {
+			this.beanFactory = beanFactory;
+			this.createdAfter = createdAfter;
+			this.factories = factories;
+		}
+
+		@Override
+		public Object postProcessBeforeInstantiation(Class<?> beanClass, String beanName) {
+			List<String> first = this.createdAfter.get(beanName);
+			if (first != null) {
+				for (String name : first) {
+					this.beanFactory.getBean(name);
+				}
 			}
+			return null;
+		}
+
+		@Override
+		public Object postProcessAfterInitialization(Object bean, String beanName) {
+			if (this.createdAfter.containsKey(beanName)) {
+				for (String factory : this.factories) {
+					if (this.beanFactory.containsBeanDefinition(factory)) {
+						this.beanFactory.registerDependentBean(beanName, factory);
+					}
+				}
+			}
+			return bean;
 		}
 	}
 

@@ -172,7 +172,8 @@ public final class SnowflakeAutoConfiguration {
 
 		@Bean
 		static EntityManagerFactoryAfterClaim snowflakeEntityManagerFactoryAfterClaim() {
-			return new EntityManagerFactoryAfterClaim("snowflakeWorkerClaim");
+			return new EntityManagerFactoryAfterClaim("snowflakeWorkerClaim", "snowflakeWorkerClaim",
+					"segmentIdGenerators");
 		}
 
 		@Bean

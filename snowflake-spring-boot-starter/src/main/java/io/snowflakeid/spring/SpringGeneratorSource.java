@@ -1,7 +1,11 @@
 package io.snowflakeid.spring;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import io.snowflakeid.SnowflakeIdGenerator;
@@ -31,10 +35,10 @@ import org.springframework.util.ClassUtils;
  * is issued before the column check has answered.
  * <p>
  * Closing goes the other way: every EntityManagerFactory closes before what its ids come from. Spring closes beans
- * in the reverse order of their creation, and these are created late: the generator beans are made to outlive the
- * factories, and so is this bean, which releases the worker id claimed for the starter's generator (under deferred
- * database initialization the claim waits for the factory, so Spring would close the claim first). Once the context
- * is closed no generator bean is created again: a first id then would claim a worker id that nothing releases.
+ * in the reverse order of their creation, and these are created late: the generator beans it creates, and this bean,
+ * are declared to outlive the factories (the worker id claim and the segment generators are ordered around the
+ * factories by {@link EntityManagerFactoryAfterClaim}). Once the context is closed no generator bean is created
+ * again: a first id then would claim a worker id that nothing releases.
  */
 final class SpringGeneratorSource
 		implements GeneratorSource, SmartInitializingSingleton, DisposableBean, BeanNameAware {
@@ -65,8 +69,14 @@ final class SpringGeneratorSource
 	/** Whether the context has closed: no generator bean is created any more. */
 	private boolean closed;
 
-	/** The worker id claims this bean releases when it closes, after the EntityManagerFactories. */
-	private final List<WorkerClaim> claims = new ArrayList<>();
+	/**
+	 * Checks that need an application's own generator bean (its layout): run once the context's beans exist, as
+	 * the bean may need beans still being created when the check is handed over (the EntityManagerFactory itself).
+	 */
+	private final List<Runnable> checksAfterBeans = new ArrayList<>();
+
+	/** The starter's properties, taken where the check is handed over (see {@link #snowflakeLayout}). */
+	private volatile SnowflakeProperties properties;
 
 	/** Whether Hibernate maps a {@code @SnowflakeId}: its generator is then created before the context is ready. */
 	private volatile boolean snowflakeAskedFor;
@@ -103,7 +113,9 @@ final class SpringGeneratorSource
 	@Override
 	public SnowflakeLayout snowflakeLayout() {
 		if (defines(WorkerClaim.class)) { // a type of the starter's own: no application's bean is taken for it
-			return this.beans.getBean(SnowflakeProperties.class).toConfiguration().layout();
+			SnowflakeProperties properties = this.properties;
+			return ((properties != null) ? properties : this.beans.getBean(SnowflakeProperties.class)).toConfiguration()
+				.layout();
 		}
 		return generator().layout();
 	}
@@ -158,9 +170,19 @@ final class SpringGeneratorSource
 	 */
 	@Override
 	public void startupCheck(Runnable check) {
+		boolean startersGenerator = defines(WorkerClaim.class);
+		if (startersGenerator && this.snowflakeAskedFor && this.properties == null) {
+			// taken here, where beans are created; the check reads the layout from them on its own thread
+			this.properties = this.beans.getBean(SnowflakeProperties.class);
+		}
 		synchronized (this.lock) {
 			if (!this.started) {
-				this.checks.add(BackgroundTask.start("snowflake-column-check", check));
+				if (startersGenerator || !this.snowflakeAskedFor) {
+					this.checks.add(BackgroundTask.start("snowflake-column-check", check));
+				}
+				else {
+					this.checksAfterBeans.add(check);
+				}
 				return;
 			}
 		}
@@ -175,6 +197,7 @@ final class SpringGeneratorSource
 	 */
 	@Override
 	public void afterSingletonsInstantiated() {
+		runChecksAfterBeans();
 		while (true) {
 			List<BackgroundTask<Void>> pendingChecks;
 			List<Segment> pendingSegments;
@@ -205,7 +228,6 @@ final class SpringGeneratorSource
 		if (this.name != null) {
 			closeAfterEntityManagerFactories(this.name);
 		}
-		this.beans.getBeanProvider(WorkerClaim.class).forEach((claim) -> claim.releasedBy(this::releaseOnClose));
 		if (this.beans.containsBeanDefinition(STARTERS_GENERATOR)) {
 			this.beans.getBean(STARTERS_GENERATOR);
 		}
@@ -218,8 +240,26 @@ final class SpringGeneratorSource
 		}
 	}
 
+	/** The checks waiting for the context's beans, on this thread, once; their failure fails the start. */
+	private void runChecksAfterBeans() {
+		List<Runnable> pending;
+		synchronized (this.lock) {
+			pending = List.copyOf(this.checksAfterBeans);
+			this.checksAfterBeans.clear();
+		}
+		for (Runnable check : pending) {
+			try {
+				check.run();
+			}
+			catch (RuntimeException ex) {
+				throw new BeanInitializationException("A start-up check of the snowflake ids failed", ex);
+			}
+		}
+	}
+
 	/** For a first id during the start: the checks started so far, taken (a failure is the id's failure). */
 	private void awaitChecks() {
+		runChecksAfterBeans();
 		List<BackgroundTask<Void>> pending;
 		synchronized (this.lock) {
 			pending = List.copyOf(this.checks);
@@ -245,45 +285,49 @@ final class SpringGeneratorSource
 		return holder.getBeanInstance();
 	}
 
-	/** Spring closes a bean's dependents before the bean: the factories are declared dependent on it. */
+	/**
+	 * Spring closes a bean's dependents before the bean: the factories are declared dependent on it, unless the bean
+	 * itself depends on one (an application's generator built from a repository): that would be a cycle, in which
+	 * Spring's order depends on where its walk comes in.
+	 */
 	private void closeAfterEntityManagerFactories(String bean) {
 		ClassLoader loader = this.beans.getBeanClassLoader();
-		if (ClassUtils.isPresent(ENTITY_MANAGER_FACTORY, loader)) {
-			Class<?> factoryType = ClassUtils.resolveClassName(ENTITY_MANAGER_FACTORY, loader);
-			for (String factory : this.beans.getBeanNamesForType(factoryType, true, false)) {
+		if (!ClassUtils.isPresent(ENTITY_MANAGER_FACTORY, loader)) {
+			return;
+		}
+		Class<?> factoryType = ClassUtils.resolveClassName(ENTITY_MANAGER_FACTORY, loader);
+		Set<String> dependencies = dependencies(bean);
+		for (String factory : this.beans.getBeanNamesForType(factoryType, true, false)) {
+			if (!dependencies.contains(factory)) {
 				this.beans.registerDependentBean(bean, factory);
 			}
 		}
 	}
 
-	/** Whether the claim is released when this bean closes: false once it has closed. */
-	private boolean releaseOnClose(WorkerClaim claim) {
-		synchronized (this.lock) {
-			if (!this.closed) {
-				this.claims.add(claim);
+	/** Every bean {@code bean} depends on, transitively, as Spring has recorded it so far. */
+	private Set<String> dependencies(String bean) {
+		Set<String> seen = new HashSet<>();
+		Deque<String> next = new ArrayDeque<>(List.of(bean));
+		while (!next.isEmpty()) {
+			for (String dependency : this.beans.getDependenciesForBean(next.poll())) {
+				if (seen.add(dependency)) {
+					next.add(dependency);
+				}
 			}
-			return !this.closed;
 		}
+		return seen;
 	}
 
-	/**
-	 * After every EntityManagerFactory: releases the worker id claims; a check still running (the start failed
-	 * elsewhere) is waited for, quietly.
-	 */
+	/** A check still running when the context closes (its start failed elsewhere) is waited for, quietly. */
 	@Override
 	public void destroy() {
 		List<BackgroundTask<Void>> pending;
-		List<WorkerClaim> claims;
 		synchronized (this.lock) {
 			this.closed = true;
 			pending = List.copyOf(this.checks);
-			claims = List.copyOf(this.claims);
 		}
 		for (BackgroundTask<Void> check : pending) {
 			check.awaitQuietly();
-		}
-		for (WorkerClaim claim : claims) {
-			claim.release();
 		}
 	}
 

@@ -1,7 +1,5 @@
 package io.snowflakeid.spring;
 
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import io.snowflakeid.spring.internal.BackgroundTask;
@@ -17,18 +15,11 @@ import org.springframework.beans.factory.DisposableBean;
  * the result before the context is ready, and a failed claim fails that bean with the claim's own exception.
  * <p>
  * This bean owns the result: closing the context closes it (releasing the lease) after every bean that waited for
- * it, also when the context failed before anything took it. Once the context has started, {@link SpringGeneratorSource}
- * takes the release over, so that it comes after the EntityManagerFactories: under deferred database initialization
- * this bean waits for them, and Spring would close it first.
+ * it, also when the context failed before anything took it.
  */
 final class WorkerClaim implements DisposableBean {
 
 	private final BackgroundTask<ManagedGenerator> claim;
-
-	private final AtomicBoolean released = new AtomicBoolean();
-
-	/** Whether a bean closed later releases the claim instead of this bean's own close. */
-	private volatile boolean releasedLater;
 
 	private WorkerClaim(BackgroundTask<ManagedGenerator> claim) {
 		this.claim = claim;
@@ -44,28 +35,13 @@ final class WorkerClaim implements DisposableBean {
 		return this.claim.join();
 	}
 
-	/** Hands the release over to {@code later} if it accepts it. */
-	boolean releasedBy(Predicate<WorkerClaim> later) {
-		this.releasedLater = later.test(this);
-		return this.releasedLater;
-	}
-
-	@Override
-	public void destroy() {
-		if (!this.releasedLater) {
-			release();
-		}
-	}
-
 	/**
-	 * Waits for a claim still running, then releases what it holds, once. If the wait is interrupted (Spring interrupts a
+	 * Waits for a claim still running, then releases what it holds. If the wait is interrupted (Spring interrupts a
 	 * start that is still waiting when the context is closed), the claim is released as soon as it ends: a lease
 	 * renews itself while it is held, so it must not be left to run out.
 	 */
-	void release() {
-		if (!this.released.compareAndSet(false, true)) {
-			return;
-		}
+	@Override
+	public void destroy() {
 		ManagedGenerator managed = this.claim.awaitQuietly();
 		if (managed != null) {
 			managed.close();
