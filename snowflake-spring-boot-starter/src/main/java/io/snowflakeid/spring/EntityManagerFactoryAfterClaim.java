@@ -13,10 +13,14 @@ import java.util.Set;
 import jakarta.persistence.EntityManagerFactory;
 
 import org.springframework.beans.factory.BeanFactoryUtils;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.config.InstantiationAwareBeanPostProcessor;
+import org.springframework.beans.factory.support.BeanDefinitionRegistry;
+import org.springframework.beans.factory.support.RootBeanDefinition;
 import org.springframework.core.Ordered;
 import org.springframework.orm.jpa.AbstractEntityManagerFactoryBean;
 import org.springframework.util.ObjectUtils;
@@ -35,6 +39,9 @@ import org.springframework.util.ObjectUtils;
  * Runs after Spring Boot has added the database-initialization dependencies (its post-processor has order 0).
  */
 final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, Ordered {
+
+	/** The bean of {@link CreatedAfter}. */
+	static final String CREATED_AFTER = "snowflakeCreatedAfterDatabaseInitialization";
 
 	private final String claim;
 
@@ -66,6 +73,9 @@ final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, 
 				}
 			}
 		}
+		if (beanFactory.containsBeanDefinition(CREATED_AFTER) || !(beanFactory instanceof BeanDefinitionRegistry registry)) {
+			return; // done already: the definitions come from an ahead-of-time build, where this ran
+		}
 		Map<String, List<String>> createdAfter = new LinkedHashMap<>();
 		for (String name : this.createdAfterInitialization) {
 			if (beanFactory.containsBeanDefinition(name)) {
@@ -76,7 +86,11 @@ final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, 
 			}
 		}
 		if (!createdAfter.isEmpty()) {
-			beanFactory.addBeanPostProcessor(new CreatedAfter(beanFactory, createdAfter, factories));
+			// a bean definition, not an instance: an ahead-of-time build keeps it, with the names it waits for
+			RootBeanDefinition definition = new RootBeanDefinition(CreatedAfter.class);
+			definition.setRole(BeanDefinition.ROLE_INFRASTRUCTURE);
+			definition.getConstructorArgumentValues().addIndexedArgumentValue(0, createdAfter);
+			registry.registerBeanDefinition(CREATED_AFTER, definition);
 		}
 	}
 
@@ -84,19 +98,19 @@ final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, 
 	 * Creates the beans each of those beans waited for before it (what its depends-on declaration did), and once it
 	 * exists declares every EntityManagerFactory its dependent, so that Spring closes the factories first.
 	 */
-	private static final class CreatedAfter implements InstantiationAwareBeanPostProcessor {
-
-		private final ConfigurableListableBeanFactory beanFactory;
+	static final class CreatedAfter implements InstantiationAwareBeanPostProcessor, BeanFactoryAware {
 
 		private final Map<String, List<String>> createdAfter;
 
-		private final Set<String> factories;
+		private ConfigurableListableBeanFactory beanFactory;
 
-		CreatedAfter(ConfigurableListableBeanFactory beanFactory, Map<String, List<String>> createdAfter,
-				Set<String> factories) {
-			this.beanFactory = beanFactory;
+		CreatedAfter(Map<String, List<String>> createdAfter) {
 			this.createdAfter = createdAfter;
-			this.factories = factories;
+		}
+
+		@Override
+		public void setBeanFactory(BeanFactory beanFactory) {
+			this.beanFactory = (ConfigurableListableBeanFactory) beanFactory;
 		}
 
 		@Override
@@ -113,7 +127,7 @@ final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, 
 		@Override
 		public Object postProcessAfterInitialization(Object bean, String beanName) {
 			if (this.createdAfter.containsKey(beanName)) {
-				for (String factory : this.factories) {
+				for (String factory : factories(this.beanFactory)) {
 					if (this.beanFactory.containsBeanDefinition(factory)) {
 						this.beanFactory.registerDependentBean(beanName, factory);
 					}
