@@ -5,6 +5,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
 import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.publicid.PublicIdAlphabet;
 import io.snowflakeid.worker.WorkerAssignment;
 
 /**
@@ -49,6 +50,9 @@ final class Parsers {
 		if (type == SchemaCheck.class) {
 			return SchemaCheck.parse(value);
 		}
+		if (type == PublicIdAlphabet.class) {
+			return (value instanceof PublicIdAlphabet alphabet) ? alphabet : PublicIdAlphabet.parse(value.toString());
+		}
 		throw new IllegalArgumentException("No parser for settings of type " + type.getName());
 	}
 
@@ -56,7 +60,7 @@ final class Parsers {
 	static boolean parses(Class<?> type) {
 		return type == String.class || type == Integer.class || type == Long.class || type == Double.class
 				|| type == Boolean.class || type == Instant.class || type == Duration.class
-				|| type == WorkerAssignment.class || type == SchemaCheck.class;
+				|| type == WorkerAssignment.class || type == SchemaCheck.class || type == PublicIdAlphabet.class;
 	}
 
 	/** Trimmed text. */

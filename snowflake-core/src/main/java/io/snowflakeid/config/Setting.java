@@ -63,6 +63,11 @@ public final class Setting<T> {
 		return this.defaultValue;
 	}
 
+	/** {@code value}, or this setting's default when it is null (a property a binding left unset). */
+	public T or(T value) {
+		return (value != null) ? value : this.defaultValue;
+	}
+
 	/** One line of documentation. */
 	public String description() {
 		return this.description;

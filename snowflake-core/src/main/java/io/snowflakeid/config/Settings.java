@@ -8,6 +8,8 @@ import java.util.Map;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.publicid.PublicIdAlphabet;
+import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.segment.SegmentConfiguration;
 import io.snowflakeid.worker.LeaseConfiguration;
 import io.snowflakeid.worker.WorkerAssignment;
@@ -146,6 +148,70 @@ public final class Settings {
 			SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, Duration.class, SegmentConfiguration.DEFAULTS.dynamicStepTarget(),
 			"How long a segment should last when the step is dynamic (1 ms..1 day).");
 
+	// The modules' settings (worker ids from ZooKeeper or Redis, public ids): not part of a SnowflakeConfiguration;
+	// each module reads its own through these rows, so that both bindings share one default and one description.
+
+	public static final Setting<String> ZOOKEEPER_CONNECT_STRING = module(
+			SnowflakeSettings.PREFIX + "zookeeper.connect-string", String.class, null,
+			"The ZooKeeper ensemble, host:port[,host:port...][/chroot]. Required unless the application has exactly one "
+					+ "CuratorFramework bean (which is then used).");
+
+	public static final Setting<String> ZOOKEEPER_PATH = module(SnowflakeSettings.PREFIX + "zookeeper.path",
+			String.class, "/snowflake/worker-lease",
+			"The base path of the lease nodes: one persistent node per (datacenter, worker) pair below it.");
+
+	public static final Setting<Duration> ZOOKEEPER_SESSION_TIMEOUT = module(
+			SnowflakeSettings.PREFIX + "zookeeper.session-timeout", Duration.class, Duration.ofSeconds(30),
+			"The session timeout requested from the servers; the lease lasts at most the negotiated one (so that ids "
+					+ "stop before the session can expire), which must be at least 3 s.");
+
+	public static final Setting<Duration> ZOOKEEPER_CONNECTION_TIMEOUT = module(
+			SnowflakeSettings.PREFIX + "zookeeper.connection-timeout", Duration.class, Duration.ofSeconds(10),
+			"How long to wait for a connection to the ensemble.");
+
+	public static final Setting<String> ZOOKEEPER_AUTH = module(SnowflakeSettings.PREFIX + "zookeeper.auth",
+			String.class, null,
+			"Credentials of the client made from these properties, digest:<user>:<password>: it authenticates with "
+					+ "them and creates the lease nodes for that identity only (ACL auth::cdrwa), so that no other "
+					+ "client can delete a lease and its high-water mark. Not set: world-writable nodes, with a "
+					+ "warning. Refused when the application has its own CuratorFramework bean (give that client its "
+					+ "authorization and ACL provider). Masked in the env and configprops endpoints.");
+
+	public static final Setting<String> REDIS_URI = module(SnowflakeSettings.PREFIX + "redis.uri", String.class, null,
+			"Server to keep the leases on, as redis://[user:password@]host:port/database (rediss:// for TLS): a "
+					+ "Lettuce client of its own, closed with the application. When not set, the application's "
+					+ "RedisConnectionFactory (spring.data.redis.*) is used.");
+
+	public static final Setting<String> REDIS_KEY = module(SnowflakeSettings.PREFIX + "redis.key", String.class,
+			"snowflake:worker-lease",
+			"Hash the lease records are kept in, one field per (datacenter, worker) pair. Every service that must get "
+					+ "distinct worker ids uses the same key on the same server.");
+
+	public static final Setting<Boolean> REDIS_ACCEPT_DATA_LOSS_RISK = module(
+			SnowflakeSettings.PREFIX + "redis.accept-data-loss-risk", Boolean.class, false,
+			"Whether to lease from a server that can lose an acknowledged write on a restart or crash: no append-only "
+					+ "file, appendfsync other than always, or an fsync policy that cannot be read (the server refuses "
+					+ "CONFIG GET, as managed services often do). A lease the server forgets can be handed to a second "
+					+ "instance while the first still issues ids with it (duplicate ids). When false, such a server is "
+					+ "refused at start and at every renewal. An allkeys-* eviction policy and a replica are refused "
+					+ "whatever this says.");
+
+	public static final Setting<String> PUBLIC_ID_CURRENT_VERSION = module(PublicIdCodec.CURRENT_VERSION, String.class,
+			null, "Version new tokens are encoded with. Optional with a single key; required with several.");
+
+	public static final Setting<PublicIdAlphabet> PUBLIC_ID_ALPHABET = module(PublicIdCodec.ALPHABET,
+			PublicIdAlphabet.class, PublicIdAlphabet.BASE62,
+			"Characters of tokens: base62 (0-9A-Za-z, URL-safe, 17 characters) or decimal (digits only, 30 "
+					+ "characters). Changing it changes every token.");
+
+	/**
+	 * The modules' settings. Not among them: {@code snowflake.public-id.keys.<version>}, a family of keys (one per
+	 * key version) that {@link PublicIdCodec#fromSettings} reads.
+	 */
+	public static final List<Setting<?>> MODULES = List.of(ZOOKEEPER_CONNECT_STRING, ZOOKEEPER_PATH,
+			ZOOKEEPER_SESSION_TIMEOUT, ZOOKEEPER_CONNECTION_TIMEOUT, ZOOKEEPER_AUTH, REDIS_URI, REDIS_KEY,
+			REDIS_ACCEPT_DATA_LOSS_RISK, PUBLIC_ID_CURRENT_VERSION, PUBLIC_ID_ALPHABET);
+
 	/** Every setting of a {@link SnowflakeConfiguration}, in the order the settings-map binding reads them. */
 	public static final List<Setting<?>> ALL = List.of(LAYOUT_PRESET, TIMESTAMP_BITS, DATACENTER_BITS, WORKER_BITS,
 			SEQUENCE_BITS, EPOCH, TICK_LENGTH, DATACENTER_ID, WORKER_ID, CLOCK_TOLERANCE, WORKER_ASSIGNMENT,
@@ -164,6 +230,11 @@ public final class Settings {
 			setting.readInto(settings, builder);
 		}
 		return builder;
+	}
+
+	/** A setting a module reads itself. */
+	static <T> Setting<T> module(String key, Class<T> type, T defaultValue, String description) {
+		return new Setting<>(key, type, defaultValue, description, false);
 	}
 
 	/** A setting of a {@link SnowflakeConfiguration}: its value goes to {@link SnowflakeConfiguration.Builder#set}. */

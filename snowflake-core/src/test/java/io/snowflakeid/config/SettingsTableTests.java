@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -143,6 +144,24 @@ class SettingsTableTests {
 		}
 	}
 
+	@Test
+	void theModulesRowsAreReadByTheirModulesAndDocumented() {
+		Set<String> keys = new TreeSet<>();
+		Settings.ALL.forEach((setting) -> keys.add(setting.key()));
+		for (Setting<?> setting : Settings.MODULES) {
+			assertThat(keys.add(setting.key())).as("one row for %s", setting).isTrue();
+			assertThat(setting.configures()).as("%s is its module's", setting).isFalse();
+			assertThat(setting.key()).startsWith(SnowflakeSettings.PREFIX);
+			assertThat(setting.description()).as("%s is documented", setting).isNotBlank().doesNotContain("\n");
+			if (setting.defaultText() != null) {
+				assertThat((Object) setting.parse(setting.defaultText())).isEqualTo(setting.defaultValue());
+			}
+		}
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> SnowflakeConfiguration.builder().set(Settings.REDIS_KEY, "key"))
+			.withMessageContaining("not a setting of the configuration");
+	}
+
 	/** docs/configuration.md: each row's Default column is the table's default ({@code *none*} without one). */
 	@Test
 	void theConfigurationReferenceShowsTheTablesDefaults() throws IOException {
@@ -153,7 +172,9 @@ class SettingsTableTests {
 		}
 		Map<String, String> expected = new TreeMap<>();
 		Map<String, String> actual = new TreeMap<>();
-		for (Setting<?> setting : Settings.ALL) {
+		List<Setting<?>> rows = new java.util.ArrayList<>(Settings.ALL);
+		rows.addAll(Settings.MODULES);
+		for (Setting<?> setting : rows) {
 			expected.put(setting.key(), (setting.defaultText() != null) ? "`" + setting.defaultText() + "`" : "*none*");
 			actual.put(setting.key(), documented.get(setting.key()));
 		}

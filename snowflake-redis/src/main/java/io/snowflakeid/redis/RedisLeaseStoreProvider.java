@@ -5,6 +5,7 @@ import java.util.Map;
 
 import io.lettuce.core.RedisURI;
 import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.config.Settings;
 import io.snowflakeid.worker.LeaseStore;
 import io.snowflakeid.worker.LeaseStoreProvider;
 import io.snowflakeid.worker.WorkerAssignment;
@@ -27,9 +28,9 @@ public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
 	@Override
 	public LeaseStore create(Map<String, ?> settings) {
 		RedisURI uri = parseUri(settings.get(RedisSettings.URI));
-		Object key = settings.get(RedisSettings.KEY);
-		String checkedKey = RedisLeaseStore.checkKey((key != null) ? key.toString() : RedisSettings.DEFAULT_KEY);
-		boolean acceptDataLossRisk = parseAcceptDataLossRisk(settings.get(RedisSettings.ACCEPT_DATA_LOSS_RISK));
+		// the rows of the settings table: their parsers, their defaults (RedisSettings' constants say the same)
+		String checkedKey = RedisLeaseStore.checkKey(Settings.REDIS_KEY.readOrDefault(settings));
+		boolean acceptDataLossRisk = Settings.REDIS_ACCEPT_DATA_LOSS_RISK.readOrDefault(settings);
 		LettuceRedisScripts scripts;
 		try {
 			scripts = LettuceRedisScripts.open(uri, CONNECT_TIMEOUT);

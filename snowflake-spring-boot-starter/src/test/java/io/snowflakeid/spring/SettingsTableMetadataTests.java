@@ -9,6 +9,13 @@ import java.util.Map;
 import io.snowflakeid.config.Setting;
 import io.snowflakeid.config.Settings;
 import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.publicid.PublicIdAlphabet;
+import io.snowflakeid.publicid.PublicIdCodec;
+import io.snowflakeid.redis.RedisSettings;
+import io.snowflakeid.spring.publicid.SnowflakePublicIdProperties;
+import io.snowflakeid.spring.redis.SnowflakeRedisProperties;
+import io.snowflakeid.spring.zookeeper.SnowflakeZooKeeperProperties;
+import io.snowflakeid.zookeeper.ZooKeeperSettings;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.context.properties.bind.Binder;
@@ -43,7 +50,7 @@ class SettingsTableMetadataTests {
 	@Test
 	void theMetadataHasTheTablesDescriptionAndDefaultForEverySetting() throws IOException {
 		Map<String, Map<String, Object>> generated = properties("META-INF/spring-configuration-metadata.json");
-		for (Setting<?> setting : Settings.ALL) {
+		for (Setting<?> setting : everyRow()) {
 			Map<String, Object> property = generated.get(setting.key());
 			assertThat(property).as("metadata of %s", setting).isNotNull();
 			assertThat(property.get("description")).as("description of %s", setting)
@@ -63,7 +70,7 @@ class SettingsTableMetadataTests {
 	void theAdditionalMetadataIsTheTable() throws IOException {
 		Map<String, Map<String, Object>> additional = properties(
 				"META-INF/additional-spring-configuration-metadata.json");
-		for (Setting<?> setting : Settings.ALL) {
+		for (Setting<?> setting : everyRow()) {
 			Map<String, Object> property = additional.get(setting.key());
 			assertThat(property).as("additional metadata of %s", setting).isNotNull();
 			assertThat(property.get("description")).as("description of %s", setting)
@@ -72,6 +79,45 @@ class SettingsTableMetadataTests {
 				.as("default of %s", setting)
 				.isEqualTo(setting.defaultValue());
 		}
+	}
+
+	/** The modules' properties too: each module reads its settings map through the same rows. */
+	@Test
+	void theModulesPropertiesShowTheTablesDefaultsAndTheirKeysAreTheRowsKeys() {
+		Binder empty = new Binder(new MapConfigurationPropertySource(Map.of()));
+		SnowflakeZooKeeperProperties zooKeeper = empty.bindOrCreate("snowflake.zookeeper",
+				SnowflakeZooKeeperProperties.class);
+		assertThat(zooKeeper.getPath()).isEqualTo(Settings.ZOOKEEPER_PATH.defaultValue())
+			.isEqualTo(ZooKeeperSettings.DEFAULT_PATH);
+		assertThat(zooKeeper.getSessionTimeout()).isEqualTo(Settings.ZOOKEEPER_SESSION_TIMEOUT.defaultValue())
+			.isEqualTo(ZooKeeperSettings.DEFAULT_SESSION_TIMEOUT);
+		assertThat(zooKeeper.getConnectionTimeout()).isEqualTo(Settings.ZOOKEEPER_CONNECTION_TIMEOUT.defaultValue())
+			.isEqualTo(ZooKeeperSettings.DEFAULT_CONNECTION_TIMEOUT);
+		assertThat(zooKeeper.getConnectString()).isNull();
+		assertThat(zooKeeper.getAuth()).isNull();
+		SnowflakeRedisProperties redis = empty.bindOrCreate("snowflake.redis", SnowflakeRedisProperties.class);
+		assertThat(redis.getKey()).isEqualTo(Settings.REDIS_KEY.defaultValue()).isEqualTo(RedisSettings.DEFAULT_KEY);
+		assertThat(redis.isAcceptDataLossRisk()).isEqualTo(Settings.REDIS_ACCEPT_DATA_LOSS_RISK.defaultValue())
+			.isFalse();
+		SnowflakePublicIdProperties publicIds = empty.bindOrCreate("snowflake.public-id",
+				SnowflakePublicIdProperties.class);
+		assertThat(publicIds.getAlphabet()).isEqualTo(Settings.PUBLIC_ID_ALPHABET.defaultValue())
+			.isEqualTo(PublicIdAlphabet.BASE62);
+		assertThat(publicIds.getCurrentVersion()).isNull();
+		assertThat(List.of(Settings.ZOOKEEPER_CONNECT_STRING.key(), Settings.ZOOKEEPER_PATH.key(),
+				Settings.ZOOKEEPER_SESSION_TIMEOUT.key(), Settings.ZOOKEEPER_CONNECTION_TIMEOUT.key(),
+				Settings.ZOOKEEPER_AUTH.key(), Settings.REDIS_URI.key(), Settings.REDIS_KEY.key(),
+				Settings.REDIS_ACCEPT_DATA_LOSS_RISK.key(), Settings.PUBLIC_ID_CURRENT_VERSION.key(),
+				Settings.PUBLIC_ID_ALPHABET.key()))
+			.containsExactly(ZooKeeperSettings.CONNECT_STRING, ZooKeeperSettings.PATH, ZooKeeperSettings.SESSION_TIMEOUT,
+					ZooKeeperSettings.CONNECTION_TIMEOUT, ZooKeeperSettings.AUTH, RedisSettings.URI, RedisSettings.KEY,
+					RedisSettings.ACCEPT_DATA_LOSS_RISK, PublicIdCodec.CURRENT_VERSION, PublicIdCodec.ALPHABET);
+	}
+
+	private static List<Setting<?>> everyRow() {
+		List<Setting<?>> rows = new java.util.ArrayList<>(Settings.ALL);
+		rows.addAll(Settings.MODULES);
+		return rows;
 	}
 
 	@Test

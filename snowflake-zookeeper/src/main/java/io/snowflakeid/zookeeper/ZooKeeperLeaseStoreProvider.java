@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.config.Settings;
 import io.snowflakeid.worker.LeaseStore;
 import io.snowflakeid.worker.LeaseStoreProvider;
 import io.snowflakeid.worker.WorkerAssignment;
@@ -22,17 +22,15 @@ public final class ZooKeeperLeaseStoreProvider implements LeaseStoreProvider {
 
 	@Override
 	public LeaseStore create(Map<String, ?> settings) {
-		Object connect = settings.get(ZooKeeperSettings.CONNECT_STRING);
-		Object pathSetting = settings.get(ZooKeeperSettings.PATH);
-		String path = (pathSetting != null) ? pathSetting.toString().trim() : ZooKeeperSettings.DEFAULT_PATH;
-		Duration sessionTimeout = SnowflakeSettings.duration(settings, ZooKeeperSettings.SESSION_TIMEOUT,
-				ZooKeeperSettings.DEFAULT_SESSION_TIMEOUT);
-		Duration connectionTimeout = SnowflakeSettings.duration(settings, ZooKeeperSettings.CONNECTION_TIMEOUT,
-				ZooKeeperSettings.DEFAULT_CONNECTION_TIMEOUT);
+		// the rows of the settings table: their parsers, their defaults (ZooKeeperSettings' constants say the same)
+		String connect = Settings.ZOOKEEPER_CONNECT_STRING.read(settings);
+		String path = Settings.ZOOKEEPER_PATH.readOrDefault(settings);
+		Duration sessionTimeout = Settings.ZOOKEEPER_SESSION_TIMEOUT.readOrDefault(settings);
+		Duration connectionTimeout = Settings.ZOOKEEPER_CONNECTION_TIMEOUT.readOrDefault(settings);
 		ZooKeeperLeaseStore.validatePath(path);
-		Object auth = settings.get(ZooKeeperSettings.AUTH);
-		return ZooKeeperLeaseStore.connect((connect != null) ? connect.toString() : null, path, sessionTimeout,
-				connectionTimeout, (auth != null) ? auth.toString() : null);
+		Object auth = settings.get(Settings.ZOOKEEPER_AUTH.key()); // as written: a secret is not trimmed
+		return ZooKeeperLeaseStore.connect(connect, path, sessionTimeout, connectionTimeout,
+				(auth != null) ? auth.toString() : null);
 	}
 
 	static void checkTimeout(String setting, Duration value, Duration min) {

@@ -3,13 +3,15 @@ package io.snowflakeid.spring.publicid;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.snowflakeid.config.Settings;
 import io.snowflakeid.publicid.PublicIdAlphabet;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Opaque public ids ({@code io.snowflakeid.publicid.PublicIdCodec}), under {@code snowflake.public-id.*}. No key, no
- * codec: the feature is off, and {@code @PublicId} in the application then fails the start.
+ * codec: the feature is off, and {@code @PublicId} in the application then fails the start. Defaults and
+ * descriptions, but for the keys: the rows of the settings table ({@code io.snowflakeid.config.Settings}).
  */
 @ConfigurationProperties(prefix = "snowflake.public-id")
 public class SnowflakePublicIdProperties {
@@ -23,14 +25,9 @@ public class SnowflakePublicIdProperties {
 	 */
 	private Map<String, String> keys = new LinkedHashMap<>();
 
-	/** Version new tokens are encoded with. Optional with a single key; required with several. */
 	private String currentVersion;
 
-	/**
-	 * Characters of tokens: {@code base62} (0-9A-Za-z, URL-safe, 17 characters) or {@code decimal} (digits only,
-	 * 30 characters). Changing it changes every token.
-	 */
-	private PublicIdAlphabet alphabet = PublicIdAlphabet.BASE62;
+	private PublicIdAlphabet alphabet;
 
 	public Map<String, String> getKeys() {
 		return this.keys;
@@ -49,7 +46,7 @@ public class SnowflakePublicIdProperties {
 	}
 
 	public PublicIdAlphabet getAlphabet() {
-		return this.alphabet;
+		return Settings.PUBLIC_ID_ALPHABET.or(this.alphabet);
 	}
 
 	public void setAlphabet(PublicIdAlphabet alphabet) {

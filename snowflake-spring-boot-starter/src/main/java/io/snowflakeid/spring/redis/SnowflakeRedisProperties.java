@@ -1,37 +1,24 @@
 package io.snowflakeid.spring.redis;
 
+import io.snowflakeid.config.Settings;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * The Redis worker lease, under {@code snowflake.redis.*} (with {@code snowflake.worker-assignment=redis}).
+ * Defaults and descriptions: the rows of the settings table ({@code io.snowflakeid.config.Settings}).
  */
 @ConfigurationProperties(prefix = "snowflake.redis")
 public class SnowflakeRedisProperties {
 
-	/**
-	 * Hash the lease records are kept in, one field per (datacenter, worker) pair. Every service that must get
-	 * distinct worker ids uses the same key on the same server.
-	 */
-	private String key = "snowflake:worker-lease"; // a literal: the metadata shows it (RedisSettings.DEFAULT_KEY)
+	private String key;
 
-	/**
-	 * Server to keep the leases on, as redis://[user:password@]host:port/database (rediss:// for TLS): a Lettuce
-	 * client of its own, closed with the application. When not set, the application's RedisConnectionFactory
-	 * (spring.data.redis.*) is used.
-	 */
 	private String uri;
 
-	/**
-	 * Whether to lease from a server that can lose an acknowledged write on a restart or crash: no append-only file,
-	 * appendfsync other than always, or an fsync policy that cannot be read (the server refuses CONFIG GET, as
-	 * managed services often do). A lease the server forgets can be handed to a second instance while the first
-	 * still issues ids with it (duplicate ids). When false, such a server is refused at start and at every renewal.
-	 * An allkeys-* eviction policy and a replica are refused whatever this says.
-	 */
-	private boolean acceptDataLossRisk;
+	private Boolean acceptDataLossRisk;
 
 	public boolean isAcceptDataLossRisk() {
-		return this.acceptDataLossRisk;
+		return Settings.REDIS_ACCEPT_DATA_LOSS_RISK.or(this.acceptDataLossRisk);
 	}
 
 	public void setAcceptDataLossRisk(boolean acceptDataLossRisk) {
@@ -39,7 +26,7 @@ public class SnowflakeRedisProperties {
 	}
 
 	public String getKey() {
-		return this.key;
+		return Settings.REDIS_KEY.or(this.key);
 	}
 
 	public void setKey(String key) {

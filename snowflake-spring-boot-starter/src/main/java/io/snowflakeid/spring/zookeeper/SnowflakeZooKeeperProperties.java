@@ -2,41 +2,27 @@ package io.snowflakeid.spring.zookeeper;
 
 import java.time.Duration;
 
+import io.snowflakeid.config.Settings;
+
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * The ZooKeeper worker lease ({@code snowflake.worker-assignment=zookeeper}), under {@code snowflake.zookeeper.*}.
  * Used to build a Curator client only when the application has no {@code CuratorFramework} bean of its own; the
- * path applies in both cases.
+ * path applies in both cases. Defaults and descriptions: the rows of the settings table
+ * ({@code io.snowflakeid.config.Settings}); the getters show the default while a property is not set.
  */
 @ConfigurationProperties(prefix = "snowflake.zookeeper")
 public class SnowflakeZooKeeperProperties {
 
-	/**
-	 * The ZooKeeper ensemble, host:port[,host:port...][/chroot]. Required unless the application has exactly one
-	 * CuratorFramework bean (which is then used).
-	 */
 	private String connectString;
 
-	/** The base path of the lease nodes: one persistent node per (datacenter, worker) pair below it. */
-	private String path = "/snowflake/worker-lease";
+	private String path;
 
-	/**
-	 * The session timeout requested from the servers; the lease lasts at most the negotiated one (so that ids stop
-	 * before the session can expire), which must be at least 3 s.
-	 */
-	private Duration sessionTimeout = Duration.ofSeconds(30);
+	private Duration sessionTimeout;
 
-	/** How long to wait for a connection to the ensemble. */
-	private Duration connectionTimeout = Duration.ofSeconds(10);
+	private Duration connectionTimeout;
 
-	/**
-	 * Credentials of the client made from these properties, digest:<user>:<password>: it authenticates with them
-	 * and creates the lease nodes for that identity only (ACL auth::cdrwa), so that no other client can delete a
-	 * lease and its high-water mark. Not set: world-writable nodes, with a warning. Refused when the application
-	 * has its own CuratorFramework bean (give that client its authorization and ACL provider). Masked in the env
-	 * and configprops endpoints.
-	 */
 	private String auth;
 
 	public String getConnectString() {
@@ -48,7 +34,7 @@ public class SnowflakeZooKeeperProperties {
 	}
 
 	public String getPath() {
-		return this.path;
+		return Settings.ZOOKEEPER_PATH.or(this.path);
 	}
 
 	public void setPath(String path) {
@@ -56,7 +42,7 @@ public class SnowflakeZooKeeperProperties {
 	}
 
 	public Duration getSessionTimeout() {
-		return this.sessionTimeout;
+		return Settings.ZOOKEEPER_SESSION_TIMEOUT.or(this.sessionTimeout);
 	}
 
 	public void setSessionTimeout(Duration sessionTimeout) {
@@ -64,7 +50,7 @@ public class SnowflakeZooKeeperProperties {
 	}
 
 	public Duration getConnectionTimeout() {
-		return this.connectionTimeout;
+		return Settings.ZOOKEEPER_CONNECTION_TIMEOUT.or(this.connectionTimeout);
 	}
 
 	public void setConnectionTimeout(Duration connectionTimeout) {
