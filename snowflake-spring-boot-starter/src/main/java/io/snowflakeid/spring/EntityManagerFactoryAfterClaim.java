@@ -59,26 +59,44 @@ final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, 
 
 	@Override
 	public void postProcessBeanFactory(ConfigurableListableBeanFactory beanFactory) {
-		Set<String> factories = factories(beanFactory);
-		if (beanFactory.containsBeanDefinition(this.claim)) {
-			Set<String> claimWaitsFor = dependsOnClosure(beanFactory, this.claim);
-			for (String factory : factories) {
-				if (claimWaitsFor.contains(factory) || !beanFactory.containsBeanDefinition(factory)) {
-					continue;
-				}
-				BeanDefinition definition = beanFactory.getBeanDefinition(factory);
-				String[] dependsOn = definition.getDependsOn();
-				if (!ObjectUtils.containsElement(dependsOn, this.claim)) {
-					definition.setDependsOn(ObjectUtils.addObjectToArray(dependsOn, this.claim));
-				}
+		if (!beanFactory.containsBeanDefinition(CREATED_AFTER)) {
+			if (!(beanFactory instanceof BeanDefinitionRegistry registry)) {
+				return;
+			}
+			factoriesAfterClaim(beanFactory);
+			createdAfterInitialization(beanFactory, registry);
+		}
+		// Registered now, before the post-processor beans are created: an application's post-processor that takes
+		// a generator would otherwise create the claim before this one exists (and so before Flyway).
+		if (beanFactory.containsBeanDefinition(CREATED_AFTER)) {
+			beanFactory.addBeanPostProcessor(beanFactory.getBean(CREATED_AFTER, CreatedAfter.class));
+		}
+		// Else done already: the definitions come from an ahead-of-time build, where this ran (the factories'
+		// depends-on and CreatedAfter's names are in the generated code).
+	}
+
+	private void factoriesAfterClaim(ConfigurableListableBeanFactory beanFactory) {
+		if (!beanFactory.containsBeanDefinition(this.claim)) {
+			return;
+		}
+		Set<String> claimWaitsFor = dependsOnClosure(beanFactory, this.claim);
+		for (String factory : factories(beanFactory)) {
+			if (claimWaitsFor.contains(factory) || !beanFactory.containsBeanDefinition(factory)) {
+				continue;
+			}
+			BeanDefinition definition = beanFactory.getBeanDefinition(factory);
+			String[] dependsOn = definition.getDependsOn();
+			if (!ObjectUtils.containsElement(dependsOn, this.claim)) {
+				definition.setDependsOn(ObjectUtils.addObjectToArray(dependsOn, this.claim));
 			}
 		}
-		if (beanFactory.containsBeanDefinition(CREATED_AFTER) || !(beanFactory instanceof BeanDefinitionRegistry registry)) {
-			return; // done already: the definitions come from an ahead-of-time build, where this ran
-		}
+	}
+
+	private void createdAfterInitialization(ConfigurableListableBeanFactory beanFactory,
+			BeanDefinitionRegistry registry) {
 		Map<String, List<String>> createdAfter = new LinkedHashMap<>();
 		for (String name : this.createdAfterInitialization) {
-			if (beanFactory.containsBeanDefinition(name)) {
+			if (beanFactory.containsBeanDefinition(name) && starters(beanFactory.getBeanDefinition(name))) {
 				BeanDefinition definition = beanFactory.getBeanDefinition(name);
 				String[] dependsOn = definition.getDependsOn();
 				createdAfter.put(name, (dependsOn != null) ? List.of(dependsOn) : List.of());
@@ -86,12 +104,17 @@ final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, 
 			}
 		}
 		if (!createdAfter.isEmpty()) {
-			// a bean definition, not an instance: an ahead-of-time build keeps it, with the names it waits for
+			// a bean definition, not only an instance: an ahead-of-time build keeps it, with the names it waits for
 			RootBeanDefinition definition = new RootBeanDefinition(CreatedAfter.class);
 			definition.setRole(BeanDefinition.ROLE_INFRASTRUCTURE);
 			definition.getConstructorArgumentValues().addIndexedArgumentValue(0, createdAfter);
 			registry.registerBeanDefinition(CREATED_AFTER, definition);
 		}
+	}
+
+	/** Whether the starter's auto-configuration declares it (an application's bean of the same name is left alone). */
+	private static boolean starters(BeanDefinition definition) {
+		return SnowflakeAutoConfiguration.class.getName().equals(definition.getFactoryBeanName());
 	}
 
 	/**

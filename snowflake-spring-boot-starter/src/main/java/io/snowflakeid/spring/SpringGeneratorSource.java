@@ -158,7 +158,11 @@ final class SpringGeneratorSource
 				return segment;
 			}
 		}
-		segment.create();
+		if (!buildingAnEntityManagerFactory()) {
+			segment.create();
+		}
+		// else created at the first id: the segment generators may wait for the factory being built (lazy and
+		// deferred initialization), which cannot be created inside its own creation
 		return segment;
 	}
 
@@ -185,8 +189,29 @@ final class SpringGeneratorSource
 				}
 				return;
 			}
+			if (!startersGenerator && this.snowflakeAskedFor && buildingAnEntityManagerFactory()) {
+				// after the start (lazy initialization): an application's generator may need the factory being
+				// built; the check runs at the first id instead
+				this.checksAfterBeans.add(check);
+				return;
+			}
 		}
 		check.run();
+	}
+
+	/** Whether an EntityManagerFactory is being created (it asks for generators and checks while it is built). */
+	private boolean buildingAnEntityManagerFactory() {
+		ClassLoader loader = this.beans.getBeanClassLoader();
+		if (!ClassUtils.isPresent(ENTITY_MANAGER_FACTORY, loader)) {
+			return false;
+		}
+		Class<?> factoryType = ClassUtils.resolveClassName(ENTITY_MANAGER_FACTORY, loader);
+		for (String factory : this.beans.getBeanNamesForType(factoryType, true, false)) {
+			if (this.beans.isCurrentlyInCreation(factory)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**
