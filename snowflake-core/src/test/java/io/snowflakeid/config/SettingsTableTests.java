@@ -35,6 +35,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class SettingsTableTests {
 
+	/** Every key of the API's constants has its row (a new setting needs a constant only if it is to be API). */
 	@Test
 	void everyKeyHasExactlyOneRow() throws IllegalAccessException {
 		Set<String> keys = new TreeSet<>();
@@ -50,7 +51,7 @@ class SettingsTableTests {
 			assertThat(setting.configures()).as("%s goes into the configuration", setting).isTrue();
 			assertThat(setting.description()).as("%s is documented", setting).isNotBlank().doesNotContain("\n");
 		}
-		assertThat(rows).isEqualTo(keys);
+		assertThat(rows).containsAll(keys);
 	}
 
 	@Test
