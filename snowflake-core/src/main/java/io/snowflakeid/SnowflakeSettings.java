@@ -104,17 +104,22 @@ public final class SnowflakeSettings {
 		String text = value.toString().trim();
 		Matcher simple = SIMPLE_DURATION.matcher(text.toLowerCase(Locale.ROOT));
 		if (simple.matches()) {
-			long amount = Long.parseLong(simple.group(1));
-			String unit = (simple.group(2) != null) ? simple.group(2) : "ms";
-			return switch (unit) {
-				case "ns" -> Duration.ofNanos(amount);
-				case "us" -> Duration.ofNanos(Math.multiplyExact(amount, 1000L));
-				case "s" -> Duration.ofSeconds(amount);
-				case "m" -> Duration.ofMinutes(amount);
-				case "h" -> Duration.ofHours(amount);
-				case "d" -> Duration.ofDays(amount);
-				default -> Duration.ofMillis(amount);
-			};
+			try {
+				long amount = Long.parseLong(simple.group(1));
+				String unit = (simple.group(2) != null) ? simple.group(2) : "ms";
+				return switch (unit) {
+					case "ns" -> Duration.ofNanos(amount);
+					case "us" -> Duration.ofNanos(Math.multiplyExact(amount, 1000L));
+					case "s" -> Duration.ofSeconds(amount);
+					case "m" -> Duration.ofMinutes(amount);
+					case "h" -> Duration.ofHours(amount);
+					case "d" -> Duration.ofDays(amount);
+					default -> Duration.ofMillis(amount);
+				};
+			}
+			catch (NumberFormatException | ArithmeticException ex) { // too many digits for a duration
+				throw new IllegalArgumentException(DURATION_FORMS, ex);
+			}
 		}
 		try {
 			return Duration.parse(text.toUpperCase(Locale.ROOT));

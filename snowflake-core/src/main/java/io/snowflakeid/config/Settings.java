@@ -66,18 +66,19 @@ public final class Settings {
 					+ "(41/0/5/7 in 53 bits: every id is an exact JavaScript number; 32 workers, 128,000 ids/s "
 					+ "each). The widths below override it.");
 
-	public static final Setting<Integer> TIMESTAMP_BITS = setting(SnowflakeSettings.TIMESTAMP_BITS, Integer.class, SnowflakeLayout.DEFAULT.timestampBits(),
-			"Bits of the timestamp field (ticks since the epoch). Default 41.");
+	// no default of their own: an unset width is the preset's
+	public static final Setting<Integer> TIMESTAMP_BITS = setting(SnowflakeSettings.TIMESTAMP_BITS, Integer.class, null,
+			"Bits of the timestamp field (ticks since the epoch). Unset: the preset's (41 in both presets).");
 
-	public static final Setting<Integer> DATACENTER_BITS = setting(SnowflakeSettings.DATACENTER_BITS, Integer.class, SnowflakeLayout.DEFAULT.datacenterBits(),
-			"Bits of the datacenter field. Default 5 (0 with the javascript-safe preset).");
+	public static final Setting<Integer> DATACENTER_BITS = setting(SnowflakeSettings.DATACENTER_BITS, Integer.class, null,
+			"Bits of the datacenter field. Unset: the preset's (5 classic, 0 javascript-safe).");
 
-	public static final Setting<Integer> WORKER_BITS = setting(SnowflakeSettings.WORKER_BITS, Integer.class, SnowflakeLayout.DEFAULT.workerBits(),
-			"Bits of the worker field. Default 5.");
+	public static final Setting<Integer> WORKER_BITS = setting(SnowflakeSettings.WORKER_BITS, Integer.class, null,
+			"Bits of the worker field. Unset: the preset's (5 in both presets).");
 
-	public static final Setting<Integer> SEQUENCE_BITS = setting(SnowflakeSettings.SEQUENCE_BITS, Integer.class, SnowflakeLayout.DEFAULT.sequenceBits(),
-			"Bits of the sequence field: 2^sequence-bits ids per tick and worker. Default 12 (7 "
-					+ "javascript-safe).");
+	public static final Setting<Integer> SEQUENCE_BITS = setting(SnowflakeSettings.SEQUENCE_BITS, Integer.class, null,
+			"Bits of the sequence field: 2^sequence-bits ids per tick and worker. Unset: the preset's (12 "
+					+ "classic, 7 javascript-safe).");
 
 	public static final Setting<Duration> CLOCK_TOLERANCE = setting(SnowflakeSettings.CLOCK_TOLERANCE,
 			Duration.class, SnowflakeIdGenerator.Builder.DEFAULT_CLOCK_TOLERANCE,

@@ -79,10 +79,11 @@ class SettingsTableTests {
 		assertThat(SnowflakeIdGenerator.Builder.DEFAULT_CLOCK_TOLERANCE)
 			.isEqualTo(Settings.CLOCK_TOLERANCE.defaultValue());
 		assertThat(SnowflakeLayout.DEFAULT_EPOCH).isEqualTo(Settings.EPOCH.defaultValue());
-		assertThat(SnowflakeLayout.DEFAULT.timestampBits()).isEqualTo(Settings.TIMESTAMP_BITS.defaultValue());
-		assertThat(SnowflakeLayout.DEFAULT.datacenterBits()).isEqualTo(Settings.DATACENTER_BITS.defaultValue());
-		assertThat(SnowflakeLayout.DEFAULT.workerBits()).isEqualTo(Settings.WORKER_BITS.defaultValue());
-		assertThat(SnowflakeLayout.DEFAULT.sequenceBits()).isEqualTo(Settings.SEQUENCE_BITS.defaultValue());
+		// the widths have no default of their own: unset, they are the preset's (javascript-safe: 41/0/5/7)
+		assertThat(List.of(Settings.TIMESTAMP_BITS, Settings.DATACENTER_BITS, Settings.WORKER_BITS,
+				Settings.SEQUENCE_BITS)).allSatisfy((setting) -> assertThat(setting.defaultValue()).isNull());
+		assertThat(SnowflakeConfiguration.fromSettings(Map.of(Settings.LAYOUT_PRESET.key(), "javascript-safe")).layout())
+			.isEqualTo(SnowflakeLayout.JAVASCRIPT_SAFE);
 		assertThat(SnowflakeLayout.DEFAULT.tickMillis()).isEqualTo(Settings.TICK_LENGTH.defaultValue().toMillis());
 	}
 
@@ -95,10 +96,22 @@ class SettingsTableTests {
 			if (setting.key().endsWith("-bits")) { // the widths sum to 63: one bit moves to another field
 				Setting<Integer> other = (setting == Settings.SEQUENCE_BITS) ? Settings.TIMESTAMP_BITS
 						: Settings.SEQUENCE_BITS;
-				settings.put(other.key(), other.defaultValue() + 1);
+				settings.put(other.key(), classicWidth(other) + 1);
 			}
 			assertThat(SnowflakeConfiguration.fromSettings(settings)).as("%s", settings).isNotEqualTo(unset);
 		}
+	}
+
+	/** A width of the classic layout (the widths have no default of their own). */
+	private static int classicWidth(Setting<?> setting) {
+		SnowflakeLayout classic = SnowflakeLayout.DEFAULT;
+		return switch (setting.key()) {
+			case SnowflakeSettings.TIMESTAMP_BITS -> classic.timestampBits();
+			case SnowflakeSettings.DATACENTER_BITS -> classic.datacenterBits();
+			case SnowflakeSettings.WORKER_BITS -> classic.workerBits();
+			case SnowflakeSettings.SEQUENCE_BITS -> classic.sequenceBits();
+			default -> throw new IllegalArgumentException(setting.key());
+		};
 	}
 
 	/** A valid value other than the default. */
@@ -109,7 +122,7 @@ class SettingsTableTests {
 			return !(Boolean) fallback;
 		}
 		if (type == Integer.class) {
-			return (Integer) fallback - 1;
+			return ((fallback != null) ? (Integer) fallback : classicWidth(setting)) - 1;
 		}
 		if (type == Long.class) {
 			return 1L;
@@ -163,6 +176,19 @@ class SettingsTableTests {
 			.withMessageContaining("not a setting of the configuration");
 	}
 
+	@Test
+	void aDurationTooLongForADurationIsAnErrorSayingWhichFormsAreAllowed() {
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> Settings.SEGMENT_MAX_WAIT.parse("99999999999999999999s"))
+			.withMessageContaining("'99999999999999999999s'")
+			.withMessageContaining("10ms")
+			.withMessageNotContaining("For input string");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> Settings.LEASE_DURATION.parse("9999999999999999d"))
+			.withMessageContaining("10ms")
+			.withMessageNotContaining("overflow");
+	}
+
 	/** docs/configuration.md: each row's Default column is the table's default ({@code *none*} without one). */
 	@Test
 	void theConfigurationReferenceShowsTheTablesDefaults() throws IOException {
@@ -176,8 +202,10 @@ class SettingsTableTests {
 		List<Setting<?>> rows = new java.util.ArrayList<>(Settings.ALL);
 		rows.addAll(Settings.MODULES);
 		for (Setting<?> setting : rows) {
-			expected.put(setting.key(), (setting.defaultText() != null) ? "`" + setting.defaultText() + "`" : "*none*");
-			actual.put(setting.key(), documented.get(setting.key()));
+			// without a default: *none*, or what the unset value is, in italics (*the preset's* ...)
+			expected.put(setting.key(), (setting.defaultText() != null) ? "`" + setting.defaultText() + "`" : "*");
+			String shown = documented.get(setting.key());
+			actual.put(setting.key(), (shown != null && shown.startsWith("*")) ? "*" : shown);
 		}
 		assertThat(actual).isEqualTo(expected);
 	}

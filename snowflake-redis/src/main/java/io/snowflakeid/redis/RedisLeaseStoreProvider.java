@@ -28,9 +28,11 @@ public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
 	@Override
 	public LeaseStore create(Map<String, ?> settings) {
 		RedisURI uri = parseUri(settings.get(RedisSettings.URI));
-		// the rows of the settings table: their parsers, their defaults (RedisSettings' constants say the same)
-		String checkedKey = RedisLeaseStore.checkKey(Settings.REDIS_KEY.readOrDefault(settings));
-		boolean acceptDataLossRisk = Settings.REDIS_ACCEPT_DATA_LOSS_RISK.readOrDefault(settings);
+		// As written, not through the row's text parser, which trims: a key with blanks around it is refused, not
+		// quietly changed into another hash than the one other instances use.
+		Object key = settings.get(Settings.REDIS_KEY.key());
+		String checkedKey = RedisLeaseStore.checkKey((key != null) ? key.toString() : Settings.REDIS_KEY.defaultValue());
+		boolean acceptDataLossRisk = parseAcceptDataLossRisk(settings.get(Settings.REDIS_ACCEPT_DATA_LOSS_RISK.key()));
 		LettuceRedisScripts scripts;
 		try {
 			scripts = LettuceRedisScripts.open(uri, CONNECT_TIMEOUT);

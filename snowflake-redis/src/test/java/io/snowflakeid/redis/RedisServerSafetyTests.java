@@ -192,6 +192,21 @@ class RedisServerSafetyTests {
 					+ "false)");
 	}
 
+	/** Plain Hibernate's settings, as written: refused before any connection is tried (the port is closed). */
+	@Test
+	void theProviderRefusesAKeyWithBlanksAndAnAcceptanceThatIsNotTrueOrFalse() {
+		assertThatExceptionOfType(io.snowflakeid.SnowflakeConfigurationException.class)
+			.isThrownBy(() -> new RedisLeaseStoreProvider()
+				.create(java.util.Map.of(RedisSettings.URI, "redis://127.0.0.1:1", RedisSettings.KEY, " orders:lease ")))
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(RedisSettings.KEY))
+			.withMessageContaining("without leading or trailing blanks");
+		assertThatExceptionOfType(io.snowflakeid.SnowflakeConfigurationException.class)
+			.isThrownBy(() -> new RedisLeaseStoreProvider().create(java.util.Map.of(RedisSettings.URI,
+					"redis://127.0.0.1:1", RedisSettings.ACCEPT_DATA_LOSS_RISK, "yes")))
+			.withMessage("Invalid snowflake.redis.accept-data-loss-risk = 'yes': allowed true or false (default "
+					+ "false)");
+	}
+
 	@Test
 	void aRenewalOnAServerMadeUnsafeIsRefusedSoIdsStopAtTheLeaseEndSayingWhyAndResumeOnceFixed() throws Exception {
 		RedisTestServers.OwnServer server = server(true);

@@ -34,6 +34,15 @@ final class PropertiesWarmUp implements BeanFactoryPostProcessor, EnvironmentAwa
 			return;
 		}
 		ClassLoader loader = beanFactory.getBeanClassLoader();
+		try {
+			start(environment, loader);
+		}
+		catch (RuntimeException | OutOfMemoryError ex) {
+			// no thread to be had (a container's thread limit): the start goes on without the warm-up
+		}
+	}
+
+	private static void start(Environment environment, ClassLoader loader) {
 		BackgroundTask.start("snowflake-warm-up", () -> {
 			try {
 				Binder binder = Binder.get(environment);

@@ -31,7 +31,10 @@ class SnowflakeConfigurationMetadataTests {
 			// public ids: keys are secrets (no key, no codec); the current version defaults to the only key
 			"snowflake.public-id.keys", "snowflake.public-id.current-version",
 			// a secret, optional: without it the nodes get the ACL provider's (or open) ACLs
-			"snowflake.zookeeper.auth");
+			"snowflake.zookeeper.auth",
+			// unset, a width is the preset's (a default of 41/5/5/12 would be wrong for javascript-safe)
+			"snowflake.layout.timestamp-bits", "snowflake.layout.datacenter-bits", "snowflake.layout.worker-bits",
+			"snowflake.layout.sequence-bits");
 
 	@SuppressWarnings("unchecked")
 	private static Map<String, Object> metadata() throws IOException {
