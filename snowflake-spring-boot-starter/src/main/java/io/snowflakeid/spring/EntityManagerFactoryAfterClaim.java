@@ -63,8 +63,10 @@ final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, 
 			if (!(beanFactory instanceof BeanDefinitionRegistry registry)) {
 				return;
 			}
-			factoriesAfterClaim(beanFactory);
-			createdAfterInitialization(beanFactory, registry);
+			// the factories are searched for once, here: a search goes through every bean definition
+			List<String> factories = factories(beanFactory).stream().filter(beanFactory::containsBeanDefinition).toList();
+			factoriesAfterClaim(beanFactory, factories);
+			createdAfterInitialization(beanFactory, registry, factories);
 		}
 		// Registered now, before the post-processor beans are created: an application's post-processor that takes
 		// a generator would otherwise create the claim before this one exists (and so before Flyway).
@@ -75,13 +77,13 @@ final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, 
 		// depends-on and CreatedAfter's names are in the generated code).
 	}
 
-	private void factoriesAfterClaim(ConfigurableListableBeanFactory beanFactory) {
+	private void factoriesAfterClaim(ConfigurableListableBeanFactory beanFactory, List<String> factories) {
 		if (!beanFactory.containsBeanDefinition(this.claim)) {
 			return;
 		}
 		Set<String> claimWaitsFor = dependsOnClosure(beanFactory, this.claim);
-		for (String factory : factories(beanFactory)) {
-			if (claimWaitsFor.contains(factory) || !beanFactory.containsBeanDefinition(factory)) {
+		for (String factory : factories) {
+			if (claimWaitsFor.contains(factory)) {
 				continue;
 			}
 			BeanDefinition definition = beanFactory.getBeanDefinition(factory);
@@ -93,7 +95,7 @@ final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, 
 	}
 
 	private void createdAfterInitialization(ConfigurableListableBeanFactory beanFactory,
-			BeanDefinitionRegistry registry) {
+			BeanDefinitionRegistry registry, List<String> factories) {
 		Map<String, List<String>> createdAfter = new LinkedHashMap<>();
 		for (String name : this.createdAfterInitialization) {
 			if (beanFactory.containsBeanDefinition(name) && starters(beanFactory.getBeanDefinition(name))) {
@@ -108,6 +110,7 @@ final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, 
 			RootBeanDefinition definition = new RootBeanDefinition(CreatedAfter.class);
 			definition.setRole(BeanDefinition.ROLE_INFRASTRUCTURE);
 			definition.getConstructorArgumentValues().addIndexedArgumentValue(0, createdAfter);
+			definition.getConstructorArgumentValues().addIndexedArgumentValue(1, factories);
 			registry.registerBeanDefinition(CREATED_AFTER, definition);
 		}
 	}
@@ -125,10 +128,14 @@ final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, 
 
 		private final Map<String, List<String>> createdAfter;
 
+		/** This context's EntityManagerFactories, as found when the definitions were settled. */
+		private final List<String> factories;
+
 		private ConfigurableListableBeanFactory beanFactory;
 
-		CreatedAfter(Map<String, List<String>> createdAfter) {
+		CreatedAfter(Map<String, List<String>> createdAfter, List<String> factories) {
 			this.createdAfter = createdAfter;
+			this.factories = factories;
 		}
 
 		@Override
@@ -150,10 +157,8 @@ final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, 
 		@Override
 		public Object postProcessAfterInitialization(Object bean, String beanName) {
 			if (this.createdAfter.containsKey(beanName)) {
-				for (String factory : factories(this.beanFactory)) {
-					if (this.beanFactory.containsBeanDefinition(factory)) {
-						this.beanFactory.registerDependentBean(beanName, factory);
-					}
+				for (String factory : this.factories) {
+					this.beanFactory.registerDependentBean(beanName, factory);
 				}
 			}
 			return bean;

@@ -201,17 +201,22 @@ final class SpringGeneratorSource
 
 	/** Whether an EntityManagerFactory is being created (it asks for generators and checks while it is built). */
 	private boolean buildingAnEntityManagerFactory() {
-		ClassLoader loader = this.beans.getBeanClassLoader();
-		if (!ClassUtils.isPresent(ENTITY_MANAGER_FACTORY, loader)) {
-			return false;
-		}
-		Class<?> factoryType = ClassUtils.resolveClassName(ENTITY_MANAGER_FACTORY, loader);
-		for (String factory : this.beans.getBeanNamesForType(factoryType, true, false)) {
+		for (String factory : entityManagerFactories()) {
 			if (this.beans.isCurrentlyInCreation(factory)) {
 				return true;
 			}
 		}
 		return false;
+	}
+
+	/** The EntityManagerFactory beans of this context; none without JPA on the class path. */
+	private String[] entityManagerFactories() {
+		ClassLoader loader = this.beans.getBeanClassLoader();
+		if (!ClassUtils.isPresent(ENTITY_MANAGER_FACTORY, loader)) {
+			return new String[0];
+		}
+		return this.beans.getBeanNamesForType(ClassUtils.resolveClassName(ENTITY_MANAGER_FACTORY, loader), true,
+				false);
 	}
 
 	/**
@@ -316,13 +321,8 @@ final class SpringGeneratorSource
 	 * Spring's order depends on where its walk comes in.
 	 */
 	private void closeAfterEntityManagerFactories(String bean) {
-		ClassLoader loader = this.beans.getBeanClassLoader();
-		if (!ClassUtils.isPresent(ENTITY_MANAGER_FACTORY, loader)) {
-			return;
-		}
-		Class<?> factoryType = ClassUtils.resolveClassName(ENTITY_MANAGER_FACTORY, loader);
 		Set<String> dependencies = dependencies(bean);
-		for (String factory : this.beans.getBeanNamesForType(factoryType, true, false)) {
+		for (String factory : entityManagerFactories()) {
 			if (!dependencies.contains(factory)) {
 				this.beans.registerDependentBean(bean, factory);
 			}

@@ -25,6 +25,7 @@ class EntityManagerFactoryAfterClaimTests {
 		RootBeanDefinition createdAfter = new RootBeanDefinition(EntityManagerFactoryAfterClaim.CreatedAfter.class);
 		createdAfter.getConstructorArgumentValues()
 			.addIndexedArgumentValue(0, Map.of("snowflakeWorkerClaim", List.of("entityManagerFactory")));
+		createdAfter.getConstructorArgumentValues().addIndexedArgumentValue(1, List.of("entityManagerFactory"));
 		beans.registerBeanDefinition(EntityManagerFactoryAfterClaim.CREATED_AFTER, createdAfter);
 		new EntityManagerFactoryAfterClaim("snowflakeWorkerClaim", "snowflakeWorkerClaim", "segmentIdGenerators")
 			.postProcessBeanFactory(beans);
