@@ -78,7 +78,7 @@ public final class SnowflakeAutoConfiguration {
 		}
 		// snowflake.worker-assignment=zookeeper|redis: the store their auto-configurations made from the client (no
 		// other assignment uses one: not looked for, a search through every bean definition)
-		WorkerAssignment assignment = properties.getWorkerAssignment();
+		WorkerAssignment assignment = properties.workerAssignmentAsSet(); // unset: auto
 		LeaseStore store = (assignment == WorkerAssignment.ZOOKEEPER || assignment == WorkerAssignment.REDIS)
 				? coordination.getIfAvailable() : null;
 		// The properties are checked on the claim's thread too: a bad value fails the generator bean, naming it.

@@ -102,6 +102,11 @@ public class SnowflakeProperties {
 		return orDefault(this.workerAssignment, Settings.WORKER_ASSIGNMENT);
 	}
 
+	/** The assignment as set, null when unset (auto), without reading the settings table. */
+	WorkerAssignment workerAssignmentAsSet() {
+		return this.workerAssignment;
+	}
+
 	public void setWorkerAssignment(WorkerAssignment workerAssignment) {
 		this.workerAssignment = workerAssignment;
 	}

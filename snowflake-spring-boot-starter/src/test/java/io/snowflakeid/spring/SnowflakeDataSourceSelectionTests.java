@@ -88,6 +88,40 @@ class SnowflakeDataSourceSelectionTests {
 	}
 
 	@Test
+	void theOnlyDataSourceHoldsTheLeaseMarkedOrNot() {
+		this.contextRunner.withUserConfiguration(OneMarkedDataSource.class).run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(tableExists(context.getBean("ids", DataSource.class), "SNOWFLAKE_WORKER_LEASE")).isTrue();
+		});
+		this.contextRunner.withBean("only", DataSource.class, () -> h2("only")).run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(tableExists(context.getBean("only", DataSource.class), "SNOWFLAKE_WORKER_LEASE")).isTrue();
+		});
+	}
+
+	@Test
+	void aChildContextsMarkedDataSourceWinsOverItsParentsDataSource() {
+		new ApplicationContextRunner().withUserConfiguration(OneParentDataSource.class).run((parent) -> this.contextRunner
+			.withParent(parent)
+			.withUserConfiguration(OneMarkedDataSource.class)
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(tableExists(context.getBean("ids", DataSource.class), "SNOWFLAKE_WORKER_LEASE")).isTrue();
+				assertThat(tables(parent.getBean("parentDatabase", DataSource.class))).isZero();
+			}));
+	}
+
+	@Test
+	void aChildContextWithTwoUnchosenDataSourcesCountingItsParentsFailsTheStart() {
+		new ApplicationContextRunner().withUserConfiguration(OneParentDataSource.class).run((parent) -> this.contextRunner
+			.withParent(parent)
+			.withBean("child", DataSource.class, () -> h2("child"))
+			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(AmbiguousDataSourceException.class)
+				.hasMessageContaining("'child', 'parentDatabase'")));
+	}
+
+	@Test
 	void leaseIsHeldInThePrimaryDataSourceWhenNoneIsMarked() {
 		this.contextRunner.withUserConfiguration(PrimaryAndPlainDataSources.class).run((context) -> {
 			assertThat(context).hasNotFailed();
@@ -189,6 +223,25 @@ class SnowflakeDataSourceSelectionTests {
 		@SnowflakeDataSource
 		DataSource ids() {
 			return h2("ids");
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OneMarkedDataSource {
+
+		@Bean
+		@SnowflakeDataSource
+		DataSource ids() {
+			return h2("ids");
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OneParentDataSource {
+
+		@Bean
+		DataSource parentDatabase() {
+			return h2("parent");
 		}
 	}
 
