@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.LongAdder;
  * The lock-free generator. Its whole state is one {@code long}, {@code (tick << sequenceBits) | sequence} of the
  * last issued id, advanced by compare-and-set, so ids are strictly increasing in the order they are handed out.
  */
-final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator, IssuePermit.Sealable {
+final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
 
 	/** The state of a generator stopped by {@link #seal()}: no tick is ever this negative. */
 	private static final long SEALED = Long.MIN_VALUE;
@@ -52,7 +52,7 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator, IssuePe
 	private final AtomicLong state;
 
 	/** Null unless issuing depends on a worker lease. */
-	private final IssuePermit permit;
+	private final IssueGate permit;
 
 	private final LongAdder issued = new LongAdder();
 
@@ -69,7 +69,7 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator, IssuePe
 	private volatile boolean clockBehind;
 
 	DefaultSnowflakeIdGenerator(SnowflakeLayout layout, long datacenterId, long workerId, TimeSource timeSource,
-			long toleranceMillis, IssuePermit permit, Long issueAfterEpochMillis) {
+			long toleranceMillis, IssueGate permit, Long issueAfterEpochMillis) {
 		this.permit = permit;
 		this.layout = layout;
 		this.datacenterId = datacenterId;
@@ -106,7 +106,7 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator, IssuePe
 		}
 		this.state = new AtomicLong((lastUsedTick << this.sequenceBits) | this.sequenceMask);
 		if (permit != null) {
-			permit.attach(this);
+			permit.attach(this::seal);
 		}
 	}
 
@@ -171,8 +171,7 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator, IssuePe
 	 * Stops the generator for good: the compare-and-set that issues an id can no longer succeed, so no id follows,
 	 * not even from a thread that passed the permit check just before.
 	 */
-	@Override
-	public synchronized long seal() {
+	synchronized long seal() {
 		if (this.sealedAtMillis != Long.MIN_VALUE) {
 			return this.sealedAtMillis; // sealed before (a lost lease, then close): the same answer
 		}

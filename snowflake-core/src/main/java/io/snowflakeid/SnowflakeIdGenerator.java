@@ -80,10 +80,6 @@ public interface SnowflakeIdGenerator {
 
 		Duration clockTolerance = DEFAULT_CLOCK_TOLERANCE;
 
-		IssuePermit permit;
-
-		Long notAfterTickOfMillis;
-
 		private Builder() {
 		}
 
@@ -121,25 +117,6 @@ public interface SnowflakeIdGenerator {
 			return this;
 		}
 
-		/**
-		 * Only issue ids while {@code permit} is valid (worker leases use this to stop issuing when a lease cannot
-		 * be renewed).
-		 */
-		public Builder issuePermit(IssuePermit permit) {
-			this.permit = Objects.requireNonNull(permit, "permit must not be null");
-			return this;
-		}
-
-		/**
-		 * Never issue an id whose timestamp is at or before {@code epochMillis}: the high-water mark left by the
-		 * previous holder of this worker id. If the clock is behind it, the first ids wait for the clock (within
-		 * the clock tolerance) or fail with {@link ClockMovedBackwardsException}.
-		 */
-		public Builder issueAfter(long epochMillis) {
-			this.notAfterTickOfMillis = epochMillis;
-			return this;
-		}
-
 		/** The layout this builder will use. */
 		public SnowflakeLayout configuredLayout() {
 			return this.layout;
@@ -156,10 +133,11 @@ public interface SnowflakeIdGenerator {
 		}
 
 		public SnowflakeIdGenerator build() {
-			return buildUnshared();
+			return build(null, null);
 		}
 
-		SnowflakeIdGenerator buildUnshared() {
+		/** {@link #build()}, issuing only while {@code gate} lets it and after {@code issueAfterMillis} if set. */
+		SnowflakeIdGenerator build(IssueGate gate, Long issueAfterMillis) {
 			long datacenter = checkNodeId(SnowflakeSettings.DATACENTER_ID, "datacenter", this.datacenterId,
 					this.layout.datacenterBits(), this.layout.maxDatacenterId());
 			long worker = checkNodeId(SnowflakeSettings.WORKER_ID, "worker", this.workerId,
@@ -167,7 +145,7 @@ public interface SnowflakeIdGenerator {
 			checkClockTolerance(this.clockTolerance);
 			TimeSource source = (this.timeSource != null) ? this.timeSource : TimeSource.monotonic();
 			return new DefaultSnowflakeIdGenerator(this.layout, datacenter, worker, source,
-					this.clockTolerance.toMillis(), this.permit, this.notAfterTickOfMillis);
+					this.clockTolerance.toMillis(), gate, issueAfterMillis);
 		}
 
 		/** @throws SnowflakeConfigurationException unless a whole number of milliseconds from 0 to 1 minute */
@@ -179,25 +157,6 @@ public interface SnowflakeIdGenerator {
 			}
 		}
 
-		/**
-		 * The process-wide generator for this node (layout, datacenter, worker), built on first use. Bindings use
-		 * it so that every table, every Hibernate generator instance and every SessionFactory or application
-		 * context in one JVM that is configured with the same node draws from one sequence, instead of issuing
-		 * the same ids. A second configuration of the node with another clock tolerance or time source is refused,
-		 * and so is a node a worker lease holds in this JVM.
-		 */
-		public SnowflakeIdGenerator buildShared() {
-			if (this.permit != null || this.notAfterTickOfMillis != null) {
-				throw new IllegalStateException("A leased generator is owned by its lease and cannot be shared");
-			}
-			long datacenter = checkNodeId(SnowflakeSettings.DATACENTER_ID, "datacenter", this.datacenterId,
-					this.layout.datacenterBits(), this.layout.maxDatacenterId());
-			long worker = checkNodeId(SnowflakeSettings.WORKER_ID, "worker", this.workerId,
-					this.layout.workerBits(), this.layout.maxWorkerId());
-			checkClockTolerance(this.clockTolerance);
-			return LocalNodes.shared(this, datacenter, worker);
-		}
-
 		/** An independent builder with the same settings: what a worker lease builds its generator from. */
 		public Builder copy() {
 			Builder copy = new Builder();
@@ -206,8 +165,6 @@ public interface SnowflakeIdGenerator {
 			copy.workerId = this.workerId;
 			copy.timeSource = this.timeSource;
 			copy.clockTolerance = this.clockTolerance;
-			copy.permit = this.permit;
-			copy.notAfterTickOfMillis = this.notAfterTickOfMillis;
 			return copy;
 		}
 

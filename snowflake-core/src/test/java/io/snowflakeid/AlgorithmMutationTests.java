@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.snowflakeid.spi.IssuePermit;
+import io.snowflakeid.spi.LocalNodes;
 import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.Test;
 
@@ -181,8 +183,8 @@ class AlgorithmMutationTests {
 		SnowflakeLayout tenMillis = SnowflakeLayout.builder().tickLength(Duration.ofMillis(10)).build();
 		IssuePermit permit = new IssuePermit("test lease");
 		permit.grant(System.nanoTime() + 60_000_000_000L, Long.MAX_VALUE);
-		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().layout(tenMillis).datacenterId(1).workerId(1)
-			.timeSource(clock).issuePermit(permit).build();
+		SnowflakeIdGenerator generator = IssueGate.generator(SnowflakeIdGenerator.builder().layout(tenMillis)
+			.datacenterId(1).workerId(1).timeSource(clock), permit, null);
 		long id = generator.nextId();
 		Instant tickStart = generator.decode(id).timestamp();
 		long sealed = permit.seal("released");
@@ -198,8 +200,8 @@ class AlgorithmMutationTests {
 		AtomicLong elapsed = new AtomicLong(1_000_000_000L);
 		SimulatedClock clock = new SimulatedClock(START);
 		IssuePermit permit = new IssuePermit("the lease ended without renewal", elapsed::get);
-		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(0).workerId(2).timeSource(clock)
-			.issuePermit(permit).build();
+		SnowflakeIdGenerator generator = IssueGate.generator(SnowflakeIdGenerator.builder().datacenterId(0)
+			.workerId(2).timeSource(clock), permit, null);
 		long limit = clock.currentTimeNanos() + 5_000_000;
 		permit.grant(elapsed.get() + 60_000_000_000L, limit);
 		clock.advance(Duration.ofMillis(5));
@@ -218,13 +220,13 @@ class AlgorithmMutationTests {
 	void aSecondConfigurationOfANodeWithAnotherTimeSourceIsRefused() {
 		SnowflakeLayout layout = SnowflakeLayout.builder().epoch(Instant.parse("2020-01-02T00:00:00Z")).build();
 		SimulatedClock one = new SimulatedClock(START);
-		SnowflakeIdGenerator first = SnowflakeIdGenerator.builder().layout(layout).datacenterId(9).workerId(9)
-			.timeSource(one).buildShared();
-		assertThat(SnowflakeIdGenerator.builder().layout(layout).datacenterId(9).workerId(9).timeSource(one)
-			.buildShared()).isSameAs(first);
+		SnowflakeIdGenerator first = LocalNodes.shared(SnowflakeIdGenerator.builder().layout(layout).datacenterId(9).workerId(9)
+			.timeSource(one));
+		assertThat(LocalNodes.shared(SnowflakeIdGenerator.builder().layout(layout).datacenterId(9).workerId(9).timeSource(one)
+			)).isSameAs(first);
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
-			.isThrownBy(() -> SnowflakeIdGenerator.builder().layout(layout).datacenterId(9).workerId(9)
-				.timeSource(new SimulatedClock(START)).buildShared())
+			.isThrownBy(() -> LocalNodes.shared(SnowflakeIdGenerator.builder().layout(layout).datacenterId(9).workerId(9)
+				.timeSource(new SimulatedClock(START))))
 			.withMessageContaining("with another time source");
 	}
 
@@ -244,8 +246,8 @@ class AlgorithmMutationTests {
 		LocalNodes.Reservation third = LocalNodes.reserve(layout, 1, 2, "lease C");
 		assertThat(third.previousLastMillis()).as("never goes back below what was used").isEqualTo(1_234_567L);
 		third.release(0);
-		SnowflakeIdGenerator shared = SnowflakeIdGenerator.builder().layout(layout).datacenterId(1).workerId(2)
-			.timeSource(new SimulatedClock(START)).buildShared();
+		SnowflakeIdGenerator shared = LocalNodes.shared(SnowflakeIdGenerator.builder().layout(layout).datacenterId(1).workerId(2)
+			.timeSource(new SimulatedClock(START)));
 		assertThat(LocalNodes.inUse(layout, 1, 2)).as("a shared generator holds its node").isTrue();
 		assertThat(LocalNodes.reserve(layout, 1, 2, "lease D")).isNull();
 		assertThat(shared.toString()).isNotNull();

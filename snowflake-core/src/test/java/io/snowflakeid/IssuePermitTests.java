@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.snowflakeid.spi.IssuePermit;
 import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.Test;
 
@@ -17,9 +18,9 @@ class IssuePermitTests {
 
 	private final IssuePermit permit = new IssuePermit("the lease ended without renewal", this.elapsed::get);
 
-	private final SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder()
+	private final SnowflakeIdGenerator generator = IssueGate.generator(SnowflakeIdGenerator.builder()
 		.layout(SnowflakeLayout.DEFAULT.toBuilder().epoch(SnowflakeLayout.DEFAULT.epoch().plusMillis(3)).build())
-		.datacenterId(0).workerId(0).timeSource(this.clock).issuePermit(this.permit).build();
+		.datacenterId(0).workerId(0).timeSource(this.clock), this.permit, null);
 
 	/** A grant of {@code lease} from now, on both clocks in step. */
 	private void grant(Duration lease) {

@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
+import io.snowflakeid.spi.LocalNodes;
 import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.Test;
 
@@ -251,9 +252,9 @@ class SnowflakeIdGeneratorTests {
 
 	@Test
 	void sharedGeneratorIsOnePerConfigurationInTheProcess() {
-		SnowflakeIdGenerator a = SnowflakeIdGenerator.builder().datacenterId(9).workerId(9).buildShared();
-		SnowflakeIdGenerator b = SnowflakeIdGenerator.builder().datacenterId(9).workerId(9).buildShared();
-		SnowflakeIdGenerator other = SnowflakeIdGenerator.builder().datacenterId(9).workerId(10).buildShared();
+		SnowflakeIdGenerator a = LocalNodes.shared(SnowflakeIdGenerator.builder().datacenterId(9).workerId(9));
+		SnowflakeIdGenerator b = LocalNodes.shared(SnowflakeIdGenerator.builder().datacenterId(9).workerId(9));
+		SnowflakeIdGenerator other = LocalNodes.shared(SnowflakeIdGenerator.builder().datacenterId(9).workerId(10));
 		assertThat(b).isSameAs(a);
 		assertThat(other).isNotSameAs(a);
 	}
@@ -284,15 +285,15 @@ class SnowflakeIdGeneratorTests {
 
 	@Test
 	void aSecondConfigurationOfTheSameNodeWithAnotherToleranceIsRefusedNotGivenItsOwnSequence() {
-		SnowflakeIdGenerator first = SnowflakeIdGenerator.builder().datacenterId(21).workerId(4)
-			.clockTolerance(Duration.ofSeconds(1)).buildShared();
+		SnowflakeIdGenerator first = LocalNodes.shared(SnowflakeIdGenerator.builder().datacenterId(21).workerId(4)
+			.clockTolerance(Duration.ofSeconds(1)));
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
-			.isThrownBy(() -> SnowflakeIdGenerator.builder().datacenterId(21).workerId(4)
-				.clockTolerance(Duration.ofMillis(200)).buildShared())
+			.isThrownBy(() -> LocalNodes.shared(SnowflakeIdGenerator.builder().datacenterId(21).workerId(4)
+				.clockTolerance(Duration.ofMillis(200))))
 			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.clock-tolerance"))
 			.withMessageContaining("1000 ms, as already configured for (datacenter 21, worker 4)");
-		assertThat(SnowflakeIdGenerator.builder().datacenterId(21).workerId(4)
-			.clockTolerance(Duration.ofSeconds(1)).buildShared()).as("the same configuration shares the sequence")
+		assertThat(LocalNodes.shared(SnowflakeIdGenerator.builder().datacenterId(21).workerId(4)
+			.clockTolerance(Duration.ofSeconds(1)))).as("the same configuration shares the sequence")
 			.isSameAs(first);
 	}
 
@@ -301,7 +302,7 @@ class SnowflakeIdGeneratorTests {
 		LocalNodes.Reservation reservation = LocalNodes.reserve(SnowflakeLayout.DEFAULT, 22, 5, "a test lease");
 		try {
 			assertThatExceptionOfType(SnowflakeConfigurationException.class)
-				.isThrownBy(() -> SnowflakeIdGenerator.builder().datacenterId(22).workerId(5).buildShared())
+				.isThrownBy(() -> LocalNodes.shared(SnowflakeIdGenerator.builder().datacenterId(22).workerId(5)))
 				.withMessageContaining("is leased by a test lease");
 		}
 		finally {
@@ -315,8 +316,8 @@ class SnowflakeIdGeneratorTests {
 		LocalNodes.Reservation reservation = LocalNodes.reserve(SnowflakeLayout.DEFAULT, 23, 6, "a test lease");
 		long lastUsed = START.toEpochMilli() + 500; // the lease's clock ran 500 ms ahead of this one
 		reservation.release(lastUsed);
-		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(23).workerId(6).timeSource(clock)
-			.buildShared();
+		SnowflakeIdGenerator generator = LocalNodes.shared(SnowflakeIdGenerator.builder().datacenterId(23).workerId(6).timeSource(clock)
+			);
 		assertThat(generator.decode(generator.nextId()).timestamp().toEpochMilli()).isGreaterThan(lastUsed);
 	}
 

@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ArchitectureTests {
 
 	private static final String[] CORE = { "io.snowflakeid", "io.snowflakeid.config", "io.snowflakeid.worker",
-			"io.snowflakeid.segment", "io.snowflakeid.publicid" };
+			"io.snowflakeid.segment", "io.snowflakeid.publicid", "io.snowflakeid.spi" };
 
 	private static final JavaClasses CLASSES = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -78,6 +78,40 @@ class ArchitectureTests {
 			.dependOnClassesThat()
 			.resideInAnyPackage("org.springframework..", "io.snowflakeid.spring..", "org.hibernate..", "jakarta..")
 			.check(CLASSES);
+	}
+
+	/**
+	 * What applications call does not show the service-provider interface: no public method or constructor of a
+	 * public type in the application packages takes or returns an {@code io.snowflakeid.spi} type, except the
+	 * documented way to plug in a lease store ({@code WorkerLeaseSettings.builder(LeaseStore)} and its accessor).
+	 */
+	@Test
+	void theApplicationApiNamesNoServiceProviderType() {
+		java.util.List<String> found = new java.util.ArrayList<>();
+		for (JavaClass type : CLASSES) {
+			String pkg = type.getPackageName();
+			boolean applicationPackage = pkg.startsWith("io.snowflakeid") && !pkg.contains(".internal")
+					&& !pkg.equals("io.snowflakeid.spi") && !pkg.endsWith(".spi");
+			if (!applicationPackage || !type.getModifiers().contains(JavaModifier.PUBLIC)) {
+				continue;
+			}
+			for (com.tngtech.archunit.core.domain.JavaCodeUnit unit : type.getCodeUnits()) {
+				if (!unit.getModifiers().contains(JavaModifier.PUBLIC)) {
+					continue;
+				}
+				boolean namesSpi = unit.getRawReturnType().getPackageName().equals("io.snowflakeid.spi")
+						|| unit.getRawParameterTypes().stream()
+							.anyMatch((parameter) -> parameter.getPackageName().equals("io.snowflakeid.spi"));
+				if (namesSpi) {
+					found.add(unit.getFullName());
+				}
+			}
+		}
+		assertThat(found).as("public members of the application API that name an io.snowflakeid.spi type")
+			.allMatch((member) -> member.startsWith("io.snowflakeid.worker.WorkerLeaseSettings.builder(")
+					|| member.startsWith("io.snowflakeid.worker.WorkerLeaseSettings.store(")
+					|| member.startsWith("io.snowflakeid.zookeeper.") || member.startsWith("io.snowflakeid.redis.")
+					|| member.startsWith("io.snowflakeid.spring."));
 	}
 
 	@Test

@@ -4,8 +4,8 @@ import java.util.Map;
 import java.util.ServiceLoader;
 
 import io.snowflakeid.SnowflakeSettings;
-import io.snowflakeid.worker.LeaseStore;
-import io.snowflakeid.worker.LeaseStoreProvider;
+import io.snowflakeid.spi.LeaseStore;
+import io.snowflakeid.spi.LeaseStoreProvider;
 import io.snowflakeid.worker.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
 
@@ -22,7 +22,7 @@ public final class CoordinationStores {
 	public static LeaseStore fromSettings(WorkerAssignment assignment, Map<String, ?> settings) {
 		for (LeaseStoreProvider provider : ServiceLoader.load(LeaseStoreProvider.class,
 				CoordinationStores.class.getClassLoader())) {
-			if (provider.assignment() == assignment) {
+			if (assignment.value().equals(provider.assignment())) {
 				return provider.create(settings);
 			}
 		}

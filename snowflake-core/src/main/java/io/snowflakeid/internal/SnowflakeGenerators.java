@@ -9,16 +9,17 @@ import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.internal.logging.Logging;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.segment.SegmentSettings;
+import io.snowflakeid.spi.LeaseStore;
+import io.snowflakeid.spi.LocalNodes;
 import io.snowflakeid.worker.ConnectionSource;
-import io.snowflakeid.worker.LeaseStore;
-import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.worker.WorkerLeaseSettings;
-import io.snowflakeid.internal.logging.Logging;
 
 /**
  * Builds what a {@link SnowflakeConfiguration} describes: the generator, with its worker id assigned as
@@ -102,7 +103,7 @@ public final class SnowflakeGenerators {
 			case HOSTNAME_ORDINAL -> {
 				String hostname = HostWorkerIds.localHostname();
 				builder.workerId(HostWorkerIds.fromHostnameOrdinal(hostname, layout));
-				return new ManagedGenerator(builder.buildShared(), assignment, null);
+				return new ManagedGenerator(LocalNodes.shared(builder), assignment, null);
 			}
 			case IP_ADDRESS -> {
 				InetAddress address = HostWorkerIds.privateIpv4();
@@ -116,10 +117,10 @@ public final class SnowflakeGenerators {
 				logger.log(System.Logger.Level.WARNING, "Snowflake node id derived from the low " + bits
 						+ " bits of " + address.getHostAddress() + ": two hosts whose addresses share those bits "
 						+ "issue the same ids. Prefer " + SnowflakeSettings.WORKER_ASSIGNMENT + "=database-lease");
-				return new ManagedGenerator(builder.buildShared(), assignment, null);
+				return new ManagedGenerator(LocalNodes.shared(builder), assignment, null);
 			}
 			default -> {
-				return new ManagedGenerator(builder.buildShared(), WorkerAssignment.STATIC, null);
+				return new ManagedGenerator(LocalNodes.shared(builder), WorkerAssignment.STATIC, null);
 			}
 		}
 	}

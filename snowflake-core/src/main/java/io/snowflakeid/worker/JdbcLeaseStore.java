@@ -6,6 +6,8 @@ import java.util.Collection;
 import java.util.List;
 
 import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.spi.LeaseRecord;
+import io.snowflakeid.spi.LeaseStore;
 
 /**
  * The database lease's store: the lease table in the application's database, each operation one statement on a

@@ -10,10 +10,11 @@ import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 
-import io.snowflakeid.IssuePermit;
-import io.snowflakeid.LocalNodes;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.spi.IssuePermit;
+import io.snowflakeid.spi.LeaseRecord;
+import io.snowflakeid.spi.LocalNodes;
 
 /**
  * One attempt to claim a row of the lease table: which rows to try, in what order, and what to say when none is

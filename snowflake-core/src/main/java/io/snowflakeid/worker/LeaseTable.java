@@ -2,6 +2,7 @@ package io.snowflakeid.worker;
 
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.internal.jdbc.JdbcSupport;
+import io.snowflakeid.spi.LeaseRecord;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -14,11 +14,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
-import io.snowflakeid.IssuePermit;
-import io.snowflakeid.WorkerLeaseExpiredException;
-import io.snowflakeid.LocalNodes;
+import io.snowflakeid.IssueGate;
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.internal.logging.Logging;
+import io.snowflakeid.spi.IssuePermit;
+import io.snowflakeid.spi.LeaseSignals;
+import io.snowflakeid.spi.LeaseStore;
+import io.snowflakeid.spi.LocalNodes;
 
 /**
  * A worker id leased from a table in the application's database, and the generator that issues ids with it.
@@ -42,7 +45,7 @@ import io.snowflakeid.internal.logging.Logging;
  * and its successor issues only ids above ours. After a crash the row returns to the pool at its lease end plus
  * the safety margin, with the last renewal's mark covering every id the crashed instance could have issued.
  */
-public final class WorkerLease implements AutoCloseable {
+public final class WorkerLease implements AutoCloseable, LeaseSignals {
 
 	private static final System.Logger logger = Logging.getLogger(WorkerLease.class);
 
@@ -129,8 +132,8 @@ public final class WorkerLease implements AutoCloseable {
 		this.leaseEndMillis = claim.leaseEnd();
 		this.permit = claim.permit();
 		this.reservation = claim.reservation();
-		this.generator = settings.generator.copy().datacenterId(this.datacenterId).workerId(this.workerId)
-			.issuePermit(this.permit).issueAfter(claim.issueAfterMillis()).build();
+		this.generator = IssueGate.generator(settings.generator.copy().datacenterId(this.datacenterId)
+			.workerId(this.workerId), this.permit, claim.issueAfterMillis());
 		this.ownsRenewals = (settings.scheduler == null);
 		this.renewals = this.ownsRenewals ? Executors.newSingleThreadScheduledExecutor((task) -> {
 			Thread thread = new Thread(task, "snowflake-worker-lease-" + this.datacenterId + "-" + this.workerId);
@@ -494,6 +497,7 @@ public final class WorkerLease implements AutoCloseable {
 	 * Stops issuing ids at once, until the next successful renewal: the store's client has lost its connection
 	 * (ZooKeeper's SUSPENDED), so the lease may be ending without this instance knowing. Does nothing once closed.
 	 */
+	@Override
 	public void suspend(String reason) {
 		if (!this.closed.get() && !this.lost) {
 			this.suspendedReason = reason;
@@ -550,6 +554,7 @@ public final class WorkerLease implements AutoCloseable {
 	}
 
 	/** Renews as soon as possible, on the renewal thread: the store's client is connected again. */
+	@Override
 	public void renewSoon() {
 		scheduleRenewal(0);
 	}
@@ -558,10 +563,12 @@ public final class WorkerLease implements AutoCloseable {
 		return this.generator;
 	}
 
+	@Override
 	public int datacenterId() {
 		return this.datacenterId;
 	}
 
+	@Override
 	public int workerId() {
 		return this.workerId;
 	}
@@ -570,6 +577,7 @@ public final class WorkerLease implements AutoCloseable {
 	 * How long each claim or renewal lets ids be issued: the lease duration, shortened to the store's
 	 * {@link LeaseStore#maxLeaseDuration() bound}. A store tied to a session checks its session outlasts it.
 	 */
+	@Override
 	public java.time.Duration duration() {
 		return this.settings.duration;
 	}

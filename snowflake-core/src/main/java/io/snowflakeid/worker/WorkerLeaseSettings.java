@@ -9,6 +9,7 @@ import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.TimeSource;
+import io.snowflakeid.spi.LeaseStore;
 
 /**
  * How a {@link WorkerLease} claims and keeps a worker id. Built with {@link #builder(ConnectionSource)};

@@ -23,12 +23,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 
-import io.snowflakeid.IssuePermit;
-import io.snowflakeid.LocalNodes;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.spi.IssuePermit;
+import io.snowflakeid.spi.LeaseRecord;
+import io.snowflakeid.spi.LocalNodes;
 import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.AfterEach;

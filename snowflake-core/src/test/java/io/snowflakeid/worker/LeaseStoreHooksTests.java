@@ -9,6 +9,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.spi.LeaseRecord;
+import io.snowflakeid.spi.LeaseSignals;
+import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.Test;
@@ -127,12 +130,12 @@ class LeaseStoreHooksTests {
 		}
 
 		@Override
-		public void attached(WorkerLease lease) {
+		public void attached(LeaseSignals lease) {
 			this.attached.incrementAndGet();
 		}
 
 		@Override
-		public void detached(WorkerLease lease) {
+		public void detached(LeaseSignals lease) {
 			this.detached.incrementAndGet();
 		}
 	}

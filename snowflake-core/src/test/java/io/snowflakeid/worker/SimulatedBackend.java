@@ -1,5 +1,8 @@
 package io.snowflakeid.worker;
 
+import io.snowflakeid.spi.LeaseRecord;
+import io.snowflakeid.spi.LeaseStore;
+
 import java.util.List;
 
 /**

@@ -8,6 +8,8 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.snowflakeid.SimplePool;
+import io.snowflakeid.spi.LeaseRecord;
+import io.snowflakeid.spi.LeaseStore;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -26,14 +26,14 @@ import java.util.logging.Logger;
 
 import javax.sql.DataSource;
 
-import io.snowflakeid.config.SnowflakeConfiguration;
-import io.snowflakeid.internal.SnowflakeGenerators;
-import io.snowflakeid.LocalNodes;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.TimeSource;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.internal.SnowflakeGenerators;
+import io.snowflakeid.spi.LocalNodes;
 import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.AfterEach;

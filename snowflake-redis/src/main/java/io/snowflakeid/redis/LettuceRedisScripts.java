@@ -18,7 +18,7 @@ import io.lettuce.core.SocketOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
 import io.snowflakeid.SnowflakeSettings;
-import io.snowflakeid.worker.LeaseStore;
+import io.snowflakeid.spi.LeaseStore;
 
 /**
  * {@link RedisScripts} over a Lettuce connection: the application's ({@link #LettuceRedisScripts(StatefulRedisConnection)},

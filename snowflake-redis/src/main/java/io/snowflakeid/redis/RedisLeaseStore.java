@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Objects;
 
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.worker.LeaseRecord;
-import io.snowflakeid.worker.LeaseStore;
+import io.snowflakeid.spi.LeaseRecord;
+import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.worker.WorkerAssignment;
 
 /**

@@ -6,8 +6,8 @@ import java.util.Map;
 import io.lettuce.core.RedisURI;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.config.Settings;
-import io.snowflakeid.worker.LeaseStore;
-import io.snowflakeid.worker.LeaseStoreProvider;
+import io.snowflakeid.spi.LeaseStore;
+import io.snowflakeid.spi.LeaseStoreProvider;
 import io.snowflakeid.worker.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
 
@@ -21,8 +21,8 @@ public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
 	public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
 
 	@Override
-	public WorkerAssignment assignment() {
-		return WorkerAssignment.REDIS;
+	public String assignment() {
+		return WorkerAssignment.REDIS.value();
 	}
 
 	@Override

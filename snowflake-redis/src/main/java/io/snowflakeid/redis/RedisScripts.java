@@ -9,7 +9,7 @@ import java.util.List;
  * Redis' connection factory (Lettuce or Jedis underneath).
  * <p>
  * A call that certainly did not reach the server (no connection) throws
- * {@link io.snowflakeid.worker.LeaseStore.NotAppliedException}; any other failure, a timeout included, may have
+ * {@link io.snowflakeid.spi.LeaseStore.NotAppliedException}; any other failure, a timeout included, may have
  * been applied and is thrown as it is.
  */
 public interface RedisScripts extends AutoCloseable {

@@ -10,7 +10,7 @@ import java.util.Map;
 
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
-import io.snowflakeid.worker.LeaseStore;
+import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.worker.WorkerLeaseSettings;

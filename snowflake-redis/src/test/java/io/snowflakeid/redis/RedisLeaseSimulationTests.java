@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 import io.lettuce.core.RedisURI;
-import io.snowflakeid.worker.LeaseRecord;
+import io.snowflakeid.spi.LeaseRecord;
+import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.worker.LeaseSimulation;
-import io.snowflakeid.worker.LeaseStore;
 import io.snowflakeid.worker.SimulatedBackend;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package io.snowflakeid.spring;
 import javax.sql.DataSource;
 
 import io.snowflakeid.SnowflakeSettings;
-import io.snowflakeid.worker.LeaseStore;
+import io.snowflakeid.spi.LeaseStore;
 
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;

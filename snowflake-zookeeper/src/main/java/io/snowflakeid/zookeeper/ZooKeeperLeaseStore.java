@@ -16,10 +16,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.worker.LeaseRecord;
-import io.snowflakeid.worker.LeaseStore;
+import io.snowflakeid.spi.LeaseRecord;
+import io.snowflakeid.spi.LeaseSignals;
+import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.worker.WorkerAssignment;
-import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -55,7 +55,7 @@ import org.apache.zookeeper.data.Stat;
  * before the server can expire the session and delete {@code holder}. A successor that finds the holder gone
  * therefore starts only after the previous holder's last permit ended, and it still waits past the stored
  * high-water mark (the claim does that) for the case of clocks that disagree. On top of that the lease is
- * {@link WorkerLease#suspend suspended} (ids stop at once) as soon as the client reports SUSPENDED or LOST, and
+ * {@link LeaseSignals#suspend suspended} (ids stop at once) as soon as the client reports SUSPENDED or LOST, and
  * renewed as soon as it is RECONNECTED: a surviving session re-grants, an expired one finds its holder gone and the
  * lease is lost (sealed).
  * <p>
@@ -107,7 +107,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	/** Why a pair's last renewal returned false, until {@link #lostReason} is asked. */
 	private final Map<Long, String> lostReasons = new ConcurrentHashMap<>();
 
-	private final Map<WorkerLease, ConnectionStateListener> listeners = new ConcurrentHashMap<>();
+	private final Map<LeaseSignals, ConnectionStateListener> listeners = new ConcurrentHashMap<>();
 
 	/** The session timeout the lease was capped at, or 0 before {@link #maxLeaseDuration()}. */
 	private volatile long cappedAtMillis;
@@ -309,7 +309,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	}
 
 	@Override
-	public void attached(WorkerLease lease) {
+	public void attached(LeaseSignals lease) {
 		ConnectionStateListener listener = (client, state) -> {
 			if (state == ConnectionState.SUSPENDED || state == ConnectionState.LOST) {
 				// The session may be ending without us knowing: no id until a renewal proves it alive again.
@@ -324,7 +324,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	}
 
 	@Override
-	public void detached(WorkerLease lease) {
+	public void detached(LeaseSignals lease) {
 		ConnectionStateListener listener = this.listeners.remove(lease);
 		if (listener != null) {
 			this.client.getConnectionStateListenable().removeListener(listener);
@@ -585,7 +585,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	 */
 	private long leaseMillis(int datacenterId, int workerId) {
 		long millis = 0;
-		for (WorkerLease lease : this.listeners.keySet()) {
+		for (LeaseSignals lease : this.listeners.keySet()) {
 			if (lease.datacenterId() == datacenterId && lease.workerId() == workerId) {
 				millis = Math.max(millis, lease.duration().toMillis());
 			}

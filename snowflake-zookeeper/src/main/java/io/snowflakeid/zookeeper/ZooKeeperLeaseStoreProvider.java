@@ -5,8 +5,8 @@ import java.util.Map;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.config.Settings;
-import io.snowflakeid.worker.LeaseStore;
-import io.snowflakeid.worker.LeaseStoreProvider;
+import io.snowflakeid.spi.LeaseStore;
+import io.snowflakeid.spi.LeaseStoreProvider;
 import io.snowflakeid.worker.WorkerAssignment;
 
 /**
@@ -16,8 +16,8 @@ import io.snowflakeid.worker.WorkerAssignment;
 public final class ZooKeeperLeaseStoreProvider implements LeaseStoreProvider {
 
 	@Override
-	public WorkerAssignment assignment() {
-		return WorkerAssignment.ZOOKEEPER;
+	public String assignment() {
+		return WorkerAssignment.ZOOKEEPER.value();
 	}
 
 	@Override

@@ -6,6 +6,8 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.snowflakeid.spi.LeaseRecord;
+import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.zookeeper.ZooKeeperLeaseStore;
 import io.snowflakeid.zookeeper.ZooKeeperTesting;
 import org.apache.curator.framework.CuratorFramework;

@@ -10,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.testing.BackgroundScheduler;
-import io.snowflakeid.worker.LeaseStore;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseSettings;
 import org.apache.curator.framework.CuratorFramework;

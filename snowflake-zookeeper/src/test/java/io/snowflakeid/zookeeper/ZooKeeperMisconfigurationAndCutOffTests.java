@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeException;
-import io.snowflakeid.worker.LeaseRecord;
+import io.snowflakeid.spi.LeaseRecord;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.worker.WorkerLeaseSettings;

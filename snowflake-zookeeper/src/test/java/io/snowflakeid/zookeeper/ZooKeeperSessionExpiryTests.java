@@ -11,8 +11,8 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.snowflakeid.SnowflakeException;
+import io.snowflakeid.spi.LeaseRecord;
 import io.snowflakeid.testing.BackgroundScheduler;
-import io.snowflakeid.worker.LeaseRecord;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.worker.WorkerLeaseSettings;

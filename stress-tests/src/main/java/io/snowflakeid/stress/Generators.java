@@ -2,9 +2,10 @@ package io.snowflakeid.stress;
 
 import java.time.Duration;
 
-import io.snowflakeid.IssuePermit;
+import io.snowflakeid.IssueGate;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.spi.IssuePermit;
 
 /** Generators small enough that a handful of ids crosses a tick boundary. */
 final class Generators {
@@ -19,10 +20,7 @@ final class Generators {
 	static SnowflakeIdGenerator twoPerTick(SteppingClock clock, IssuePermit permit) {
 		SnowflakeIdGenerator.Builder builder = SnowflakeIdGenerator.builder().layout(TWO_PER_TICK).timeSource(clock)
 			.clockTolerance(Duration.ofSeconds(1));
-		if (permit != null) {
-			builder.issuePermit(permit);
-		}
-		return builder.build();
+		return IssueGate.generator(builder, permit, null);
 	}
 
 	/** Distinct values among the ids. */

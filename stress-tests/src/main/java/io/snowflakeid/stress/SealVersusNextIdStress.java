@@ -1,8 +1,8 @@
 package io.snowflakeid.stress;
 
-import io.snowflakeid.IssuePermit;
 import io.snowflakeid.SnowflakeException;
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.spi.IssuePermit;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.Description;

@@ -16,7 +16,7 @@ import java.util.concurrent.TimeoutException;
 
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.redis.RedisScripts;
-import io.snowflakeid.worker.LeaseStore;
+import io.snowflakeid.spi.LeaseStore;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.ReturnType;

@@ -3,7 +3,7 @@ package io.snowflakeid.spring.zookeeper;
 import java.util.Locale;
 
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.worker.LeaseStore;
+import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.zookeeper.ZooKeeperLeaseStore;
 import io.snowflakeid.zookeeper.ZooKeeperSettings;
 import org.apache.curator.framework.CuratorFramework;

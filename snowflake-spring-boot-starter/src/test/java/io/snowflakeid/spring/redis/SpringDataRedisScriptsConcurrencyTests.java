@@ -3,7 +3,7 @@ package io.snowflakeid.spring.redis;
 import java.time.Duration;
 import java.util.List;
 
-import io.snowflakeid.worker.LeaseStore;
+import io.snowflakeid.spi.LeaseStore;
 import org.junit.jupiter.api.Test;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;

@@ -1,4 +1,4 @@
-package io.snowflakeid.worker;
+package io.snowflakeid.spi;
 
 import java.util.Map;
 
@@ -10,8 +10,11 @@ import java.util.Map;
  */
 public interface LeaseStoreProvider {
 
-	/** The assignment this provider serves ({@link WorkerAssignment#ZOOKEEPER}, {@link WorkerAssignment#REDIS}). */
-	WorkerAssignment assignment();
+	/**
+	 * The {@code snowflake.worker-assignment} value this provider serves, as written in settings: {@code zookeeper},
+	 * {@code redis} ({@link io.snowflakeid.worker.WorkerAssignment#value()}).
+	 */
+	String assignment();
 
 	/**
 	 * A store from the {@code snowflake.*} entries of {@code settings} (the provider's own keys, such as

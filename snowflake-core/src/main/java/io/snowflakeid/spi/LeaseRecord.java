@@ -1,4 +1,4 @@
-package io.snowflakeid.worker;
+package io.snowflakeid.spi;
 
 /**
  * One (datacenter, worker) record of a {@link LeaseStore}.

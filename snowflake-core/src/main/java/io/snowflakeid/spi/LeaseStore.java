@@ -1,4 +1,4 @@
-package io.snowflakeid.worker;
+package io.snowflakeid.spi;
 
 import java.time.Duration;
 import java.util.Collection;
@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * Where worker leases are kept: one record per (datacenter, worker) pair with its lease end, high-water mark and
  * token. The database lease keeps them in a table; the optional modules {@code snowflake-redis} and
- * {@code snowflake-zookeeper} in a coordination service the whole fleet shares. {@link WorkerLease} runs the same
+ * {@code snowflake-zookeeper} in a coordination service the whole fleet shares.
+ * {@link io.snowflakeid.worker.WorkerLease} runs the same
  * protocol over every store, so what it guarantees holds for each, provided every operation below is atomic: it
  * either happens entirely, as one compare-and-set on one record, or not at all.
  * <p>
@@ -23,7 +24,7 @@ public interface LeaseStore {
 
 	/** The {@code snowflake.worker-assignment} value this store serves, for messages. */
 	default String assignment() {
-		return WorkerAssignment.DATABASE_LEASE.value();
+		return "database-lease"; // WorkerAssignment.DATABASE_LEASE's value (this package does not depend on worker)
 	}
 
 	/** Makes the store ready before a claim (the table created if it is missing and that is configured). */
@@ -46,14 +47,14 @@ public interface LeaseStore {
 
 	/**
 	 * Called once {@code lease} holds its record, before its first id: a store that watches its connection may
-	 * {@link WorkerLease#suspend suspend} the lease when the connection is lost and
-	 * {@link WorkerLease#renewSoon renew} it when it is back.
+	 * {@link LeaseSignals#suspend suspend} the lease when the connection is lost and
+	 * {@link LeaseSignals#renewSoon renew} it when it is back.
 	 */
-	default void attached(WorkerLease lease) {
+	default void attached(LeaseSignals lease) {
 	}
 
 	/** Called when {@code lease} has been closed (its record handed back or given up). */
-	default void detached(WorkerLease lease) {
+	default void detached(LeaseSignals lease) {
 	}
 
 	/**

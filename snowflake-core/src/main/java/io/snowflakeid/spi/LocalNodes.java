@@ -1,9 +1,16 @@
-package io.snowflakeid;
+package io.snowflakeid.spi;
 
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+
+import io.snowflakeid.IssueGate;
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.TimeSource;
 
 /**
  * The (layout, datacenter, worker) nodes in use in this JVM. Two generators with the same node bits issue the
@@ -13,7 +20,8 @@ import java.util.Objects;
  * used, so that whoever uses it next in this JVM continues above it even if its own lease table (another
  * database) knows nothing of it.
  * <p>
- * A service-provider interface for worker-assignment backends, like {@link IssuePermit}: applications do not use it.
+ * The bindings build static generators through {@link #shared}; worker-assignment backends reserve their node here.
+ * Applications do not use it.
  */
 public final class LocalNodes {
 
@@ -23,18 +31,23 @@ public final class LocalNodes {
 	}
 
 	/**
-	 * The process-wide generator of a static node, built on first use.
-	 * @throws SnowflakeConfigurationException if the node is already used with another clock tolerance or time
-	 * source, or is held by a worker lease in this JVM
+	 * The process-wide generator of a static node (layout, datacenter, worker), built on first use. Bindings use it so
+	 * that every table, every Hibernate generator instance and every SessionFactory or application context in one JVM
+	 * that is configured with the same node draws from one sequence, instead of issuing the same ids.
+	 * @throws SnowflakeConfigurationException if the settings are invalid (as {@link SnowflakeIdGenerator.Builder#build()}
+	 * says), or the node is already used with another clock tolerance or time source, or is held by a worker lease in
+	 * this JVM
 	 */
-	static synchronized SnowflakeIdGenerator shared(SnowflakeIdGenerator.Builder builder, long datacenterId,
-			long workerId) {
-		Node node = new Node(builder.layout, datacenterId, workerId);
+	public static synchronized SnowflakeIdGenerator shared(SnowflakeIdGenerator.Builder builder) {
+		SnowflakeIdGenerator generator = builder.build(); // checked first, as build() checks; used if the node is new
+		Duration tolerance = builder.configuredClockTolerance();
+		TimeSource timeSource = builder.configuredTimeSource();
+		Node node = new Node(builder.configuredLayout(), generator.datacenterId(), generator.workerId());
 		Entry entry = NODES.get(node);
 		if (entry != null && entry.shared != null) {
-			if (!entry.tolerance.equals(builder.clockTolerance) || !Objects.equals(entry.timeSource, builder.timeSource)) {
+			if (!entry.tolerance.equals(tolerance) || !Objects.equals(entry.timeSource, timeSource)) {
 				throw new SnowflakeConfigurationException(SnowflakeSettings.CLOCK_TOLERANCE,
-						builder.clockTolerance.toMillis() + " ms" + (Objects.equals(entry.timeSource, builder.timeSource)
+						tolerance.toMillis() + " ms" + (Objects.equals(entry.timeSource, timeSource)
 								? "" : " with another time source"),
 						entry.tolerance.toMillis() + " ms, as already configured for " + node.describe()
 								+ " in this JVM",
@@ -44,16 +57,15 @@ public final class LocalNodes {
 			return entry.shared;
 		}
 		if (entry != null && entry.leaseHolder != null) {
-			throw new SnowflakeConfigurationException(SnowflakeSettings.WORKER_ID, workerId,
+			throw new SnowflakeConfigurationException(SnowflakeSettings.WORKER_ID, node.workerId,
 					"a node not held by a worker lease in this JVM: " + node.describe() + " is leased by "
 							+ entry.leaseHolder,
 					"Give this configuration another datacenter/worker id, or let it lease one too");
 		}
 		if (entry != null && entry.lastMillis != Long.MIN_VALUE) {
-			builder = builder.copy().issueAfter(entry.lastMillis);
+			generator = IssueGate.generator(builder, null, entry.lastMillis);
 		}
-		SnowflakeIdGenerator generator = builder.buildUnshared();
-		NODES.put(node, new Entry(generator, builder.clockTolerance, builder.timeSource, null, Long.MIN_VALUE));
+		NODES.put(node, new Entry(generator, tolerance, timeSource, null, Long.MIN_VALUE));
 		return generator;
 	}
 

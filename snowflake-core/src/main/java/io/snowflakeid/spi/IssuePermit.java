@@ -1,6 +1,9 @@
-package io.snowflakeid;
+package io.snowflakeid.spi;
 
 import java.util.function.LongSupplier;
+
+import io.snowflakeid.IssueGate;
+import io.snowflakeid.WorkerLeaseExpiredException;
 
 /**
  * Permission for a generator to issue ids, held by a worker lease. Each grant is bounded twice:
@@ -15,13 +18,11 @@ import java.util.function.LongSupplier;
  * {@link #seal(String)} stops the generator for good and tells the exact last timestamp it used, for a graceful release.
  * Thread-safe.
  * <p>
- * A service-provider interface for worker-assignment backends (the database lease in {@code io.snowflakeid.worker},
- * coordination services in modules of their own), with {@link SnowflakeIdGenerator.Builder#issuePermit} and
- * {@link SnowflakeIdGenerator.Builder#issueAfter}; applications do not use it. It is public because those backends
- * live in other packages and modules, and it stays in this package because the generator is built on it (an
- * internal package would depend on this one and this one on it).
+ * The {@link IssueGate} of worker-assignment backends (the database lease in {@code io.snowflakeid.worker},
+ * coordination services in modules of their own): they build their generator with
+ * {@link IssueGate#generator IssueGate.generator(settings, permit, highWaterMark)}. Applications do not use it.
  */
-public final class IssuePermit {
+public final class IssuePermit implements IssueGate {
 
 	/** How far before the elapsed deadline a time limit hit counts as the clock having jumped ahead. */
 	private static final long JUMP_NANOS = 1_000_000_000L;
@@ -35,7 +36,7 @@ public final class IssuePermit {
 	/** Whether the refusal is temporary; set with {@link #reason} (a refusal reads both, a stale pair is harmless). */
 	private volatile WorkerLeaseExpiredException.Reason kind = WorkerLeaseExpiredException.Reason.PAUSED;
 
-	private volatile Sealable issuer;
+	private volatile LongSupplier issuer;
 
 	/** A permit that is not yet valid: {@link #grant} must be called before ids can be issued. */
 	public IssuePermit(String reason) {
@@ -95,7 +96,8 @@ public final class IssuePermit {
 				&& this.elapsedNanos.getAsLong() - current.elapsedDeadlineNanos < 0;
 	}
 
-	void check(long timeNanos) {
+	@Override
+	public void check(long timeNanos) {
 		if (!isValidAt(timeNanos)) {
 			Grant current = this.grant;
 			// Time limit and elapsed deadline end together when the clock runs in step (the mark is floored to a
@@ -111,11 +113,13 @@ public final class IssuePermit {
 	}
 
 	/** The exception callers are given once the permit is not valid. */
-	WorkerLeaseExpiredException refusal() {
+	@Override
+	public WorkerLeaseExpiredException refusal() {
 		return new WorkerLeaseExpiredException(this.kind, this.reason);
 	}
 
-	void attach(Sealable issuer) {
+	@Override
+	public void attach(LongSupplier issuer) {
 		if (this.issuer != null) {
 			throw new IllegalStateException("A permit belongs to one generator");
 		}
@@ -134,18 +138,11 @@ public final class IssuePermit {
 	/** {@link #seal(String)} with the kind of refusal callers get from now on. */
 	public long seal(WorkerLeaseExpiredException.Reason kind, String reason) {
 		revoke(kind, reason);
-		Sealable target = this.issuer;
+		LongSupplier target = this.issuer;
 		if (target == null) {
 			throw new IllegalStateException("No generator was built with this permit");
 		}
-		return target.seal();
-	}
-
-	/** A generator that can be stopped for good. */
-	interface Sealable {
-
-		/** Stops issuing; returns the last epoch millisecond of the last tick used. */
-		long seal();
+		return target.getAsLong();
 	}
 
 	private record Grant(long elapsedDeadlineNanos, long timeLimitNanos) {
