@@ -17,9 +17,9 @@ import javax.sql.DataSource;
 
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.hibernate.SnowflakeId;
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.it.JdbcRoundTrips;
 import io.snowflakeid.it.TestDatabase;
-import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;

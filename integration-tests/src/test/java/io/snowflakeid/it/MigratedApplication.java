@@ -10,12 +10,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeIdParts;
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.migrations.MigratedMember;
 import io.snowflakeid.migrations.MigratedTicket;
 import io.snowflakeid.migrations.MigrationTestApplication;
-import io.snowflakeid.worker.WorkerLease;
-import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.worker.WorkerLease;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 

@@ -8,8 +8,8 @@ import java.util.UUID;
 import javax.sql.DataSource;
 
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.spring.SnowflakeDataSource;
-import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;

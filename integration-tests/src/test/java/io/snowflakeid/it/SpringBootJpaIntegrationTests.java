@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.LongSummaryStatistics;
 
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.it.InsertWorkload.InsertCost;
-import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
 import java.sql.Connection;
 import java.sql.ResultSet;

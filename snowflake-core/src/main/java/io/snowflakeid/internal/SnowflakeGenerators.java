@@ -15,7 +15,6 @@ import io.snowflakeid.segment.SegmentSettings;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.spi.LocalNodes;
 import io.snowflakeid.worker.ConnectionSource;
-import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;

@@ -32,6 +32,7 @@ import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.TimeSource;
 import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.spi.LocalNodes;
 import io.snowflakeid.testing.ManualScheduler;

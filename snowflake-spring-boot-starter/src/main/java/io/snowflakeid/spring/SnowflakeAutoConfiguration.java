@@ -5,12 +5,12 @@ import java.util.function.Supplier;
 import javax.sql.DataSource;
 
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.spring.internal.CommonsLoggingRoute;
 import io.snowflakeid.worker.ConnectionSource;
-import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;

@@ -2,8 +2,8 @@ package io.snowflakeid.spring;
 
 import java.util.function.Supplier;
 
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.spring.internal.BackgroundTask;
-import io.snowflakeid.worker.ManagedGenerator;
 
 import org.springframework.beans.factory.DisposableBean;
 

@@ -11,7 +11,7 @@ import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeIdParts;
 import io.snowflakeid.SnowflakeLayout;
-import io.snowflakeid.worker.ManagedGenerator;
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
 import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcDataSource;

@@ -7,8 +7,8 @@ import java.util.UUID;
 
 import javax.sql.DataSource;
 
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.segment.SegmentIdGenerators;
-import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;

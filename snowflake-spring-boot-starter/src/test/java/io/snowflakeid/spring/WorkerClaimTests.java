@@ -6,9 +6,9 @@ import java.util.concurrent.TimeUnit;
 
 import javax.sql.DataSource;
 
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.worker.ConnectionSource;
-import io.snowflakeid.worker.ManagedGenerator;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.jdbc.core.JdbcTemplate;

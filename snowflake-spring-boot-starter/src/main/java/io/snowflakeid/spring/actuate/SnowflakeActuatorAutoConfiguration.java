@@ -2,10 +2,10 @@ package io.snowflakeid.spring.actuate;
 
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
 import io.snowflakeid.spring.internal.SnowflakeHealthIndicators;
 import io.snowflakeid.spring.internal.SnowflakeHealthRuntimeHints;
-import io.snowflakeid.worker.ManagedGenerator;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;

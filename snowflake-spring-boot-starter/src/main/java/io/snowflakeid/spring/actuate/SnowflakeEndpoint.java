@@ -8,7 +8,7 @@ import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeIdParts;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeStatistics;
-import io.snowflakeid.worker.ManagedGenerator;
+import io.snowflakeid.internal.ManagedGenerator;
 
 import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;

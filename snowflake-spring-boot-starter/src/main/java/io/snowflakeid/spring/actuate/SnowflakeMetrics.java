@@ -8,8 +8,8 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.worker.WorkerLease;
-import io.snowflakeid.worker.ManagedGenerator;
 
 /** Micrometer meters of the generator and its worker lease. */
 public class SnowflakeMetrics implements MeterBinder {

@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.worker.WorkerLease;
-import io.snowflakeid.worker.ManagedGenerator;
 
 /**
  * The state the {@code snowflake} health indicator reports: UP with layout, datacenter, worker and lease; DOWN

@@ -1,7 +1,7 @@
 package io.snowflakeid.spring.internal;
 
 import io.snowflakeid.SnowflakeIdGenerator;
-import io.snowflakeid.worker.ManagedGenerator;
+import io.snowflakeid.internal.ManagedGenerator;
 
 /**
  * Creates the {@code snowflake} health indicator for the running Spring Boot line. Public for the auto-configurations

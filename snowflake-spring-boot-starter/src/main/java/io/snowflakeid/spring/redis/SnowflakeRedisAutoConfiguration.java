@@ -1,11 +1,11 @@
 package io.snowflakeid.spring.redis;
 
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.redis.RedisLeaseStore;
 import io.snowflakeid.redis.RedisLeaseStoreProvider;
 import io.snowflakeid.redis.RedisScripts;
 import io.snowflakeid.redis.RedisSettings;
 import io.snowflakeid.spi.LeaseStore;
-import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
 import org.springframework.beans.factory.ListableBeanFactory;

@@ -3,8 +3,8 @@ package io.snowflakeid.spring.earlypostprocessor;
 import java.util.UUID;
 
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.spring.jpa.JpaTestApplication;
-import io.snowflakeid.worker.ManagedGenerator;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.config.BeanPostProcessor;

@@ -3,7 +3,7 @@ package io.snowflakeid.spring.jpa;
 import javax.sql.DataSource;
 
 import io.snowflakeid.SnowflakeIdGenerator;
-import io.snowflakeid.worker.ManagedGenerator;
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
 import jakarta.persistence.EntityManager;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.UUID;
 
 import io.snowflakeid.SnowflakeIdGenerator;
-import io.snowflakeid.worker.ManagedGenerator;
+import io.snowflakeid.internal.ManagedGenerator;
 import jakarta.persistence.EntityManagerFactory;
 import org.junit.jupiter.api.Test;
 

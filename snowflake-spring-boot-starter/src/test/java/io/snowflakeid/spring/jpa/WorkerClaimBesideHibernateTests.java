@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
-import io.snowflakeid.worker.ManagedGenerator;
+import io.snowflakeid.internal.ManagedGenerator;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.BeanCreationException;

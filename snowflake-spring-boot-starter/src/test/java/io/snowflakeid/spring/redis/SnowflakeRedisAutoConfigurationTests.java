@@ -8,10 +8,10 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.redis.RedisLeaseStore;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
-import io.snowflakeid.worker.ManagedGenerator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 

@@ -10,9 +10,9 @@ import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
-import io.snowflakeid.worker.ManagedGenerator;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;

@@ -4,8 +4,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
-import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerLease;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;

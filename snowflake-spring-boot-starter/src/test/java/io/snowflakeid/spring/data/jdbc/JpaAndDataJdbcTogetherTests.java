@@ -6,9 +6,9 @@ import java.sql.ResultSet;
 import java.util.UUID;
 
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.spring.jpa.JpaTestApplication;
 import io.snowflakeid.spring.jpa.Ticket;
-import io.snowflakeid.worker.ManagedGenerator;
 import io.snowflakeid.worker.WorkerAssignment;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;

@@ -1,9 +1,11 @@
-package io.snowflakeid.worker;
+package io.snowflakeid.internal;
 
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.worker.WorkerLease;
 
 /**
- * A generator with whatever holds its worker id: {@link #close()} releases a database lease; for static,
+ * For the bindings (not an API): a generator with whatever holds its worker id: {@link #close()} releases a database lease; for static,
  * host-name and IP-derived ids there is nothing to release.
  *
  * @param generator the generator
