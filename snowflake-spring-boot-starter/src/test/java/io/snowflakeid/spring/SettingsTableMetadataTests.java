@@ -12,9 +12,6 @@ import io.snowflakeid.config.SnowflakeConfiguration;
 import io.snowflakeid.publicid.PublicIdAlphabet;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.redis.RedisSettings;
-import io.snowflakeid.spring.publicid.SnowflakePublicIdProperties;
-import io.snowflakeid.spring.redis.SnowflakeRedisProperties;
-import io.snowflakeid.spring.zookeeper.SnowflakeZooKeeperProperties;
 import io.snowflakeid.zookeeper.ZooKeeperSettings;
 import org.junit.jupiter.api.Test;
 
@@ -85,25 +82,23 @@ class SettingsTableMetadataTests {
 	@Test
 	void theModulesPropertiesShowTheTablesDefaultsAndTheirKeysAreTheRowsKeys() {
 		Binder empty = new Binder(new MapConfigurationPropertySource(Map.of()));
-		SnowflakeZooKeeperProperties zooKeeper = empty.bindOrCreate("snowflake.zookeeper",
-				SnowflakeZooKeeperProperties.class);
-		assertThat(zooKeeper.getPath()).isEqualTo(Settings.ZOOKEEPER_PATH.defaultValue())
+		Object zooKeeper = bound(empty, "snowflake.zookeeper", "zookeeper.SnowflakeZooKeeperProperties");
+		assertThat(get(zooKeeper, "getPath")).isEqualTo(Settings.ZOOKEEPER_PATH.defaultValue())
 			.isEqualTo(ZooKeeperSettings.DEFAULT_PATH);
-		assertThat(zooKeeper.getSessionTimeout()).isEqualTo(Settings.ZOOKEEPER_SESSION_TIMEOUT.defaultValue())
+		assertThat(get(zooKeeper, "getSessionTimeout")).isEqualTo(Settings.ZOOKEEPER_SESSION_TIMEOUT.defaultValue())
 			.isEqualTo(ZooKeeperSettings.DEFAULT_SESSION_TIMEOUT);
-		assertThat(zooKeeper.getConnectionTimeout()).isEqualTo(Settings.ZOOKEEPER_CONNECTION_TIMEOUT.defaultValue())
+		assertThat(get(zooKeeper, "getConnectionTimeout")).isEqualTo(Settings.ZOOKEEPER_CONNECTION_TIMEOUT.defaultValue())
 			.isEqualTo(ZooKeeperSettings.DEFAULT_CONNECTION_TIMEOUT);
-		assertThat(zooKeeper.getConnectString()).isNull();
-		assertThat(zooKeeper.getAuth()).isNull();
-		SnowflakeRedisProperties redis = empty.bindOrCreate("snowflake.redis", SnowflakeRedisProperties.class);
-		assertThat(redis.getKey()).isEqualTo(Settings.REDIS_KEY.defaultValue()).isEqualTo(RedisSettings.DEFAULT_KEY);
-		assertThat(redis.isAcceptDataLossRisk()).isEqualTo(Settings.REDIS_ACCEPT_DATA_LOSS_RISK.defaultValue())
-			.isFalse();
-		SnowflakePublicIdProperties publicIds = empty.bindOrCreate("snowflake.public-id",
-				SnowflakePublicIdProperties.class);
-		assertThat(publicIds.getAlphabet()).isEqualTo(Settings.PUBLIC_ID_ALPHABET.defaultValue())
+		assertThat(get(zooKeeper, "getConnectString")).isNull();
+		assertThat(get(zooKeeper, "getAuth")).isNull();
+		Object redis = bound(empty, "snowflake.redis", "redis.SnowflakeRedisProperties");
+		assertThat(get(redis, "getKey")).isEqualTo(Settings.REDIS_KEY.defaultValue()).isEqualTo(RedisSettings.DEFAULT_KEY);
+		assertThat(get(redis, "isAcceptDataLossRisk")).isEqualTo(Settings.REDIS_ACCEPT_DATA_LOSS_RISK.defaultValue())
+			.isEqualTo(Boolean.FALSE);
+		Object publicIds = bound(empty, "snowflake.public-id", "publicid.SnowflakePublicIdProperties");
+		assertThat(get(publicIds, "getAlphabet")).isEqualTo(Settings.PUBLIC_ID_ALPHABET.defaultValue())
 			.isEqualTo(PublicIdAlphabet.BASE62);
-		assertThat(publicIds.getCurrentVersion()).isNull();
+		assertThat(get(publicIds, "getCurrentVersion")).isNull();
 		assertThat(List.of(Settings.ZOOKEEPER_CONNECT_STRING.key(), Settings.ZOOKEEPER_PATH.key(),
 				Settings.ZOOKEEPER_SESSION_TIMEOUT.key(), Settings.ZOOKEEPER_CONNECTION_TIMEOUT.key(),
 				Settings.ZOOKEEPER_AUTH.key(), Settings.REDIS_URI.key(), Settings.REDIS_KEY.key(),
@@ -112,6 +107,27 @@ class SettingsTableMetadataTests {
 			.containsExactly(ZooKeeperSettings.CONNECT_STRING, ZooKeeperSettings.PATH, ZooKeeperSettings.SESSION_TIMEOUT,
 					ZooKeeperSettings.CONNECTION_TIMEOUT, ZooKeeperSettings.AUTH, RedisSettings.URI, RedisSettings.KEY,
 					RedisSettings.ACCEPT_DATA_LOSS_RISK, PublicIdCodec.CURRENT_VERSION, PublicIdCodec.ALPHABET);
+	}
+
+	/** The module's properties (package-private, not an API) bound from {@code binder}. */
+	private static Object bound(Binder binder, String prefix, String type) {
+		try {
+			return binder.bindOrCreate(prefix, Class.forName("io.snowflakeid.spring." + type));
+		}
+		catch (ClassNotFoundException ex) {
+			throw new AssertionError(ex);
+		}
+	}
+
+	private static Object get(Object properties, String getter) {
+		try {
+			java.lang.reflect.Method method = properties.getClass().getMethod(getter);
+			method.setAccessible(true);
+			return method.invoke(properties);
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new AssertionError(ex);
+		}
 	}
 
 	private static List<Setting<?>> everyRow() {

@@ -13,7 +13,6 @@ import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.hibernate.SegmentId;
 import io.snowflakeid.hibernate.SnowflakeId;
 import io.snowflakeid.spring.actuate.SnowflakeActuatorAutoConfiguration;
-import io.snowflakeid.spring.actuate.SnowflakeEndpoint;
 import io.snowflakeid.spring.boot3.SnowflakeBoot3AutoConfiguration;
 import io.snowflakeid.spring.internal.SnowflakeHealthIndicators;
 import io.snowflakeid.spring.internal.SnowflakeHealthRuntimeHints;
@@ -120,8 +119,18 @@ class SnowflakeRuntimeHintsTests {
 		assertThat(hints).as("SnowflakeHealthRuntimeHints, imported by the health configuration of this line")
 			.matches(RuntimeHintsPredicates.proxies().forInterfaces(TypeReference.of(indicator)));
 		assertThat(List.of("configuration", "decode")).as("Spring Boot's own hints for the endpoint's @ReadOperation methods")
-			.allMatch((method) -> invocable(hints, SnowflakeEndpoint.class, method));
+			.allMatch((method) -> invocable(hints, endpointType(), method));
 		context.close();
+	}
+
+	/** The endpoint's class (package-private: not an API). */
+	private static Class<?> endpointType() {
+		try {
+			return Class.forName("io.snowflakeid.spring.actuate.SnowflakeEndpoint");
+		}
+		catch (ClassNotFoundException ex) {
+			throw new AssertionError(ex);
+		}
 	}
 
 	/** Read from the hints themselves: the predicate for this differs between Spring Framework 6.2 and 7. */

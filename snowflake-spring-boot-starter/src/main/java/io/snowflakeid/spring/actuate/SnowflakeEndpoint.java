@@ -20,7 +20,7 @@ import org.springframework.boot.actuate.endpoint.annotation.Selector;
  * instant, datacenter, worker and sequence. Malformed and foreign ids are a 400 that says why.
  */
 @Endpoint(id = "snowflake")
-public class SnowflakeEndpoint {
+class SnowflakeEndpoint {
 
 	/** Ids whose timestamp is further in the future than this cannot have been issued with this layout. */
 	private static final long FUTURE_SLACK_MILLIS = 60_000;

@@ -15,7 +15,7 @@ import org.springframework.boot.actuate.endpoint.web.annotation.EndpointWebExten
  * and it contains nothing but the id they sent.
  */
 @EndpointWebExtension(endpoint = SnowflakeEndpoint.class)
-public class SnowflakeEndpointWebExtension {
+class SnowflakeEndpointWebExtension {
 
 	private final SnowflakeEndpoint endpoint;
 

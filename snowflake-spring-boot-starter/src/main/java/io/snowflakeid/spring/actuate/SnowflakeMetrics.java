@@ -12,7 +12,7 @@ import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.worker.WorkerLease;
 
 /** Micrometer meters of the generator and its worker lease. */
-public class SnowflakeMetrics implements MeterBinder {
+class SnowflakeMetrics implements MeterBinder {
 
 	private final SnowflakeIdGenerator generator;
 

@@ -7,7 +7,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /** jOOQ integration, under {@code snowflake.jooq.*}. */
 @ConfigurationProperties(prefix = "snowflake.jooq")
-public class SnowflakeJooqProperties {
+class SnowflakeJooqProperties {
 
 	/**
 	 * Columns that get snowflake ids when jOOQ inserts a record without a value in them (store, insert, merge,

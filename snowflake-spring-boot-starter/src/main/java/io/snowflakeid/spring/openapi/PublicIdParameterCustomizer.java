@@ -13,7 +13,7 @@ import org.springframework.core.MethodParameter;
  * a client generated from the document would otherwise send raw ids, which are refused. Does nothing when public
  * ids are not configured.
  */
-public final class PublicIdParameterCustomizer implements ParameterCustomizer {
+final class PublicIdParameterCustomizer implements ParameterCustomizer {
 
 	private final String pattern;
 

@@ -28,7 +28,7 @@ import org.springframework.web.server.ServerWebInputException;
  */
 @RestControllerAdvice
 @Order(Ordered.LOWEST_PRECEDENCE)
-public class PublicIdExceptionHandler {
+class PublicIdExceptionHandler {
 
 	@ExceptionHandler({ MethodArgumentTypeMismatchException.class, HttpMessageNotReadableException.class })
 	ResponseEntity<ProblemDetail> invalidPublicId(Exception ex) throws Exception {

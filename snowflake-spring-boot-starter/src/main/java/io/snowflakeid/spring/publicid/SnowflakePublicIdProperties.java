@@ -14,7 +14,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * descriptions, but for the keys: the rows of the settings table ({@code io.snowflakeid.config.Settings}).
  */
 @ConfigurationProperties(prefix = "snowflake.public-id")
-public class SnowflakePublicIdProperties {
+class SnowflakePublicIdProperties {
 
 	/**
 	 * AES keys by version: {@code snowflake.public-id.keys.<version>=<base64 key of 16, 24 or 32 bytes>} (e.g.

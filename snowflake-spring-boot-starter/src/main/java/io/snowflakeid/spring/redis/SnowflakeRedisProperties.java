@@ -9,7 +9,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * Defaults and descriptions: the rows of the settings table ({@code io.snowflakeid.config.Settings}).
  */
 @ConfigurationProperties(prefix = "snowflake.redis")
-public class SnowflakeRedisProperties {
+class SnowflakeRedisProperties {
 
 	private String key;
 

@@ -13,7 +13,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * ({@code io.snowflakeid.config.Settings}); the getters show the default while a property is not set.
  */
 @ConfigurationProperties(prefix = "snowflake.zookeeper")
-public class SnowflakeZooKeeperProperties {
+class SnowflakeZooKeeperProperties {
 
 	private String connectString;
 

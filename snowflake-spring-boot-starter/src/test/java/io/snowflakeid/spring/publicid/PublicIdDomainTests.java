@@ -8,7 +8,7 @@ import io.snowflakeid.publicid.InvalidPublicIdException;
 import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
-import io.snowflakeid.spring.openapi.PublicIdParameterCustomizer;
+import io.snowflakeid.spring.openapi.OpenApiCustomizers;
 import io.snowflakeid.spring.openapi.SnowflakeIdPropertyCustomizer;
 import io.snowflakeid.spring.publicid.baddomain.InvoiceView;
 import io.swagger.v3.core.converter.AnnotatedType;
@@ -114,7 +114,7 @@ class PublicIdDomainTests {
 			.customize(new IntegerSchema().format("int64"), property);
 		assertThat(codec.forDomain("invoice").decode((String) schema.getExample())).isNotNegative();
 		Method byId = Controller.class.getDeclaredMethod("byId", Long.class);
-		Parameter parameter = new PublicIdParameterCustomizer(codec).customize(
+		Parameter parameter = OpenApiCustomizers.publicIdParameters(codec).customize(
 				new Parameter().name("id").schema(new IntegerSchema().format("int64")), new MethodParameter(byId, 0));
 		assertThat(codec.forDomain("invoice").decode((String) parameter.getSchema().getExample())).isZero();
 	}

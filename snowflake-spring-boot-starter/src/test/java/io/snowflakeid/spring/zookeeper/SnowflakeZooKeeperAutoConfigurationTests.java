@@ -11,7 +11,6 @@ import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.spring.HealthProbe;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
 import io.snowflakeid.spring.actuate.SnowflakeActuatorAutoConfiguration;
-import io.snowflakeid.spring.actuate.SnowflakeMetrics;
 import io.snowflakeid.spring.boot3.SnowflakeBoot3AutoConfiguration;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.zookeeper.ZooKeeperLeaseStore;
@@ -161,7 +160,7 @@ class SnowflakeZooKeeperAutoConfigurationTests {
 				assertThat(up.details()).containsEntry("workerAssignment", "zookeeper");
 				assertThat((String) up.details().get("leaseStore")).startsWith("ZooKeeper path " + this.path);
 				SimpleMeterRegistry registry = new SimpleMeterRegistry();
-				context.getBean(SnowflakeMetrics.class).bindTo(registry);
+				context.getBean("snowflakeMetrics", io.micrometer.core.instrument.binder.MeterBinder.class).bindTo(registry);
 				assertThat(registry.get("snowflake.lease.valid").tag("assignment", "zookeeper").gauge().value())
 					.isEqualTo(1.0);
 				server.stop();
