@@ -51,4 +51,39 @@ class IssuePermitTests {
 		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(this.generator::nextId)
 			.withMessageContaining("renewing the lease failed");
 	}
+
+	@Test
+	void aPermitBelongsToOneGeneratorEvenWhenTwoAreBuiltAtOnce() throws Exception {
+		assertThatExceptionOfType(IllegalStateException.class)
+			.isThrownBy(() -> IssueGate.generator(SnowflakeIdGenerator.builder().datacenterId(0).workerId(1)
+				.timeSource(this.clock), this.permit, null))
+			.withMessageContaining("one generator");
+		for (int round = 0; round < 200; round++) {
+			IssuePermit shared = new IssuePermit("race");
+			java.util.concurrent.CyclicBarrier start = new java.util.concurrent.CyclicBarrier(2);
+			java.util.concurrent.atomic.AtomicInteger built = new java.util.concurrent.atomic.AtomicInteger();
+			Runnable build = () -> {
+				try {
+					start.await();
+					IssueGate.generator(SnowflakeIdGenerator.builder().datacenterId(0).workerId(2).timeSource(this.clock),
+							shared, null);
+					built.incrementAndGet();
+				}
+				catch (IllegalStateException ex) {
+					// the other one attached first
+				}
+				catch (Exception ex) {
+					throw new AssertionError(ex);
+				}
+			};
+			Thread first = new Thread(build);
+			Thread second = new Thread(build);
+			first.start();
+			second.start();
+			first.join();
+			second.join();
+			org.assertj.core.api.Assertions.assertThat(built.get()).as("generators attached to one permit, round " + round)
+				.isEqualTo(1);
+		}
+	}
 }

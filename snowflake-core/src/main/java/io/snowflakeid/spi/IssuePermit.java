@@ -1,5 +1,6 @@
 package io.snowflakeid.spi;
 
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 
 import io.snowflakeid.IssueGate;
@@ -36,7 +37,8 @@ public final class IssuePermit implements IssueGate {
 	/** Whether the refusal is temporary; set with {@link #reason} (a refusal reads both, a stale pair is harmless). */
 	private volatile WorkerLeaseExpiredException.Reason kind = WorkerLeaseExpiredException.Reason.PAUSED;
 
-	private volatile LongSupplier issuer;
+	/** How the one generator built with this permit is sealed; set once, atomically. */
+	private final AtomicReference<LongSupplier> issuer = new AtomicReference<>();
 
 	/** A permit that is not yet valid: {@link #grant} must be called before ids can be issued. */
 	public IssuePermit(String reason) {
@@ -120,11 +122,11 @@ public final class IssuePermit implements IssueGate {
 
 	@Override
 	public void attach(LongSupplier issuer) {
-		if (this.issuer != null) {
+		if (!this.issuer.compareAndSet(null, issuer)) {
 			throw new IllegalStateException("A permit belongs to one generator");
 		}
-		this.issuer = issuer;
 	}
+
 
 	/**
 	 * Revokes the permit and stops its generator for good; afterwards no id is issued, even by a thread that
@@ -138,7 +140,7 @@ public final class IssuePermit implements IssueGate {
 	/** {@link #seal(String)} with the kind of refusal callers get from now on. */
 	public long seal(WorkerLeaseExpiredException.Reason kind, String reason) {
 		revoke(kind, reason);
-		LongSupplier target = this.issuer;
+		LongSupplier target = this.issuer.get();
 		if (target == null) {
 			throw new IllegalStateException("No generator was built with this permit");
 		}

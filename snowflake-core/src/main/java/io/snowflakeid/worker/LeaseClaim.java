@@ -346,7 +346,7 @@ final class LeaseClaim {
 	}
 
 	/**
-	 * Waits out the holders a store may have forgotten ({@link LeaseStore#forgottenHoldersFence}): until the fence,
+	 * Waits out the holders a store may have forgotten ({@link io.snowflakeid.spi.LeaseStore#forgottenHoldersFence}): until the fence,
 	 * and never longer than this host's own lease duration + safety margin from now. That bound is safe whichever
 	 * host wrote the fence: the records were lost before this claim read the fence, and a holder renews nothing
 	 * after that, so it stops issuing within its lease from its last renewal, before now + lease duration.

@@ -45,7 +45,7 @@ public class WorkerLeaseException extends SnowflakeException {
 
 	/**
 	 * @param assignment the {@code snowflake.worker-assignment} value of the store that failed
-	 * ({@link LeaseStore#assignment()}), so that advice names what to check for that store
+	 * ({@link io.snowflakeid.spi.LeaseStore#assignment()}), so that advice names what to check for that store
 	 */
 	public WorkerLeaseException(Reason reason, String assignment, String message, Throwable cause) {
 		super(message);

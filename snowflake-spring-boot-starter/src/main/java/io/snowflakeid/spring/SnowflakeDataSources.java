@@ -32,10 +32,12 @@ final class SnowflakeDataSources {
 
 	/** The chosen DataSource, or null when there is none or several and none chosen. */
 	DataSource chosen() {
-		// One DataSource (the usual case) is the one, marked or not. The mark is looked for only among several: that
-		// search reads each candidate's annotations, 5 ms of a cold start.
+		// One DataSource (the usual case) is the one, marked or not: the mark's search (it reads each candidate's
+		// annotations, 5 ms of a cold start) is made only when the plain lookup finds nothing, which is also how a
+		// lone marked DataSource that is no default candidate (@Bean(defaultCandidate = false)) is still found.
 		if (candidates().size() <= 1) {
-			return this.all.getIfUnique();
+			DataSource only = this.all.getIfUnique();
+			return (only != null) ? only : this.marked.getIfAvailable();
 		}
 		DataSource dataSource = this.marked.getIfAvailable();
 		return (dataSource != null) ? dataSource : this.all.getIfUnique();

@@ -100,6 +100,26 @@ class SnowflakeDataSourceSelectionTests {
 	}
 
 	@Test
+	void theOnlyDataSourceMarkedButNoDefaultCandidateHoldsTheLease() {
+		this.contextRunner.withUserConfiguration(OneMarkedNonDefaultDataSource.class).run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertThat(context.getBean(ManagedGenerator.class).assignment()).isEqualTo(WorkerAssignment.DATABASE_LEASE);
+			assertThat(tableExists(context.getBean("ids", DataSource.class), "SNOWFLAKE_WORKER_LEASE")).isTrue();
+		});
+	}
+
+	@Test
+	void theOnlyDataSourceUnmarkedAndNoAutowireCandidateIsNotUsed() {
+		this.contextRunner.withUserConfiguration(OneNonCandidateDataSource.class)
+			.withPropertyValues("snowflake.datacenter-id=1", "snowflake.worker-id=2")
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(ManagedGenerator.class).assignment()).isEqualTo(WorkerAssignment.STATIC);
+				assertThat(tables(context.getBean("hidden", DataSource.class))).isZero();
+			});
+	}
+
+	@Test
 	void aChildContextsMarkedDataSourceWinsOverItsParentsDataSource() {
 		new ApplicationContextRunner().withUserConfiguration(OneParentDataSource.class).run((parent) -> this.contextRunner
 			.withParent(parent)
@@ -233,6 +253,25 @@ class SnowflakeDataSourceSelectionTests {
 		@SnowflakeDataSource
 		DataSource ids() {
 			return h2("ids");
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OneMarkedNonDefaultDataSource {
+
+		@Bean(defaultCandidate = false)
+		@SnowflakeDataSource
+		DataSource ids() {
+			return h2("ids");
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class OneNonCandidateDataSource {
+
+		@Bean(autowireCandidate = false)
+		DataSource hidden() {
+			return h2("hidden");
 		}
 	}
 
