@@ -61,7 +61,7 @@ public final class RunBenchmarks {
 			}
 		}
 		if (what.equals("all") || what.equals("startup")) {
-			StartupCostBenchmark.run(quick ? 2 : 12, quick ? 2 : 25, RESULTS.resolve("startup-postgresql.tsv"));
+			StartupCostBenchmark.run(quick ? 2 : 30, quick ? 2 : 25, RESULTS.resolve("startup-postgresql.tsv"));
 		}
 		if (what.equals("all") || what.equals("jpa")) {
 			for (String database : databases) {

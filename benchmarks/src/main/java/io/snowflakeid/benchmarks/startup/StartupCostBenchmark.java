@@ -64,7 +64,9 @@ public final class StartupCostBenchmark {
 	 * the column check) median, p25, p75 and max, its beans' CPU median, the column check's median, the CPU median of
 	 * reading the configuration classes, each bean's median wall/CPU; then the warm p25 and p75; then the column
 	 * check's median on a thread of its own, beside the start (the starter runs it there; the start waits for it
-	 * only where it is not done yet, which is in the starter's beans' time).
+	 * only where it is not done yet, which is in the starter's beans' time); then the whole cold start's paired
+	 * difference to the start without the starter (median, and a 95 % interval of the median), in wall time and in the
+	 * CPU time of every thread of the process.
 	 */
 	public static void run(int coldRounds, int warmRounds, Path output) throws IOException, InterruptedException,
 			SQLException {
@@ -89,8 +91,11 @@ public final class StartupCostBenchmark {
 			warm.put(Variant.valueOf(f[0]), f);
 		}
 		List<String> lines = new ArrayList<>();
+		List<String[]> baseline = cold.get(Variant.WITHOUT_STARTER);
 		for (Variant variant : Variant.values()) {
 			List<String[]> rounds = cold.get(variant);
+			double[] added = pairedDifferences(rounds, baseline, 0);
+			double[] addedCpu = pairedDifferences(rounds, baseline, 9);
 			double[] wall = column(rounds, (r) -> Double.parseDouble(r[0]));
 			double[] own = column(rounds, (r) -> Double.parseDouble(r[3]) + Double.parseDouble(r[5]));
 			boolean checked = variant == Variant.STARTER || variant == Variant.STARTER_LEASE;
@@ -99,7 +104,8 @@ public final class StartupCostBenchmark {
 						+ "(SnowflakeSchemaCheck, 'Checked the columns ...') changed; StartupAttribution reads it");
 			}
 			lines.add(String.format(Locale.ROOT,
-					"%s\t%s\t%.1f\t%.1f\t%.1f\t%s\t%s\t%.1f\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%s\t%s\t%s\t%.1f",
+					"%s\t%s\t%.1f\t%.1f\t%.1f\t%s\t%s\t%.1f\t%s\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%s\t%s\t%s\t%.1f"
+							+ "\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f\t%.1f",
 					variant, variant.label, median(wall), wall[wall.length / 4], wall[(3 * wall.length) / 4],
 					warm.get(variant)[1],
 					Arrays.toString(rounds.stream().mapToDouble((r) -> Double.parseDouble(r[0])).toArray()),
@@ -108,10 +114,39 @@ public final class StartupCostBenchmark {
 					median(column(rounds, (r) -> Double.parseDouble(r[4]))),
 					median(column(rounds, (r) -> Double.parseDouble(r[5]))),
 					median(column(rounds, (r) -> Double.parseDouble(r[7]))), beans(rounds), warm.get(variant)[2],
-					warm.get(variant)[3], median(column(rounds, (r) -> Double.parseDouble(r[8])))));
+					warm.get(variant)[3], median(column(rounds, (r) -> Double.parseDouble(r[8]))), median(added),
+					medianInterval(added)[0], medianInterval(added)[1], median(addedCpu), medianInterval(addedCpu)[0],
+					medianInterval(addedCpu)[1]));
 		}
 		Files.createDirectories(output.getParent());
 		Files.write(output, lines);
+	}
+
+	/**
+	 * Round by round, this variant's field minus the baseline's in the same round (the variants of a round start one
+	 * after the other, so a slower stretch of the machine weighs on both), sorted. A cold start varies by more than
+	 * the starter adds; paired differences over many rounds are what can show the starter's share of the whole start.
+	 */
+	private static double[] pairedDifferences(List<String[]> rounds, List<String[]> baseline, int field) {
+		double[] differences = new double[rounds.size()];
+		for (int i = 0; i < differences.length; i++) {
+			differences[i] = Double.parseDouble(rounds.get(i)[field]) - Double.parseDouble(baseline.get(i)[field]);
+		}
+		Arrays.sort(differences);
+		return differences;
+	}
+
+	/**
+	 * A 95 % confidence interval of the median of sorted values, from their order statistics (distribution-free: the
+	 * number of values below the true median is binomial(n, 1/2)); the whole range below 6 values.
+	 */
+	static double[] medianInterval(double[] sorted) {
+		int n = sorted.length;
+		int k = (int) Math.floor(n / 2.0 - 0.98 * Math.sqrt(n)); // 1-based rank of the lower bound
+		if (k < 1) {
+			return new double[] { sorted[0], sorted[n - 1] };
+		}
+		return new double[] { sorted[k - 1], sorted[n - k] };
 	}
 
 	/** The values of one field over the rounds, sorted. */
@@ -182,8 +217,9 @@ public final class StartupCostBenchmark {
 			StartupAttribution attribution = new StartupAttribution();
 			double millis = start(Variant.valueOf(args[1]), attribution);
 			double cpuMillis = (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpu) / 1e6;
-			System.out.printf(Locale.ROOT, "RESULT\t%.1f\t%.1f\t%d\t%s%n", millis, cpuMillis,
-					ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount(), attribution.result());
+			System.out.printf(Locale.ROOT, "RESULT\t%.1f\t%.1f\t%d\t%s\t%.1f%n", millis, cpuMillis,
+					ManagementFactory.getClassLoadingMXBean().getTotalLoadedClassCount(), attribution.result(),
+					processCpuMillis());
 			return;
 		}
 		int rounds = Integer.parseInt(args[1]);
@@ -201,6 +237,12 @@ public final class StartupCostBenchmark {
 			System.out.printf(Locale.ROOT, "RESULT\t%s\t%.1f\t%.1f\t%.1f%n", variant, t[t.length / 2],
 					t[t.length / 4], t[(3 * t.length) / 4]);
 		});
+	}
+
+	/** The CPU time of every thread of this process so far (JIT, GC and the starter's background threads too). */
+	private static double processCpuMillis() {
+		return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+			.getProcessCpuTime() / 1e6;
 	}
 
 	/** Starts and closes the application; returns the milliseconds {@code run} took. */
