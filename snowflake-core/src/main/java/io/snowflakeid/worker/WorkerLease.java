@@ -2,10 +2,7 @@ package io.snowflakeid.worker;
 
 import java.net.InetAddress;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -81,26 +78,8 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 	/** Held through close(): a second caller returns only once the worker id is handed back (or given up). */
 	private final Object closeMonitor = new Object();
 
-	/** The most unknown outcomes remembered; beyond that the oldest is forgotten (at worst the lease is lost). */
-	private static final int MAX_UNKNOWN_TOKENS = 32;
-
-	/** The row's token as last confirmed by the database. */
-	private volatile String token;
-
-	/**
-	 * Tokens of renewals whose outcome is unknown (they failed after reaching the database, so they may have
-	 * committed); cleared by the next success.
-	 */
-	private final Set<String> unknownTokens = new LinkedHashSet<>();
-
-	/**
-	 * Null in production. Tests of this package set it to pause the thread reading the tokens between the confirmed
-	 * token and the unknown ones (a renewal completing meanwhile).
-	 */
-	volatile Runnable pauseWhileReadingTokens;
-
-	/** The token of the renewal talking to the database right now, published before its UPDATE, or null. */
-	private volatile String inFlightToken;
+	/** The fencing tokens the row may carry (package-private for tests of this package). */
+	final FencingTokens tokens;
 
 	/** The elapsed-clock time the current permit was counted from. */
 	private volatile long permitStartNanos;
@@ -127,7 +106,7 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 		this.owner = owner;
 		this.datacenterId = claim.row().datacenterId();
 		this.workerId = claim.row().workerId();
-		this.token = claim.token();
+		this.tokens = new FencingTokens(claim.token());
 		this.permitStartNanos = claim.elapsedStart();
 		this.leaseEndMillis = claim.leaseEnd();
 		this.permit = claim.permit();
@@ -291,12 +270,12 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 		long highWaterMark = Math.floorDiv(timeStart, 1_000_000) + durationMillis;
 		// A fresh token for every attempt: a late-executing earlier attempt can never match a row moved on since.
 		String newToken = UUID.randomUUID().toString();
-		List<String> tokens = knownTokens(false);
+		List<String> tokens = this.tokens.forRenewal();
 		boolean held;
-		this.inFlightToken = newToken;
+		this.tokens.attempt(newToken);
 		// close() sets closed before it reads the in-flight token: one of the two sees the other.
 		if (this.closed.get()) {
-			this.inFlightToken = null;
+			this.tokens.withdrawn();
 			return;
 		}
 		try {
@@ -304,10 +283,8 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 					highWaterMark, this.settings.statementTimeout());
 		}
 		catch (Exception ex) {
-			if (!(ex instanceof LeaseStore.NotAppliedException)) {
-				rememberUnknown(newToken); // it may have committed: accept it as the row's token next time
-			}
-			this.inFlightToken = null;
+			// it may have committed (unless the store says not): accept it as the row's token next time
+			this.tokens.failed(newToken, !(ex instanceof LeaseStore.NotAppliedException));
 			this.renewalFailures.incrementAndGet();
 			this.permit.reasonIfExpired("renewing the lease of worker " + describe() + " failed: " + ex.getMessage());
 			logger.log(System.Logger.Level.WARNING, "Renewing the lease of snowflake worker " + describe()
@@ -316,11 +293,7 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 			return;
 		}
 		if (held) {
-			this.token = newToken;
-			synchronized (this.unknownTokens) {
-				this.unknownTokens.clear();
-			}
-			this.inFlightToken = null;
+			this.tokens.succeeded(newToken);
 			if (!this.closed.get() && !this.paused) {
 				this.permitStartNanos = elapsedStart;
 				this.suspendedReason = null;
@@ -331,7 +304,7 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 			}
 		}
 		else {
-			this.inFlightToken = null;
+			this.tokens.refused();
 			this.lost = true;
 			String seen = this.settings.store.lostReason(this.datacenterId, this.workerId);
 			long last = this.permit.seal(WorkerLeaseExpiredException.Reason.LOST, "worker " + describe() + " "
@@ -341,48 +314,6 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 			// The new holder continues above the mark in the table; this JVM only needs to know what it used.
 			this.reservation.release(last);
 			logger.log(System.Logger.Level.ERROR, "Lost the lease of snowflake worker {0}", describe());
-		}
-	}
-
-	/** The row's confirmed token, those of unknown outcomes and (for close) the one in flight. */
-	private List<String> knownTokens(boolean withInFlight) {
-		// In the reverse of the order a renewal moves a token along (in flight, then confirmed or unknown, then
-		// no longer in flight), so that a renewal completing meanwhile cannot slip its token past this read.
-		String inFlight = this.inFlightToken;
-		List<String> tokens = new ArrayList<>();
-		tokens.add(this.token);
-		Runnable pause = this.pauseWhileReadingTokens;
-		if (pause != null) {
-			pause.run();
-		}
-		synchronized (this.unknownTokens) {
-			tokens.addAll(this.unknownTokens);
-		}
-		if (withInFlight && inFlight != null && !tokens.contains(inFlight)) {
-			tokens.add(inFlight);
-		}
-		return tokens;
-	}
-
-	/** The row's token as last confirmed by the store (for tests of this package). */
-	String token() {
-		return this.token;
-	}
-
-	/** The tokens of renewals whose outcome is unknown, oldest first (a copy; for tests of this package). */
-	List<String> unknownTokens() {
-		synchronized (this.unknownTokens) {
-			return new ArrayList<>(this.unknownTokens);
-		}
-	}
-
-	/** Package-private also for tests that give a cloned process's copy the original's unknown outcomes. */
-	void rememberUnknown(String candidate) {
-		synchronized (this.unknownTokens) {
-			this.unknownTokens.add(candidate);
-			if (this.unknownTokens.size() > MAX_UNKNOWN_TOKENS) {
-				this.unknownTokens.remove(this.unknownTokens.iterator().next());
-			}
 		}
 	}
 
@@ -433,7 +364,7 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 				return;
 			}
 			// If a renewal is still in flight, its token too: it may commit before the release runs.
-			List<String> tokens = knownTokens(true);
+			List<String> tokens = this.tokens.forRelease();
 			boolean released = false;
 			for (int attempt = 0; attempt < 3; attempt++) {
 				try {

@@ -224,16 +224,16 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 
 	/**
 	 * close() could not get the renewal lock within its bound (a renewal's reply is slow) and goes on without it,
-	 * collecting the tokens to release with: {@code knownTokens(true)} reads the confirmed token, then the unknown
-	 * ones, then the one in flight. The renewal's success path writes them in the same order ({@code token = new},
-	 * clear the unknown ones, {@code inFlightToken = null}). If the renewal completes between close()'s first and
-	 * last read (here: close() paused inside its read of the unknown tokens, which the test simulates by letting
-	 * the renewal use a fresh set), close() sees the old token, no unknown token and nothing in flight, while the
-	 * row carries the renewal's new token: the release matches nothing and the row stays held until the new lease
-	 * end plus the margin (the graceful restart is not instant). Reading the in-flight token first (and the
-	 * renewal re-checking {@code closed} after publishing it) closes the window. (The pause is the lease's
-	 * package-private {@code pauseWhileReadingTokens} hook, between close()'s read of the confirmed token and its
-	 * read of the unknown ones.)
+	 * collecting the tokens to release with: {@code FencingTokens.forRelease()} reads the confirmed token, then the
+	 * unknown ones, then the one in flight. The renewal's success path writes them in the same order
+	 * ({@code confirmed = new}, clear the unknown ones, {@code inFlight = null}). If the renewal completes between
+	 * close()'s first and last read (here: close() paused inside its read of the unknown tokens, which the test
+	 * simulates by letting the renewal use a fresh set), close() sees the old token, no unknown token and nothing in
+	 * flight, while the row carries the renewal's new token: the release matches nothing and the row stays held until
+	 * the new lease end plus the margin (the graceful restart is not instant). Reading the in-flight token first (and
+	 * the renewal re-checking {@code closed} after publishing it) closes the window. (The pause is the package-private
+	 * {@code FencingTokens.pauseWhileReading} hook, between close()'s read of the confirmed token and its read of the
+	 * unknown ones; FencingTokensTests searches the ledger's histories for the same window.)
 	 */
 	@Test
 	void closeWithoutTheLockReleasesEvenIfTheRenewalCompletesWhileItCollectsTokens() throws Exception {
@@ -248,7 +248,7 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 		Thread renewer = start(lease::renew);
 		assertThat(committed.await(10, TimeUnit.SECONDS)).isTrue(); // the new token is in the row; the renewal not back yet
 		AtomicBoolean hooked = new AtomicBoolean();
-		lease.pauseWhileReadingTokens = () -> {
+		lease.tokens.pauseWhileReading = () -> {
 			if (Thread.currentThread() != renewer && hooked.compareAndSet(false, true)) {
 				// close() is paused here, after the confirmed token, before the unknown ones; the renewal completes
 				letGo.countDown();

@@ -164,7 +164,7 @@ class LeaseProtocolAdversarialTests {
 		failAfterCommit.set(true);
 		original.renew(); // committed, outcome unknown to the instance: a token is pending
 		assertThat(original.renewalFailures()).isEqualTo(1);
-		Set<String> pending = new LinkedHashSet<>(original.unknownTokens());
+		Set<String> pending = new LinkedHashSet<>(original.tokens.unknown());
 		assertThat(pending).as("the renewal whose outcome is unknown is remembered").isNotEmpty();
 
 		// The process is cloned now: the copy has the same token, the same pending token and the same node.
@@ -281,8 +281,8 @@ class LeaseProtocolAdversarialTests {
 
 	/** A second lease object with the original's token, pending token and node, as a cloned process has. */
 	private WorkerLease cloneOf(WorkerLease original, WorkerLeaseSettings settings) throws Exception {
-		String token = original.token();
-		List<String> pending = original.unknownTokens();
+		String token = original.tokens.confirmed();
+		List<String> pending = original.tokens.unknown();
 		IssuePermit permit = new IssuePermit("clone", settings.clock::elapsedNanos);
 		permit.grant(this.clock.nanos() + Duration.ofSeconds(40).toNanos(), this.clock.nanos() + Duration.ofSeconds(40).toNanos());
 		// This JVM's registry refuses the same node twice; the clone lives in another process, so any reservation.
@@ -292,7 +292,7 @@ class LeaseProtocolAdversarialTests {
 				new LeaseRecord(original.datacenterId(), original.workerId(), 0, 0), token,
 				original.leaseEnd().toEpochMilli(), 0, permit, reservation, this.clock.nanos());
 		WorkerLease clone = new WorkerLease(settings, "clone of " + original.owner(), claimed);
-		pending.forEach(clone::rememberUnknown);
+		pending.forEach(clone.tokens::rememberUnknown);
 		return clone;
 	}
 
