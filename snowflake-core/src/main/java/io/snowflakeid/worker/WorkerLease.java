@@ -4,8 +4,6 @@ import java.net.InetAddress;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -61,10 +59,7 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 	private final LocalNodes.Reservation reservation;
 
 	/** Where renewals run: the lease's own thread, or the scheduler of {@link WorkerLeaseSettings.Builder#scheduler}. */
-	private final ScheduledExecutorService renewals;
-
-	/** Whether {@link #renewals} is the lease's own, stopped on close (a scheduler given is only left). */
-	private final boolean ownsRenewals;
+	private final RenewalSchedule renewals;
 
 	/** Held while a renewal talks to the database, and by close(): a renewal never grants after close. */
 	private final ReentrantLock renewalLock = new ReentrantLock();
@@ -88,9 +83,6 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 
 	private volatile boolean lost;
 
-	/** The next renewal scheduled in the background (guarded by this). */
-	private java.util.concurrent.ScheduledFuture<?> pendingRenewal;
-
 	/** Why ids are suspended (the store's connection is lost), until the next successful renewal; else null. */
 	private volatile String suspendedReason;
 
@@ -113,12 +105,8 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 		this.reservation = claim.reservation();
 		this.generator = IssueGate.generator(settings.generator.copy().datacenterId(this.datacenterId)
 			.workerId(this.workerId), this.permit, claim.issueAfterMillis());
-		this.ownsRenewals = (settings.scheduler == null);
-		this.renewals = this.ownsRenewals ? Executors.newSingleThreadScheduledExecutor((task) -> {
-			Thread thread = new Thread(task, "snowflake-worker-lease-" + this.datacenterId + "-" + this.workerId);
-			thread.setDaemon(true);
-			return thread;
-		}) : settings.scheduler;
+		this.renewals = RenewalSchedule.on(settings.scheduler,
+				"snowflake-worker-lease-" + this.datacenterId + "-" + this.workerId);
 	}
 
 	/**
@@ -147,7 +135,7 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 			settings.store.attached(lease);
 			if (!lease.scheduleRenewal(lease.nextRenewalDelay())) {
 				throw schedulerRefused("refused the first renewal of snowflake worker " + lease.describe(),
-						lease.refusal);
+						lease.renewals.refusal());
 			}
 			lease.started = true;
 		}
@@ -188,10 +176,9 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 	}
 
 	/**
-	 * A third of the lease after the current permit started (before the claim's or renewal's statements ran, so
-	 * time they and the start-up wait took counts), not after now.
+	 * Milliseconds until the next renewal: a third of the lease after the current permit started (before the claim's
+	 * or renewal's statements ran, so time they and the start-up wait took counts), not after now.
 	 */
-	/** Milliseconds until the next renewal: a third of the lease after the current permit started. */
 	long nextRenewalDelay() {
 		long dueNanos = this.permitStartNanos + this.settings.renewInterval().toNanos();
 		return Math.max(0, (dueNanos - this.permit.elapsedNanos()) / 1_000_000);
@@ -209,9 +196,6 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 				cause);
 	}
 
-	/** What the scheduler threw when it last refused a renewal (for acquire()'s error). */
-	private volatile RuntimeException refusal;
-
 	/** Whether acquire() scheduled the first renewal (a refusal before is acquire()'s error, not a log line). */
 	private volatile boolean started;
 
@@ -222,19 +206,12 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 	 */
 	private synchronized boolean scheduleRenewal(long delayMillis) {
 		if (!this.closed.get() && !this.paused) {
-			if (this.pendingRenewal != null) {
-				this.pendingRenewal.cancel(false); // a renewal running now is not interrupted
-			}
-			try {
-				this.pendingRenewal = this.renewals.schedule(this::renew, delayMillis, TimeUnit.MILLISECONDS);
-			}
-			catch (java.util.concurrent.RejectedExecutionException ex) {
-				this.refusal = ex;
+			if (!this.renewals.schedule(this::renew, delayMillis)) {
 				if (!this.closed.get() && this.started) {
 					// A scheduler given by the application and shut down: ids stop when the permit runs out.
 					logger.log(System.Logger.Level.ERROR, "The scheduler refused the renewal of snowflake worker "
 							+ describe() + ": no more renewals; ids stop when the lease ends at "
-							+ Instant.ofEpochMilli(this.leaseEndMillis), ex);
+							+ Instant.ofEpochMilli(this.leaseEndMillis), this.renewals.refusal());
 				}
 				return false;
 			}
@@ -344,12 +321,7 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 	}
 
 	private void release(long exactMark) {
-		if (this.ownsRenewals) {
-			this.renewals.shutdown();
-		}
-		else {
-			cancelPendingRenewal(false);
-		}
+		this.renewals.stop();
 		boolean locked = false;
 		try {
 			// A renewal in flight ends within its network timeout (its query timeout is shorter).
@@ -397,20 +369,8 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 			if (locked) {
 				this.renewalLock.unlock();
 			}
-			if (this.ownsRenewals) {
-				this.renewals.shutdownNow();
-			}
-			else {
-				// The scheduler is not ours to stop: cancel what is left of this lease on it, as shutdownNow() would.
-				cancelPendingRenewal(true);
-			}
+			this.renewals.stopNow();
 			detachFromStore();
-		}
-	}
-
-	private synchronized void cancelPendingRenewal(boolean interruptIfRunning) {
-		if (this.pendingRenewal != null) {
-			this.pendingRenewal.cancel(interruptIfRunning);
 		}
 	}
 
@@ -456,7 +416,7 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 		}
 		try {
 			this.paused = true;
-			cancelPendingRenewal(false);
+			cancelPendingRenewal();
 			suspend(reason);
 		}
 		finally {
@@ -464,6 +424,11 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 				this.renewalLock.unlock();
 			}
 		}
+	}
+
+	/** Under the lock {@link #scheduleRenewal} takes: a renewal scheduled meanwhile is cancelled too. */
+	private synchronized void cancelPendingRenewal() {
+		this.renewals.cancel(false);
 	}
 
 	/** Ends a {@link #pause}: renews at once; ids resume with that renewal's success. */
