@@ -23,6 +23,9 @@ final class SnowflakeDataSources {
 
 	private final ListableBeanFactory beanFactory;
 
+	/** The DataSource beans' names, looked up once (a type search through the bean factory and its parents). */
+	private List<String> candidates;
+
 	SnowflakeDataSources(ObjectProvider<DataSource> marked, ObjectProvider<DataSource> all,
 			ListableBeanFactory beanFactory) {
 		this.marked = marked;
@@ -45,7 +48,11 @@ final class SnowflakeDataSources {
 
 	/** Names of the DataSource beans, for messages. */
 	List<String> candidates() {
-		return List.of(BeanFactoryUtils.beanNamesForTypeIncludingAncestors(this.beanFactory, DataSource.class));
+		if (this.candidates == null) {
+			this.candidates = List
+				.of(BeanFactoryUtils.beanNamesForTypeIncludingAncestors(this.beanFactory, DataSource.class));
+		}
+		return this.candidates;
 	}
 
 	/** Whether there are several DataSources and none is chosen. Meaningful when {@link #chosen()} is null. */
