@@ -3,7 +3,6 @@ package io.snowflakeid.segment;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
@@ -15,10 +14,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
+import io.snowflakeid.testing.TestDatabase;
 import io.snowflakeid.worker.ConnectionSource;
 
 /**
- * A {@link ConnectionSource} on a JDBC url that records every statement executed through it (its SQL, the query
+ * A {@link ConnectionSource} on a test database that records every statement executed through it (its SQL, the query
  * timeout it carried, how long it ran, how it failed), counts connections in use, and can make statements hang:
  * a hanging statement blocks until its query timeout ends it, as a driver's cancel would (forever without one), or
  * until {@link #resume()} (the database is back).
@@ -32,7 +32,7 @@ final class RecordingConnections implements ConnectionSource {
 		}
 	}
 
-	private final String url;
+	private final TestDatabase database;
 
 	final List<Execution> executions = new CopyOnWriteArrayList<>();
 
@@ -51,8 +51,8 @@ final class RecordingConnections implements ConnectionSource {
 
 	private volatile Random jitter;
 
-	RecordingConnections(String url) {
-		this.url = url;
+	RecordingConnections(TestDatabase database) {
+		this.database = database;
 	}
 
 	@Override
@@ -65,7 +65,7 @@ final class RecordingConnections implements ConnectionSource {
 			}
 			LockSupport.parkNanos(delay * 1_000);
 		}
-		Connection target = DriverManager.getConnection(this.url, "sa", "");
+		Connection target = this.database.connection();
 		this.opened.incrementAndGet();
 		int now = this.inUse.incrementAndGet();
 		this.maxInUse.accumulateAndGet(now, Math::max);

@@ -1,18 +1,15 @@
 package io.snowflakeid.segment;
 
-import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.worker.ConnectionSource;
+import io.snowflakeid.testing.FaultyConnections;
+import io.snowflakeid.testing.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -21,22 +18,14 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class SegmentIdGeneratorTests {
 
-	private final String url = "jdbc:h2:mem:segment-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
-
-	private final AtomicBoolean databaseDown = new AtomicBoolean();
-
-	private final ConnectionSource connections = () -> {
-		if (this.databaseDown.get()) {
-			throw new SQLException("connection refused (simulated outage)", "08001");
-		}
-		return DriverManager.getConnection(this.url, "sa", "");
-	};
+	/** The generators' connections; the database down while they are refused. */
+	private final FaultyConnections connections = FaultyConnections.on(new TestDatabase("segment"));
 
 	private final List<SegmentIdGenerators> instances = new ArrayList<>();
 
 	@AfterEach
 	void close() {
-		this.databaseDown.set(false);
+		this.connections.refuseConnections(false);
 		this.instances.forEach(SegmentIdGenerators::close);
 	}
 
@@ -135,7 +124,7 @@ class SegmentIdGeneratorTests {
 		assertThat(ids.nextId()).isEqualTo(1);
 		ids.nextId();
 		Thread.sleep(200); // the prefetch started by the first id completes
-		this.databaseDown.set(true);
+		this.connections.refuseConnections(true);
 		// The current segment and the one prefetched at 10 % keep serving without the database ...
 		long last = 0;
 		int served = 0;
@@ -158,7 +147,7 @@ class SegmentIdGeneratorTests {
 		assertThat(last).isEqualTo(10);
 		assertThat(waitedMillis).as("bounded wait, took " + waitedMillis + " ms").isLessThan(2_000);
 		assertThat(ex.getMessage()).contains("ticket");
-		this.databaseDown.set(false);
+		this.connections.refuseConnections(false);
 		long resumed = ids.nextId();
 		assertThat(resumed).as("resumes after the database is back, never repeating: " + resumed).isGreaterThan(last);
 	}

@@ -1,12 +1,7 @@
 package io.snowflakeid.segment;
 
 import io.snowflakeid.SnowflakeSettings;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,7 +9,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -26,6 +20,8 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.testing.FaultyConnections;
+import io.snowflakeid.testing.TestDatabase;
 import io.snowflakeid.worker.ConnectionSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -40,24 +36,18 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class SegmentMutationTests {
 
-	private final String url = "jdbc:h2:mem:segment-mutation-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
-
-	private final AtomicBoolean databaseDown = new AtomicBoolean();
+	private final TestDatabase database = new TestDatabase("segment-mutation");
 
 	private final List<Thread> fetchThreads = new CopyOnWriteArrayList<>();
 
-	private final ConnectionSource connections = () -> {
-		if (this.databaseDown.get()) {
-			throw new SQLException("connection refused (simulated outage)", "08001");
-		}
-		return DriverManager.getConnection(this.url, "sa", "");
-	};
+	/** The generators' connections; the database down while they are refused. */
+	private final FaultyConnections connections = FaultyConnections.on(this.database);
 
 	private final List<SegmentIdGenerators> instances = new ArrayList<>();
 
 	@AfterEach
 	void close() {
-		this.databaseDown.set(false);
+		this.connections.refuseConnections(false);
 		this.instances.forEach(SegmentIdGenerators::close);
 	}
 
@@ -72,10 +62,7 @@ class SegmentMutationTests {
 	}
 
 	private void sql(String statement) throws SQLException {
-		try (Connection connection = DriverManager.getConnection(this.url, "sa", "");
-				Statement s = connection.createStatement()) {
-			s.execute(statement);
-		}
+		this.database.execute(statement);
 	}
 
 	private static void awaitFetched(SegmentIdGenerator ids, long segments) throws InterruptedException {
@@ -84,45 +71,6 @@ class SegmentMutationTests {
 			Thread.sleep(5);
 		}
 		assertThat(ids.segmentsFetched()).isEqualTo(segments);
-	}
-
-	/** Connections on which {@code hook} sees every SQL statement before it runs. */
-	private ConnectionSource intercepted(SqlHook hook) {
-		return () -> {
-			Connection target = DriverManager.getConnection(this.url, "sa", "");
-			return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(),
-					new Class<?>[] { Connection.class }, (proxy, method, args) -> {
-						if (method.getName().equals("prepareStatement")) {
-							hook.before((String) args[0]);
-						}
-						Object result = invoke(target, method, args);
-						if (result instanceof Statement statement && method.getName().equals("createStatement")) {
-							return Proxy.newProxyInstance(Statement.class.getClassLoader(),
-									new Class<?>[] { Statement.class }, (p, m, a) -> {
-										if (m.getName().startsWith("execute") && a != null && a[0] instanceof String s) {
-											hook.before(s);
-										}
-										return invoke(statement, m, a);
-									});
-						}
-						return result;
-					});
-		};
-	}
-
-	@FunctionalInterface
-	interface SqlHook {
-
-		void before(String sql) throws SQLException;
-	}
-
-	private static Object invoke(Object target, java.lang.reflect.Method method, Object[] args) throws Throwable {
-		try {
-			return method.invoke(target, args);
-		}
-		catch (InvocationTargetException ex) {
-			throw ex.getCause();
-		}
 	}
 
 	/** Log records of segment mode, as operators see them. */
@@ -268,15 +216,7 @@ class SegmentMutationTests {
 
 	@Test
 	void anInterruptedCallerGetsAClearErrorAndKeepsItsInterrupt() {
-		ConnectionSource slow = () -> {
-			try {
-				Thread.sleep(200);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-			return DriverManager.getConnection(this.url, "sa", "");
-		};
+		ConnectionSource slow = FaultyConnections.on(this.database).delayConnections(Duration.ofMillis(200));
 		SegmentIdGenerator ids = instance(SegmentSettings.builder(slow).createTable(true).maxWait(Duration.ofSeconds(2)))
 			.generator("interrupted", 1, 10);
 		Thread.currentThread().interrupt();
@@ -294,7 +234,7 @@ class SegmentMutationTests {
 	@Test
 	void aFailedInsertOfANewKeyIsReportedNotTakenForALostRace() {
 		AtomicBoolean failOnce = new AtomicBoolean(true);
-		ConnectionSource failing = intercepted((sql) -> {
+		ConnectionSource failing = FaultyConnections.on(this.database).beforeStatements((sql) -> {
 			if (sql.startsWith("INSERT INTO snowflake_segment ") && failOnce.getAndSet(false)) {
 				throw new SQLException("connection reset (simulated)", "08006");
 			}
@@ -340,7 +280,7 @@ class SegmentMutationTests {
 			SegmentIdGenerator ids = generators.generator("unreachable", 1, 10);
 			ids.nextId();
 			awaitFetched(ids, 2);
-			this.databaseDown.set(true);
+			this.connections.refuseConnections(true);
 			generators.close();
 			LogRecord failed = log.find(Level.WARNING, "Could not hand back the rest of the segment of 'unreachable'");
 			assertThat(failed).isNotNull();
@@ -351,7 +291,7 @@ class SegmentMutationTests {
 
 	@Test
 	void fetchThreadsNeverKeepTheJvmAliveAndStopOnClose() throws Exception {
-		ConnectionSource recording = intercepted((sql) -> this.fetchThreads.add(Thread.currentThread()));
+		ConnectionSource recording = FaultyConnections.on(this.database).beforeStatements((sql) -> this.fetchThreads.add(Thread.currentThread()));
 		SegmentIdGenerators generators = instance(SegmentSettings.builder(recording));
 		generators.generator("threads", 1, 10).nextId();
 		Thread fetcher = this.fetchThreads.stream()
@@ -368,7 +308,7 @@ class SegmentMutationTests {
 
 	@Test
 	void tablesThatExistAreUsedEvenIfCreatingThemIsRefused() throws Exception {
-		ConnectionSource noDdl = intercepted((sql) -> {
+		ConnectionSource noDdl = FaultyConnections.on(this.database).beforeStatements((sql) -> {
 			if (sql.startsWith("CREATE")) {
 				throw new SQLException("permission denied for schema public", "42501");
 			}
@@ -400,10 +340,10 @@ class SegmentMutationTests {
 	@Test
 	void aNewKeyCreatedByAnotherInstanceAtTheSameMomentContinuesAfterItsSegment() throws Exception {
 		AtomicReference<String> raced = new AtomicReference<>();
-		ConnectionSource racing = intercepted((sql) -> {
+		ConnectionSource racing = FaultyConnections.on(this.database).beforeStatements((sql) -> {
 			if (sql.startsWith("INSERT INTO snowflake_segment ") && raced.compareAndSet(null, sql)) {
 				// Another instance creates the row first and takes 1..10.
-				DatabaseRacer.insert(this.url, "raced", 10, 10);
+				DatabaseRacer.insert(this.database, "raced", 10, 10);
 			}
 		});
 		SegmentIdGenerator ids = instance(SegmentSettings.builder(racing).maxWait(Duration.ofSeconds(2)))
@@ -415,12 +355,9 @@ class SegmentMutationTests {
 	/** Another instance, on its own connection. */
 	private static final class DatabaseRacer {
 
-		static void insert(String url, String key, long maxValue, int step) throws SQLException {
-			try (Connection connection = DriverManager.getConnection(url, "sa", "");
-					Statement statement = connection.createStatement()) {
-				statement.executeUpdate("INSERT INTO snowflake_segment (segment_key, max_value, step) VALUES ('" + key
-						+ "', " + maxValue + ", " + step + ")");
-			}
+		static void insert(TestDatabase database, String key, long maxValue, int step) throws SQLException {
+			database.execute("INSERT INTO snowflake_segment (segment_key, max_value, step) VALUES ('" + key + "', "
+					+ maxValue + ", " + step + ")");
 		}
 	}
 
@@ -428,10 +365,10 @@ class SegmentMutationTests {
 	void aFailedFetchNamesTheKeyAndTheTable() {
 		SegmentIdGenerators generators = instance(settings().tableName("named_segments"));
 		SegmentIdGenerator ids = generators.generator("named", 1, 10);
-		this.databaseDown.set(true);
+		this.connections.refuseConnections(true);
 		assertThatExceptionOfType(SegmentUnavailableException.class).isThrownBy(ids::nextId)
 			.withMessageContaining("Cannot fetch a segment for key 'named' from named_segments");
-		this.databaseDown.set(false);
+		this.connections.refuseConnections(false);
 		assertThat(ids.nextId()).as("a failed fetch is not reused: the next caller fetches again").isEqualTo(1);
 	}
 }

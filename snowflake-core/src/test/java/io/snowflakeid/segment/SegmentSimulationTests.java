@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
@@ -30,6 +29,7 @@ import java.util.stream.LongStream;
 
 import io.snowflakeid.SimplePool;
 import io.snowflakeid.segment.SegmentTable.Segment;
+import io.snowflakeid.testing.TestDatabase;
 import io.snowflakeid.worker.ConnectionSource;
 import org.junit.jupiter.api.Test;
 
@@ -242,7 +242,7 @@ class SegmentSimulationTests {
 
 		/** H2 in memory, one database per schedule; or the server {@code snowflake.segment-simulation.url} names. */
 		final String url = EXTERNAL_URL.isEmpty()
-				? "jdbc:h2:mem:segment-sim-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1;QUERY_CACHE_SIZE=64"
+				? new TestDatabase("segment-sim", "QUERY_CACHE_SIZE=64").url()
 				: EXTERNAL_URL;
 
 		/** Pooled, as in production: opening a session per statement would dominate the run time. */

@@ -1,7 +1,6 @@
 package io.snowflakeid.segment;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
@@ -14,12 +13,12 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
+import io.snowflakeid.testing.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -39,9 +38,9 @@ class SegmentWaitAndCloseTests {
 	private static final long MARGIN_MILLIS = 300; // scheduling on a busy machine; k x max-wait would be 1000+
 
 	/** H2 ends a lock wait only by its lock timeout (not the query timeout): long, so the hang lasts the test. */
-	private final String url = "jdbc:h2:mem:segment-wait-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=10000";
+	private final TestDatabase database = new TestDatabase("segment-wait", "LOCK_TIMEOUT=10000");
 
-	private final RecordingConnections connections = new RecordingConnections(this.url);
+	private final RecordingConnections connections = new RecordingConnections(this.database);
 
 	private final List<SegmentIdGenerators> instances = new ArrayList<>();
 
@@ -68,24 +67,16 @@ class SegmentWaitAndCloseTests {
 	}
 
 	private void execute(String sql) throws SQLException {
-		try (Connection connection = DriverManager.getConnection(this.url, "sa", "");
-				Statement statement = connection.createStatement()) {
-			statement.execute(sql);
-		}
+		this.database.execute(sql);
 	}
 
 	private long queryLong(String sql) throws SQLException {
-		try (Connection connection = DriverManager.getConnection(this.url, "sa", "");
-				Statement statement = connection.createStatement();
-				ResultSet result = statement.executeQuery(sql)) {
-			assertThat(result.next()).isTrue();
-			return result.getLong(1);
-		}
+		return this.database.queryLong(sql);
 	}
 
 	/** Holds the key's row with SELECT ... FOR UPDATE in an open transaction: every UPDATE of it blocks. */
 	private void lockRow(String key) throws SQLException {
-		this.locker = DriverManager.getConnection(this.url, "sa", "");
+		this.locker = this.database.connection();
 		this.locker.setAutoCommit(false);
 		try (Statement statement = this.locker.createStatement();
 				ResultSet result = statement.executeQuery(
@@ -411,7 +402,7 @@ class SegmentWaitAndCloseTests {
 		// No hole: every value 1..max of the key is either handed out or handed back, and never both.
 		long max = queryLong("SELECT COALESCE(MAX(max_value), 0) FROM snowflake_segment WHERE segment_key = '" + key + "'");
 		TreeMap<Long, Long> free = new TreeMap<>();
-		try (Connection connection = DriverManager.getConnection(this.url, "sa", "");
+		try (Connection connection = this.database.connection();
 				Statement statement = connection.createStatement();
 				ResultSet result = statement.executeQuery("SELECT first_value, last_value FROM snowflake_segment_free "
 						+ "WHERE segment_key = '" + key + "'")) {

@@ -1,16 +1,15 @@
 package io.snowflakeid.worker;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.time.Duration;
-import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.snowflakeid.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,7 +18,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class ConnectionSourceTests {
 
-	private final String url = "jdbc:h2:mem:connections-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+	private final TestDatabase database = new TestDatabase("connections");
 
 	@Test
 	void aPoolThatDoesNotHandOutAConnectionFailsTheCallWithinTheBoundAndGetsItBackLater() throws Exception {
@@ -34,7 +33,7 @@ class ConnectionSourceTests {
 				catch (InterruptedException ex) {
 					Thread.currentThread().interrupt();
 				}
-				return DriverManager.getConnection(ConnectionSourceTests.this.url, "sa", "");
+				return ConnectionSourceTests.this.database.connection();
 			}
 
 			@Override
@@ -94,7 +93,7 @@ class ConnectionSourceTests {
 
 	@Test
 	void statementsCarryTheQueryTimeoutAndTheConnectionItsSettingsBack() throws Exception {
-		ConnectionSource source = () -> DriverManager.getConnection(this.url, "sa", "");
+		ConnectionSource source = this.database.connections();
 		int seen = source.run(false, Duration.ofMillis(2_500), (connection) -> {
 			try (var statement = connection.createStatement(); ResultSet result = statement.executeQuery("select 1")) {
 				result.next();

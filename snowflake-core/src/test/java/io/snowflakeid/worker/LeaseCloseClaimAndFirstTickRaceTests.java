@@ -1,30 +1,21 @@
 package io.snowflakeid.worker;
 
-import java.lang.reflect.InvocationHandler;
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.spi.LocalNodes;
+import io.snowflakeid.testing.FaultyConnections;
 import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.testing.SimulatedClock;
+import io.snowflakeid.testing.TestDatabase;
 import io.snowflakeid.worker.LeaseProtocolAdversarialTests.Key;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -44,9 +35,9 @@ import static org.assertj.core.api.Assertions.fail;
  */
 class LeaseCloseClaimAndFirstTickRaceTests {
 
-	private final String url = "jdbc:h2:mem:second-review-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+	private final TestDatabase database = new TestDatabase("second-review");
 
-	private final ConnectionSource connections = () -> DriverManager.getConnection(this.url, "sa", "");
+	private final ConnectionSource connections = this.database.connections();
 
 	private static final AtomicLong DAYS = new AtomicLong();
 
@@ -93,17 +84,11 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 	}
 
 	private void sql(String statement) throws SQLException {
-		try (Connection connection = this.connections.getConnection(); Statement s = connection.createStatement()) {
-			s.execute(statement);
-		}
+		this.database.execute(statement);
 	}
 
 	private long queryLong(String query) throws SQLException {
-		try (Connection connection = this.connections.getConnection();
-				ResultSet result = connection.createStatement().executeQuery(query)) {
-			assertThat(result.next()).as(query).isTrue();
-			return result.getLong(1);
-		}
+		return this.database.queryLong(query);
 	}
 
 	private void createTable() throws SQLException {
@@ -117,33 +102,6 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 
 	private long leaseEndOf(int worker) throws SQLException {
 		return queryLong("select lease_end from snowflake_worker_lease where datacenter_id = 0 and worker_id = " + worker);
-	}
-
-	/**
-	 * A source whose {@code release(connection)} blocks, once armed, after the work committed: the renewal (which
-	 * holds the renewal lock meanwhile) is slow to come back. {@code committed} opens when it blocks.
-	 */
-	private ConnectionSource slowAfterCommit(AtomicBoolean armed, CountDownLatch committed, CountDownLatch letGo) {
-		return new ConnectionSource() {
-			@Override
-			public Connection getConnection() throws SQLException {
-				return DriverManager.getConnection(LeaseCloseClaimAndFirstTickRaceTests.this.url, "sa", "");
-			}
-
-			@Override
-			public void release(Connection connection) throws SQLException {
-				connection.close();
-				if (armed.getAndSet(false)) {
-					committed.countDown();
-					try {
-						letGo.await();
-					}
-					catch (InterruptedException ex) {
-						Thread.currentThread().interrupt();
-					}
-				}
-			}
-		};
 	}
 
 	// ---------------------------------------------------------------------------------------------------------
@@ -190,16 +148,15 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 	 */
 	@Test
 	void noIdIsIssuedAfterAnyCloseReturned() throws Exception {
-		AtomicBoolean armed = new AtomicBoolean();
-		CountDownLatch committed = new CountDownLatch(1);
-		CountDownLatch letGo = new CountDownLatch(1);
-		ConnectionSource source = slowAfterCommit(armed, committed, letGo);
+		// release(connection) blocks, once held, after the work committed: the renewal (which holds the renewal lock
+		// meanwhile) is slow to come back
+		FaultyConnections source = FaultyConnections.on(this.database);
 		WorkerLease lease = acquire(simSettings(foreignLayout(FOUR_WORKERS), source)
 			.duration(Duration.ofSeconds(3)).build());
 		lease.generator().nextId();
-		armed.set(true);
+		FaultyConnections.Hold reply = source.holdNextRelease();
 		start(lease::renew); // holds the renewal lock while its reply is slow
-		assertThat(committed.await(10, TimeUnit.SECONDS)).isTrue();
+		assertThat(reply.awaitReached(10, TimeUnit.SECONDS)).isTrue();
 		start(lease::close); // the first close(): waits for the renewal lock
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
 		while (!lease.isClosing() && System.nanoTime() < deadline) {
@@ -218,7 +175,7 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 			assertThat(id).as("an id was issued after close() returned").isEqualTo(-1);
 		}
 		finally {
-			letGo.countDown();
+			reply.letGo();
 		}
 	}
 
@@ -237,21 +194,20 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 	 */
 	@Test
 	void closeWithoutTheLockReleasesEvenIfTheRenewalCompletesWhileItCollectsTokens() throws Exception {
-		AtomicBoolean armed = new AtomicBoolean();
-		CountDownLatch committed = new CountDownLatch(1);
-		CountDownLatch letGo = new CountDownLatch(1);
-		ConnectionSource source = slowAfterCommit(armed, committed, letGo);
+		// release(connection) blocks, once held, after the work committed: the renewal (which holds the renewal lock
+		// meanwhile) is slow to come back
+		FaultyConnections source = FaultyConnections.on(this.database);
 		WorkerLease lease = acquire(simSettings(foreignLayout(FOUR_WORKERS), source)
 			.duration(Duration.ofSeconds(3)).build());
 		lease.generator().nextId();
-		armed.set(true);
+		FaultyConnections.Hold reply = source.holdNextRelease();
 		Thread renewer = start(lease::renew);
-		assertThat(committed.await(10, TimeUnit.SECONDS)).isTrue(); // the new token is in the row; the renewal not back yet
+		assertThat(reply.awaitReached(10, TimeUnit.SECONDS)).isTrue(); // the new token is in the row; the renewal not back yet
 		AtomicBoolean hooked = new AtomicBoolean();
 		lease.tokens.pauseWhileReading = () -> {
 			if (Thread.currentThread() != renewer && hooked.compareAndSet(false, true)) {
 				// close() is paused here, after the confirmed token, before the unknown ones; the renewal completes
-				letGo.countDown();
+				reply.letGo();
 				try {
 					renewer.join(10_000);
 				}
@@ -264,7 +220,7 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 			lease.close(); // waits for the lock (network timeout + 1 s), then goes on without it
 		}
 		finally {
-			letGo.countDown();
+			reply.letGo();
 		}
 		assertThat(hooked.get()).as("close() collected the tokens without the lock").isTrue();
 		assertThat(renewer.isAlive()).isFalse();
@@ -321,8 +277,13 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 		for (int worker = 1; worker < 4; worker++) {
 			row(worker, now + 3_600_000, now); // held
 		}
+		// The first conditional take (UPDATE ... lease_end < ?) commits, but its reply is lost.
 		AtomicBoolean loseReply = new AtomicBoolean(true);
-		ConnectionSource source = () -> lostReplyToTakes(DriverManager.getConnection(this.url, "sa", ""), loseReply);
+		ConnectionSource source = FaultyConnections.on(this.database).afterStatements((sql) -> {
+			if (sql.startsWith("UPDATE") && sql.contains("lease_end < ?") && loseReply.getAndSet(false)) {
+				throw new SQLException("Connection reset (simulated, after the commit)", "08006");
+			}
+		});
 		WorkerLeaseSettings settings = simSettings(layout, source).duration(Duration.ofSeconds(60))
 			.safetyMargin(Duration.ofSeconds(10)).build();
 		try {
@@ -344,40 +305,6 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 		}
 	}
 
-	/** A connection whose first conditional take (UPDATE ... lease_end < ?) commits but whose reply is lost. */
-	private static Connection lostReplyToTakes(Connection target, AtomicBoolean loseReply) {
-		InvocationHandler handler = (proxy, method, args) -> {
-			Object result;
-			try {
-				result = method.invoke(target, args);
-			}
-			catch (InvocationTargetException ex) {
-				throw ex.getCause();
-			}
-			if (method.getName().equals("prepareStatement") && args[0] instanceof String sql
-					&& sql.startsWith("UPDATE") && sql.contains("lease_end < ?")) {
-				PreparedStatement statement = (PreparedStatement) result;
-				return Proxy.newProxyInstance(PreparedStatement.class.getClassLoader(),
-						new Class<?>[] { PreparedStatement.class }, (p, m, a) -> {
-							Object value;
-							try {
-								value = m.invoke(statement, a);
-							}
-							catch (InvocationTargetException ex) {
-								throw ex.getCause();
-							}
-							if (m.getName().equals("executeUpdate") && loseReply.getAndSet(false)) {
-								throw new SQLException("Connection reset (simulated, after the commit)", "08006");
-							}
-							return value;
-						});
-			}
-			return result;
-		};
-		return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] { Connection.class },
-				handler);
-	}
-
 	// ---------------------------------------------------------------------------------------------------------
 	// Attacks that held
 	// ---------------------------------------------------------------------------------------------------------
@@ -394,8 +321,7 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 		long[] offsetsNanos = { 0, 1, 250_000, 999_999 };
 		for (long offset : offsetsNanos) {
 			SnowflakeLayout predecessorLayout = foreignLayout(FOUR_WORKERS);
-			String roundUrl = "jdbc:h2:mem:second-review-negligible-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
-			ConnectionSource source = () -> DriverManager.getConnection(roundUrl, "sa", "");
+			ConnectionSource source = new TestDatabase("second-review-negligible").connections();
 			long x = this.clock.wallMillis() + 1;
 			this.clock.advanceTo(x);
 			WorkerLease predecessor = acquire(simSettings(predecessorLayout, source).clockTolerance(Duration.ZERO)
@@ -481,38 +407,26 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 	 */
 	@Test
 	void forgettingACommittedTokenBeyondTheCapFailsClosed() throws Exception {
-		AtomicReference<String> mode = new AtomicReference<>("pass");
-		ConnectionSource source = new ConnectionSource() {
-			@Override
-			public Connection getConnection() throws SQLException {
-				Connection connection = DriverManager.getConnection(LeaseCloseClaimAndFirstTickRaceTests.this.url, "sa", "");
-				if (mode.get().equals("fail-before")) {
-					return failingRenewals(connection);
-				}
-				return connection;
+		// While failRenewals, the renewal UPDATE fails after reaching the database, without committing.
+		AtomicBoolean failRenewals = new AtomicBoolean();
+		FaultyConnections source = FaultyConnections.on(this.database).beforeStatements((sql) -> {
+			if (failRenewals.get() && sql.startsWith("UPDATE") && sql.contains("SET instance_id = ?, lease_end = ?")) {
+				throw new SQLException("Query cancelled (simulated statement timeout)", "57014");
 			}
-
-			@Override
-			public void release(Connection connection) throws SQLException {
-				connection.close();
-				if (mode.get().equals("fail-after")) {
-					mode.set("fail-before");
-					throw new SQLException("connection reset after the commit (simulated)", "08006");
-				}
-			}
-		};
+		});
 		SnowflakeLayout layout = foreignLayout(FOUR_WORKERS);
 		WorkerLease lease = acquire(simSettings(layout, source).duration(Duration.ofSeconds(3600))
 			.clockTolerance(Duration.ZERO).build());
 		long last = lease.generator().nextId();
-		mode.set("fail-after");
+		source.failNextRelease();
 		lease.renew(); // committed, unknown
+		failRenewals.set(true);
 		for (int i = 0; i < 32; i++) {
 			this.clock.advance(Duration.ofSeconds(1));
 			lease.renew(); // reached the database, did not commit
 		}
 		assertThat(lease.renewalFailures()).isEqualTo(33);
-		mode.set("pass");
+		failRenewals.set(false);
 		this.clock.advance(Duration.ofSeconds(1));
 		last = Math.max(last, lease.generator().nextId());
 		lease.renew();
@@ -520,23 +434,5 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId);
 		long mark = queryLong("select high_water_mark from snowflake_worker_lease where worker_id = " + lease.workerId());
 		assertThat(Key.of(layout, last).millis()).isLessThanOrEqualTo(mark);
-	}
-
-	/** A connection whose renewal UPDATE fails after reaching the database, without committing. */
-	private static Connection failingRenewals(Connection target) {
-		InvocationHandler handler = (proxy, method, args) -> {
-			if (method.getName().equals("prepareStatement") && args[0] instanceof String sql
-					&& sql.startsWith("UPDATE") && sql.contains("SET instance_id = ?, lease_end = ?")) {
-				throw new SQLException("Query cancelled (simulated statement timeout)", "57014");
-			}
-			try {
-				return method.invoke(target, args);
-			}
-			catch (InvocationTargetException ex) {
-				throw ex.getCause();
-			}
-		};
-		return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] { Connection.class },
-				handler);
 	}
 }

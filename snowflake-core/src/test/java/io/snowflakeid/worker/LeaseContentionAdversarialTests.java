@@ -1,7 +1,6 @@
 package io.snowflakeid.worker;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
@@ -9,7 +8,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -19,6 +17,7 @@ import java.util.concurrent.Future;
 
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.testing.ManualScheduler;
+import io.snowflakeid.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,9 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class LeaseContentionAdversarialTests {
 
-	private final String url = "jdbc:h2:mem:herd-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
-
-	private final ConnectionSource connections = () -> DriverManager.getConnection(this.url, "sa", "");
+	private final ConnectionSource connections = new TestDatabase("herd").connections();
 
 	@Test
 	void aCrowdStartingAtOnceOnAnEmptyTableAllStartWhileNeverUsedPairsRemain() throws Exception {

@@ -1,7 +1,6 @@
 package io.snowflakeid.worker;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -13,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
@@ -24,6 +22,7 @@ import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.spi.LocalNodes;
 import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.testing.SimulatedClock;
+import io.snowflakeid.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.fail;
@@ -97,8 +96,7 @@ class LeaseInterleavingAdversarialTests {
 		final long wallOrigin = Instant.parse("2032-01-01T00:00:00Z").plus(Duration.ofDays(DAYS.incrementAndGet()))
 			.toEpochMilli();
 
-		final String[] urls = { "jdbc:h2:mem:interleave-a-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1",
-				"jdbc:h2:mem:interleave-b-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1" };
+		final TestDatabase[] databases = { new TestDatabase("interleave-a"), new TestDatabase("interleave-b") };
 
 		final List<String> trace = new ArrayList<>();
 
@@ -304,7 +302,7 @@ class LeaseInterleavingAdversarialTests {
 		/** {worker, lease end, mark} of every row of a database. */
 		List<long[]> rows(int db) {
 			List<long[]> rows = new ArrayList<>();
-			try (Connection connection = DriverManager.getConnection(this.urls[db], "sa", "");
+			try (Connection connection = this.databases[db].connection();
 					ResultSet result = connection.createStatement()
 						.executeQuery("SELECT worker_id, lease_end, high_water_mark FROM snowflake_worker_lease")) {
 				while (result.next()) {
@@ -478,14 +476,14 @@ class LeaseInterleavingAdversarialTests {
 					pause("elapsed clock read", this);
 					return value;
 				};
-				String url = World.this.urls[this.db];
+				ConnectionSource database = World.this.databases[this.db].connections();
 				ConnectionSource connections = new ConnectionSource() {
 					@Override
 					public Connection getConnection() throws SQLException {
 						if (p.databaseDown) {
 							throw new SQLException("unreachable (simulated)", "08001");
 						}
-						return DriverManager.getConnection(url, "sa", "");
+						return database.getConnection();
 					}
 
 					@Override

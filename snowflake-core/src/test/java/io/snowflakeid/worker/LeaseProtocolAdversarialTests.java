@@ -4,11 +4,9 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,7 +14,6 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -30,8 +27,10 @@ import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.spi.IssuePermit;
 import io.snowflakeid.spi.LeaseRecord;
 import io.snowflakeid.spi.LocalNodes;
+import io.snowflakeid.testing.FaultyConnections;
 import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.testing.SimulatedClock;
+import io.snowflakeid.testing.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -56,9 +55,9 @@ class LeaseProtocolAdversarialTests {
 	/** Each simulated foreign process gets its own epoch: a stranger to this JVM's registry of nodes. */
 	private static final AtomicLong EPOCHS = new AtomicLong(20_000_000);
 
-	private final String url = "jdbc:h2:mem:adversarial-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+	private final TestDatabase database = new TestDatabase("adversarial");
 
-	private final ConnectionSource connections = () -> DriverManager.getConnection(this.url, "sa", "");
+	private final ConnectionSource connections = this.database.connections();
 
 	/**
 	 * Each test starts a day after the previous one: this JVM's registry remembers the last millisecond used per
@@ -100,21 +99,15 @@ class LeaseProtocolAdversarialTests {
 	}
 
 	private void sql(String statement) throws SQLException {
-		try (Connection connection = this.connections.getConnection(); Statement s = connection.createStatement()) {
-			s.execute(statement);
-		}
+		this.database.execute(statement);
 	}
 
 	private long queryLong(String query) throws SQLException {
-		try (Connection connection = this.connections.getConnection();
-				ResultSet result = connection.createStatement().executeQuery(query)) {
-			assertThat(result.next()).as(query).isTrue();
-			return result.getLong(1);
-		}
+		return this.database.queryLong(query);
 	}
 
 	private String queryString(String query) throws SQLException {
-		try (Connection connection = this.connections.getConnection();
+		try (Connection connection = this.database.connection();
 				ResultSet result = connection.createStatement().executeQuery(query)) {
 			assertThat(result.next()).as(query).isTrue();
 			return result.getString(1);
@@ -143,25 +136,11 @@ class LeaseProtocolAdversarialTests {
 	 */
 	@Test
 	void aCloneTakenWhileARenewalOutcomeWasUnknownIsFencedAtItsNextRenewal() throws Exception {
-		AtomicBoolean failAfterCommit = new AtomicBoolean();
-		ConnectionSource flaky = new ConnectionSource() {
-			@Override
-			public Connection getConnection() throws SQLException {
-				return DriverManager.getConnection(LeaseProtocolAdversarialTests.this.url, "sa", "");
-			}
-
-			@Override
-			public void release(Connection connection) throws SQLException {
-				connection.close();
-				if (failAfterCommit.getAndSet(false)) {
-					throw new SQLException("connection reset after the commit (simulated)", "08006");
-				}
-			}
-		};
+		FaultyConnections flaky = FaultyConnections.on(this.database);
 		WorkerLeaseSettings settings = simSettings(FOUR_WORKERS, flaky).duration(Duration.ofSeconds(60)).build();
 		WorkerLease original = acquire(settings);
 		this.clock.advance(Duration.ofSeconds(20));
-		failAfterCommit.set(true);
+		flaky.failNextRelease();
 		original.renew(); // committed, outcome unknown to the instance: a token is pending
 		assertThat(original.renewalFailures()).isEqualTo(1);
 		Set<String> pending = new LinkedHashSet<>(original.tokens.unknown());
@@ -198,7 +177,7 @@ class LeaseProtocolAdversarialTests {
 	void aStaleRenewalCommittingLateNeverMovesTheLeaseEndBelowTheHoldersPermit() throws Exception {
 		AtomicReference<String> mode = new AtomicReference<>("pass");
 		List<Object[]> captured = new ArrayList<>();
-		ConnectionSource source = () -> recordingRenewals(DriverManager.getConnection(this.url, "sa", ""), mode, captured);
+		ConnectionSource source = () -> recordingRenewals(this.database.connection(), mode, captured);
 		Duration leaseLength = Duration.ofSeconds(6);
 		Duration margin = Duration.ofSeconds(1);
 		WorkerLease lease = acquire(simSettings(FOUR_WORKERS, source).duration(leaseLength).safetyMargin(margin)
@@ -216,7 +195,7 @@ class LeaseProtocolAdversarialTests {
 		long leaseEndC = lease.leaseEnd().toEpochMilli();
 		// B finally runs on the server
 		assertThat(captured.size()).isEqualTo(1);
-		try (Connection connection = DriverManager.getConnection(this.url, "sa", "");
+		try (Connection connection = this.database.connection();
 				PreparedStatement statement = connection.prepareStatement((String) captured.get(0)[0])) {
 			Object[] parameters = (Object[]) captured.get(0)[1];
 			for (int i = 0; i < parameters.length && parameters[i] != null; i++) {
@@ -440,17 +419,16 @@ class LeaseProtocolAdversarialTests {
 		Duration lease = Duration.ofSeconds(60);
 		Duration slowStatement = lease.dividedBy(6).minusMillis(100);
 		AtomicInteger takes = new AtomicInteger();
-		ConnectionSource slow = () -> slowTakes(DriverManager.getConnection(this.url, "sa", ""), () -> {
+		// Each conditional take (UPDATE ... lease_end < ?) is slow.
+		ConnectionSource slow = FaultyConnections.on(this.database).beforeStatements((executed) -> {
+			if (!(executed.startsWith("UPDATE") && executed.contains("lease_end < ?"))) {
+				return;
+			}
 			if (takes.getAndIncrement() == 0) {
 				// Other instances take workers 0..3 right after this instance read the table.
-				try (Connection c = DriverManager.getConnection(this.url, "sa", ""); Statement s = c.createStatement()) {
-					s.execute("update snowflake_worker_lease set lease_end = " + (this.clock.wallMillis() + 60_000)
-							+ ", high_water_mark = " + (this.clock.wallMillis() + 60_000)
-							+ ", instance_id = 'others' where worker_id < 4");
-				}
-				catch (SQLException ex) {
-					throw new IllegalStateException(ex);
-				}
+				sql("update snowflake_worker_lease set lease_end = " + (this.clock.wallMillis() + 60_000)
+						+ ", high_water_mark = " + (this.clock.wallMillis() + 60_000)
+						+ ", instance_id = 'others' where worker_id < 4");
 			}
 			this.clock.advance(slowStatement);
 		});
@@ -485,38 +463,16 @@ class LeaseProtocolAdversarialTests {
 	 */
 	@Test
 	void closeReleasesTheRowEvenWhenASlowRenewalCommittedWhileItWaited() throws Exception {
-		java.util.concurrent.CountDownLatch committed = new java.util.concurrent.CountDownLatch(1);
-		java.util.concurrent.CountDownLatch letGo = new java.util.concurrent.CountDownLatch(1);
-		AtomicBoolean slowNextRelease = new AtomicBoolean();
-		ConnectionSource slowAfterCommit = new ConnectionSource() {
-			@Override
-			public Connection getConnection() throws SQLException {
-				return DriverManager.getConnection(LeaseProtocolAdversarialTests.this.url, "sa", "");
-			}
-
-			@Override
-			public void release(Connection connection) throws SQLException {
-				connection.close();
-				if (slowNextRelease.getAndSet(false)) {
-					committed.countDown(); // the UPDATE is committed; the reply is slow to come back
-					try {
-						letGo.await();
-					}
-					catch (InterruptedException ex) {
-						Thread.currentThread().interrupt();
-					}
-				}
-			}
-		};
+		FaultyConnections slowAfterCommit = FaultyConnections.on(this.database);
 		WorkerLease lease = acquire(WorkerLeaseSettings.builder(slowAfterCommit).layout(FOUR_WORKERS)
 			.datacenterId(0).duration(Duration.ofSeconds(3)).scheduler(new ManualScheduler()).build());
 		lease.generator().nextId();
-		slowNextRelease.set(true);
+		FaultyConnections.Hold reply = slowAfterCommit.holdNextRelease();
 		Thread renewer = new Thread(lease::renew);
 		renewer.start();
-		committed.await();
+		reply.awaitReached(); // the UPDATE is committed; the reply is slow to come back
 		lease.close(); // gives up waiting after statement timeout + 1 s
-		letGo.countDown();
+		reply.letGo();
 		renewer.join(5_000);
 		assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId()))
 			.as("the row was not released: a graceful restart must wait for lease end + margin")
@@ -531,24 +487,10 @@ class LeaseProtocolAdversarialTests {
 	 */
 	@Test
 	void aRenewalFinishingAfterCloseGaveUpWaitingDoesNotThrow() throws Exception {
-		java.util.concurrent.CountDownLatch hung = new java.util.concurrent.CountDownLatch(1);
-		java.util.concurrent.CountDownLatch letGo = new java.util.concurrent.CountDownLatch(1);
-		AtomicBoolean hangNext = new AtomicBoolean();
-		ConnectionSource hanging = () -> {
-			if (hangNext.getAndSet(false)) {
-				hung.countDown();
-				try {
-					letGo.await();
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-				}
-			}
-			return DriverManager.getConnection(this.url, "sa", "");
-		};
+		FaultyConnections hanging = FaultyConnections.on(this.database);
 		WorkerLease lease = acquire(WorkerLeaseSettings.builder(hanging).layout(FOUR_WORKERS).datacenterId(0)
 			.duration(Duration.ofSeconds(3)).scheduler(new ManualScheduler()).build());
-		hangNext.set(true);
+		FaultyConnections.Hold renewal = hanging.holdNextConnection();
 		AtomicReference<Throwable> thrown = new AtomicReference<>();
 		Thread renewer = new Thread(() -> {
 			try {
@@ -559,43 +501,11 @@ class LeaseProtocolAdversarialTests {
 			}
 		});
 		renewer.start();
-		hung.await();
+		renewal.awaitReached();
 		lease.close();
-		letGo.countDown();
+		renewal.letGo();
 		renewer.join(5_000);
 		assertThat(thrown.get()).as("renew() threw").isNull();
-	}
-
-	/** A connection whose conditional take (UPDATE ... lease_end < ?) runs a hook first (slowness, rivals). */
-	private static Connection slowTakes(Connection target, Runnable beforeTake) {
-		InvocationHandler handler = (proxy, method, args) -> {
-			Object result;
-			try {
-				result = method.invoke(target, args);
-			}
-			catch (InvocationTargetException ex) {
-				throw ex.getCause();
-			}
-			if (method.getName().equals("prepareStatement") && args[0] instanceof String sql
-					&& sql.startsWith("UPDATE") && sql.contains("lease_end < ?")) {
-				PreparedStatement statement = (PreparedStatement) result;
-				return Proxy.newProxyInstance(PreparedStatement.class.getClassLoader(),
-						new Class<?>[] { PreparedStatement.class }, (p, m, a) -> {
-							if (m.getName().equals("executeUpdate")) {
-								beforeTake.run();
-							}
-							try {
-								return m.invoke(statement, a);
-							}
-							catch (InvocationTargetException ex) {
-								throw ex.getCause();
-							}
-						});
-			}
-			return result;
-		};
-		return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] { Connection.class },
-				handler);
 	}
 
 	// ---------------------------------------------------------------------------------------------------------
@@ -613,8 +523,7 @@ class LeaseProtocolAdversarialTests {
 		long seed = Long.getLong("snowflake.adversarial.seed", System.nanoTime());
 		java.util.Random random = new java.util.Random(seed);
 		for (int round = 0; round < 40; round++) {
-			String roundUrl = "jdbc:h2:mem:adversarial-pause-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
-			ConnectionSource source = () -> DriverManager.getConnection(roundUrl, "sa", "");
+			ConnectionSource source = new TestDatabase("adversarial-pause").connections();
 			Duration lease = Duration.ofSeconds(3 + random.nextInt(10));
 			Duration margin = Duration.ofMillis(random.nextInt(2_000));
 			long skew = (margin.toMillis() == 0) ? 0 : random.nextInt((int) margin.toMillis()) - margin.toMillis() / 2;
@@ -714,27 +623,13 @@ class LeaseProtocolAdversarialTests {
 	 */
 	@Test
 	void unknownRenewalOutcomeThenCloseThenSuccessorNeverRepeats() throws Exception {
-		AtomicBoolean failAfterCommit = new AtomicBoolean();
-		ConnectionSource flaky = new ConnectionSource() {
-			@Override
-			public Connection getConnection() throws SQLException {
-				return DriverManager.getConnection(LeaseProtocolAdversarialTests.this.url, "sa", "");
-			}
-
-			@Override
-			public void release(Connection connection) throws SQLException {
-				connection.close();
-				if (failAfterCommit.getAndSet(false)) {
-					throw new SQLException("connection reset after the commit (simulated)", "08006");
-				}
-			}
-		};
+		FaultyConnections flaky = FaultyConnections.on(this.database);
 		WorkerLease lease = acquire(simSettings(FOUR_WORKERS, flaky).duration(Duration.ofSeconds(6)).build());
 		long last = 0;
 		for (int i = 0; i < 10; i++) {
 			last = lease.generator().nextId();
 			this.clock.advance(Duration.ofMillis(700));
-			failAfterCommit.set(i % 2 == 0);
+			flaky.failNextReleases((i % 2 == 0) ? 1 : 0);
 			lease.renew();
 		}
 		lease.close();
@@ -754,35 +649,21 @@ class LeaseProtocolAdversarialTests {
 	 */
 	@Test
 	void closeDoesNotWaitForAHungRenewalBeyondItsBoundAndStaysSafe() throws Exception {
-		java.util.concurrent.CountDownLatch hung = new java.util.concurrent.CountDownLatch(1);
-		java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-		AtomicBoolean hangNext = new AtomicBoolean();
-		ConnectionSource hanging = () -> {
-			if (hangNext.getAndSet(false)) {
-				hung.countDown();
-				try {
-					release.await();
-				}
-				catch (InterruptedException ex) {
-					Thread.currentThread().interrupt();
-				}
-			}
-			return DriverManager.getConnection(this.url, "sa", "");
-		};
+		FaultyConnections hanging = FaultyConnections.on(this.database);
 		WorkerLease lease = acquire(WorkerLeaseSettings.builder(hanging).layout(FOUR_WORKERS).datacenterId(0)
 			.duration(Duration.ofSeconds(3)).scheduler(new ManualScheduler()).build());
 		long last = lease.generator().nextId();
-		hangNext.set(true);
+		FaultyConnections.Hold renewal = hanging.holdNextConnection();
 		Thread renewer = new Thread(lease::renew);
 		renewer.start();
-		hung.await();
+		renewal.awaitReached();
 		long started = System.nanoTime();
 		lease.close();
 		long tookMillis = (System.nanoTime() - started) / 1_000_000;
 		// The documented bound: the renewal's network timeout (statement timeout 1 s + 2 s) + 1 s, plus slack.
 		assertThat(tookMillis).as("close() waited " + tookMillis + " ms").isLessThan(1_000 + 2_000 + 1_000 + 1_500);
 		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId);
-		release.countDown();
+		renewal.letGo();
 		renewer.join(5_000);
 		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId);
 		assertThat(lease.isValid()).isFalse();

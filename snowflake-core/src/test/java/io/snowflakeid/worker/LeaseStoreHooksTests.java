@@ -1,10 +1,8 @@
 package io.snowflakeid.worker;
 
-import java.sql.DriverManager;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.snowflakeid.SnowflakeLayout;
@@ -14,6 +12,7 @@ import io.snowflakeid.spi.LeaseSignals;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.testing.SimulatedClock;
+import io.snowflakeid.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -32,9 +31,9 @@ class LeaseStoreHooksTests {
 
 	private static final AtomicInteger EPOCHS = new AtomicInteger(7_000);
 
-	private final String url = "jdbc:h2:mem:hooks-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+	private final TestDatabase database = new TestDatabase("hooks");
 
-	private final LeaseStore table = new JdbcLeaseStore(() -> DriverManager.getConnection(this.url, "sa", ""),
+	private final LeaseStore table = new JdbcLeaseStore(this.database.connections(),
 			new LeaseTable("snowflake_worker_lease"), true);
 
 	@Test

@@ -1,15 +1,14 @@
 package io.snowflakeid.worker;
 
-import java.sql.DriverManager;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.testing.SimulatedClock;
+import io.snowflakeid.testing.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -27,9 +26,7 @@ class WorkerLeaseSettingsAdversarialTests {
 	private static final SnowflakeLayout CUSTOM = SnowflakeLayout.builder().timestampBits(41).datacenterBits(3)
 		.workerBits(7).sequenceBits(12).build();
 
-	private final String url = "jdbc:h2:mem:lease-review-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
-
-	private final ConnectionSource connections = () -> DriverManager.getConnection(this.url, "sa", "");
+	private final ConnectionSource connections = new TestDatabase("lease-review").connections();
 
 	private final List<WorkerLease> leases = new ArrayList<>();
 

@@ -4,12 +4,12 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.snowflakeid.SimplePool;
 import io.snowflakeid.spi.LeaseRecord;
 import io.snowflakeid.spi.LeaseStore;
+import io.snowflakeid.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,7 +48,7 @@ class WorkerLeaseSimulationTests {
 
 		@Override
 		public Namespace newNamespace() {
-			String url = EXTERNAL_URL.isEmpty() ? "jdbc:h2:mem:lease-sim-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1"
+			String url = EXTERNAL_URL.isEmpty() ? new TestDatabase("lease-sim").url()
 					: EXTERNAL_URL;
 			String table = "sim_lease_" + Long.toHexString(System.nanoTime()) + "_" + TABLES.incrementAndGet();
 			// Pooled, as in production: opening a session per statement would dominate the run time.

@@ -1,25 +1,22 @@
 package io.snowflakeid.worker;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.testing.FaultyConnections;
 import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.testing.SimulatedClock;
+import io.snowflakeid.testing.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -32,22 +29,16 @@ class WorkerLeaseTests {
 	private static final SnowflakeLayout FOUR_WORKERS = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5)
 		.workerBits(2).sequenceBits(15).build();
 
-	private final String url = "jdbc:h2:mem:lease-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+	private final TestDatabase database = new TestDatabase("lease");
 
-	private final AtomicBoolean databaseDown = new AtomicBoolean();
-
-	private final ConnectionSource connections = () -> {
-		if (this.databaseDown.get()) {
-			throw new SQLException("connection refused (simulated outage)", "08001");
-		}
-		return DriverManager.getConnection(this.url, "sa", "");
-	};
+	/** The lease's connections; the database down while they are refused. */
+	private final FaultyConnections connections = FaultyConnections.on(this.database);
 
 	private final List<WorkerLease> leases = new ArrayList<>();
 
 	@AfterEach
 	void closeLeases() {
-		this.databaseDown.set(false);
+		this.connections.refuseConnections(false);
 		this.leases.forEach(WorkerLease::close);
 	}
 
@@ -99,21 +90,16 @@ class WorkerLeaseTests {
 			.filter((message) -> message.contains("in-memory database"))
 			.toList();
 		assertThat(warnings).as("once per database").hasSize(1);
-		assertThat(warnings.get(0)).contains(this.url.substring(0, this.url.indexOf(';')), "the same worker id");
+		String url = this.database.url();
+		assertThat(warnings.get(0)).contains(url.substring(0, url.indexOf(';')), "the same worker id");
 	}
 
 	private void sql(String statement) throws SQLException {
-		try (Connection connection = this.connections.getConnection(); Statement s = connection.createStatement()) {
-			s.execute(statement);
-		}
+		this.database.execute(statement);
 	}
 
 	private long queryLong(String query) throws SQLException {
-		try (Connection connection = this.connections.getConnection();
-				ResultSet result = connection.createStatement().executeQuery(query)) {
-			assertThat(result.next()).as(query).isTrue();
-			return result.getLong(1);
-		}
+		return this.database.queryLong(query);
 	}
 
 	@Test
@@ -237,22 +223,11 @@ class WorkerLeaseTests {
 			sql("insert into snowflake_worker_lease values (0, 0, null, null, 0, 0)");
 			sql("insert into snowflake_worker_lease values (0, 1, null, null, 0, 0)");
 			AtomicBoolean failNextTake = new AtomicBoolean(true);
-			ConnectionSource racing = () -> {
-				Connection target = DriverManager.getConnection(this.url, "sa", "");
-				return (Connection) java.lang.reflect.Proxy.newProxyInstance(Connection.class.getClassLoader(),
-						new Class<?>[] { Connection.class }, (proxy, method, args) -> {
-							if (method.getName().equals("prepareStatement") && ((String) args[0]).contains("SET owner")
-									&& failNextTake.getAndSet(false)) {
-								throw failure; // another instance changed row (0,0) under this transaction
-							}
-							try {
-								return method.invoke(target, args);
-							}
-							catch (java.lang.reflect.InvocationTargetException ex) {
-								throw ex.getCause();
-							}
-						});
-			};
+			ConnectionSource racing = FaultyConnections.on(this.database).beforeStatements((sql) -> {
+				if (sql.contains("SET owner") && failNextTake.getAndSet(false)) {
+					throw failure; // another instance changed row (0,0) under this transaction
+				}
+			});
 			WorkerLease lease = acquire(WorkerLeaseSettings.builder(racing).layout(FOUR_WORKERS).datacenterId(0)
 				.duration(Duration.ofSeconds(3)).build());
 			assertThat(lease.workerId()).as("after " + failure.getMessage() + ": the next row, not a failed start")
@@ -356,24 +331,10 @@ class WorkerLeaseTests {
 
 	@Test
 	void aRenewalWhoseOutcomeWasUnknownIsRecognisedNextTime() throws Exception {
-		java.util.concurrent.atomic.AtomicBoolean failAfterCommit = new java.util.concurrent.atomic.AtomicBoolean();
-		ConnectionSource flaky = new ConnectionSource() {
-			@Override
-			public Connection getConnection() throws SQLException {
-				return DriverManager.getConnection(WorkerLeaseTests.this.url, "sa", "");
-			}
-
-			@Override
-			public void release(Connection connection) throws SQLException {
-				connection.close();
-				if (failAfterCommit.getAndSet(false)) {
-					throw new SQLException("connection reset after the commit (simulated)", "08006");
-				}
-			}
-		};
+		FaultyConnections flaky = FaultyConnections.on(this.database);
 		WorkerLease lease = acquire(WorkerLeaseSettings.builder(flaky).layout(FOUR_WORKERS).datacenterId(0)
 			.duration(Duration.ofSeconds(3)).build());
-		failAfterCommit.set(true);
+		flaky.failNextRelease();
 		lease.renew(); // committed, but this instance saw an error
 		assertThat(lease.renewalFailures()).isEqualTo(1);
 		lease.renew();
@@ -534,32 +495,19 @@ class WorkerLeaseTests {
 		java.util.concurrent.ScheduledExecutorService shared = java.util.concurrent.Executors
 			.newScheduledThreadPool(1);
 		try {
-			java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
-			java.util.concurrent.CountDownLatch proceed = new java.util.concurrent.CountDownLatch(1);
-			AtomicBoolean armed = new AtomicBoolean();
-			ConnectionSource held = () -> {
-				if (armed.compareAndSet(true, false)) {
-					entered.countDown();
-					try {
-						proceed.await(10, java.util.concurrent.TimeUnit.SECONDS);
-					}
-					catch (InterruptedException ex) {
-						Thread.currentThread().interrupt();
-					}
-				}
-				return this.connections.getConnection();
-			};
+			FaultyConnections held = new FaultyConnections(this.connections);
 			WorkerLease closing = acquire(WorkerLeaseSettings.builder(held).layout(FOUR_WORKERS).datacenterId(0)
 				.duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofSeconds(1)).scheduler(shared).build());
 			WorkerLease other = acquire(settings().scheduler(shared).build());
 			long lastId = closing.generator().nextId();
-			armed.set(true);
-			assertThat(entered.await(5, java.util.concurrent.TimeUnit.SECONDS)).as("the renewal is in flight").isTrue();
+			FaultyConnections.Hold renewal = held.holdNextConnection();
+			assertThat(renewal.awaitReached(5, java.util.concurrent.TimeUnit.SECONDS)).as("the renewal is in flight")
+				.isTrue();
 			lastId = Math.max(lastId, closing.generator().nextId());
 			Thread closer = new Thread(closing::close);
 			closer.start();
 			Thread.sleep(200);
-			proceed.countDown();
+			renewal.letGo();
 			closer.join(15_000);
 			assertThat(closer.isAlive()).isFalse();
 			assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(closing.generator()::nextId);
@@ -634,7 +582,7 @@ class WorkerLeaseTests {
 			Thread.sleep(20); // renewals run every third of the lease (1 s here)
 		}
 		assertThat(lease.renewals()).as("renewed every third of the lease").isGreaterThanOrEqualTo(1);
-		this.databaseDown.set(true);
+		this.connections.refuseConnections(true);
 		long lastIssued = lastBeforeOutage;
 		long deadline = System.currentTimeMillis() + 10_000;
 		WorkerLeaseExpiredException stopped = null;
@@ -658,7 +606,7 @@ class WorkerLeaseTests {
 			.as("no id is issued after the lease end stored in the table")
 			.isBeforeOrEqualTo(leaseEndBeforeOutage);
 		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(generator::nextId);
-		this.databaseDown.set(false);
+		this.connections.refuseConnections(false);
 		long resumedId = -1;
 		deadline = System.currentTimeMillis() + 5_000;
 		while (resumedId < 0 && System.currentTimeMillis() < deadline) {
@@ -676,9 +624,9 @@ class WorkerLeaseTests {
 	@Test
 	void leaseTakenOverAfterExpiryIsLostForGood() throws Exception {
 		WorkerLease lease = acquire(settings().build());
-		this.databaseDown.set(true);
+		this.connections.refuseConnections(true);
 		Thread.sleep(3_200);
-		this.databaseDown.set(false);
+		this.connections.refuseConnections(false);
 		// Another instance takes the expired row before this one manages to renew.
 		sql("update snowflake_worker_lease set instance_id = 'other', owner = 'other' where worker_id = "
 				+ lease.workerId());
@@ -710,7 +658,7 @@ class WorkerLeaseTests {
 	void aLeaseClosedWhileTheStoreIsAwaySaysItWasClosedWithoutHandingTheWorkerBack() {
 		WorkerLease lease = acquire(settings().build());
 		lease.generator().nextId();
-		this.databaseDown.set(true);
+		this.connections.refuseConnections(true);
 		lease.close();
 		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId)
 			.withMessageContaining("returns to the pool when its lease ends")
@@ -737,7 +685,7 @@ class WorkerLeaseTests {
 
 	@Test
 	void databaseDownAtStartIsAClearError() {
-		this.databaseDown.set(true);
+		this.connections.refuseConnections(true);
 		assertThatExceptionOfType(WorkerLeaseException.class).isThrownBy(() -> acquire(settings().build()))
 			.withMessageContaining("Cannot lease a worker id");
 	}

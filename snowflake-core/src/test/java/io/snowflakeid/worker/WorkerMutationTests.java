@@ -4,8 +4,6 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.net.InetAddress;
 import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -15,7 +13,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -35,8 +32,10 @@ import io.snowflakeid.config.SnowflakeConfiguration;
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.spi.LocalNodes;
+import io.snowflakeid.testing.FaultyConnections;
 import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.testing.SimulatedClock;
+import io.snowflakeid.testing.TestDatabase;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -55,22 +54,16 @@ class WorkerMutationTests {
 	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder().epoch(Instant.parse("2020-02-02T00:00:00Z"))
 		.timestampBits(41).datacenterBits(5).workerBits(2).sequenceBits(15).build();
 
-	private final String url = "jdbc:h2:mem:worker-mutation-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+	private final TestDatabase database = new TestDatabase("worker-mutation");
 
-	private final AtomicBoolean databaseDown = new AtomicBoolean();
-
-	private final ConnectionSource connections = () -> {
-		if (this.databaseDown.get()) {
-			throw new SQLException("connection refused (simulated outage)", "08001");
-		}
-		return DriverManager.getConnection(this.url, "sa", "");
-	};
+	/** The leases' connections; the database down while they are refused. */
+	private final FaultyConnections connections = FaultyConnections.on(this.database);
 
 	private final List<AutoCloseable> toClose = new ArrayList<>();
 
 	@AfterEach
 	void closeAll() throws Exception {
-		this.databaseDown.set(false);
+		this.connections.refuseConnections(false);
 		for (AutoCloseable closeable : this.toClose) {
 			closeable.close();
 		}
@@ -88,62 +81,11 @@ class WorkerMutationTests {
 	}
 
 	private void sql(String statement) throws SQLException {
-		try (Connection connection = DriverManager.getConnection(this.url, "sa", "");
-				Statement s = connection.createStatement()) {
-			s.execute(statement);
-		}
+		this.database.execute(statement);
 	}
 
 	private long queryLong(String query) throws SQLException {
-		try (Connection connection = DriverManager.getConnection(this.url, "sa", "");
-				ResultSet result = connection.createStatement().executeQuery(query)) {
-			assertThat(result.next()).as(query).isTrue();
-			return result.getLong(1);
-		}
-	}
-
-	/** How a statement of the wrapped connection misbehaves: null to run it normally. */
-	@FunctionalInterface
-	interface Sabotage {
-
-		/** Called before the statement runs ({@code after} false) and after it ran ({@code after} true). */
-		void on(String sql, boolean after) throws SQLException;
-	}
-
-	/** Connections whose prepared statements and DDL go through {@code sabotage}. */
-	private ConnectionSource sabotaged(Sabotage sabotage) {
-		return () -> {
-			Connection target = DriverManager.getConnection(this.url, "sa", "");
-			return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(),
-					new Class<?>[] { Connection.class }, (proxy, method, args) -> {
-						Object result = invoke(target, method, args);
-						if (result instanceof PreparedStatement statement && args != null && args[0] instanceof String sql) {
-							return wrapStatement(PreparedStatement.class, statement, sql, sabotage);
-						}
-						if (result instanceof Statement statement) {
-							return wrapStatement(Statement.class, statement, null, sabotage);
-						}
-						return result;
-					});
-		};
-	}
-
-	private static <S> S wrapStatement(Class<S> type, Statement target, String preparedSql, Sabotage sabotage) {
-		return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] { type },
-				(proxy, method, args) -> {
-					String name = method.getName();
-					boolean runs = name.startsWith("execute");
-					String sql = (preparedSql != null) ? preparedSql
-							: (args != null && args.length > 0 && args[0] instanceof String s) ? s : "";
-					if (runs) {
-						sabotage.on(sql, false);
-					}
-					Object result = invoke(target, method, args);
-					if (runs) {
-						sabotage.on(sql, true);
-					}
-					return result;
-				}));
+		return this.database.queryLong(query);
 	}
 
 	private static Object invoke(Object target, java.lang.reflect.Method method, Object[] args) throws Throwable {
@@ -293,8 +235,8 @@ class WorkerMutationTests {
 	@Test
 	void aTableThatExistsIsUsedEvenIfCreatingItIsRefused() throws Exception {
 		LeaseTable table = new LeaseTable("refused_create");
-		ConnectionSource noDdl = sabotaged((sql, after) -> {
-			if (!after && sql.startsWith("CREATE")) {
+		ConnectionSource noDdl = FaultyConnections.on(this.database).beforeStatements((sql) -> {
+			if (sql.startsWith("CREATE")) {
 				throw new SQLException("permission denied for schema public", "42501");
 			}
 		});
@@ -316,11 +258,11 @@ class WorkerMutationTests {
 	void insertingARowAnotherInstanceCreatedFirstIsALostRaceNotAnError() throws Exception {
 		LeaseTable table = new LeaseTable("race_insert");
 		sql(table.createStatement());
-		try (Connection connection = DriverManager.getConnection(this.url, "sa", "")) {
+		try (Connection connection = this.database.connection()) {
 			assertThat(table.insertNew(connection, 0, 0, "a", "t1", 1, 1)).isTrue();
 			assertThat(table.insertNew(connection, 0, 0, "b", "t2", 1, 1)).isFalse();
 		}
-		try (Connection connection = DriverManager.getConnection(this.url, "sa", "")) {
+		try (Connection connection = this.database.connection()) {
 			sql("drop table race_insert");
 			assertThatExceptionOfType(SQLException.class)
 				.isThrownBy(() -> table.insertNew(connection, 0, 1, "c", "t3", 1, 1));
@@ -333,8 +275,8 @@ class WorkerMutationTests {
 	void aNewRowInsertedByAnotherInstanceAtTheSameMomentMakesThisOneTakeTheNext() throws Exception {
 		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
 		AtomicBoolean raced = new AtomicBoolean();
-		ConnectionSource racing = sabotaged((sql, after) -> {
-			if (!after && sql.startsWith("INSERT") && raced.compareAndSet(false, true)) {
+		ConnectionSource racing = FaultyConnections.on(this.database).beforeStatements((sql) -> {
+			if (sql.startsWith("INSERT") && raced.compareAndSet(false, true)) {
 				sql("insert into snowflake_worker_lease values (0, 0, 'other', 'o', "
 						+ (System.currentTimeMillis() + 60_000) + ", 0)");
 			}
@@ -351,8 +293,8 @@ class WorkerMutationTests {
 		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
 		sql("insert into snowflake_worker_lease values (0, 0, null, null, 0, 0)");
 		AtomicBoolean broken = new AtomicBoolean(true);
-		ConnectionSource breaking = sabotaged((sql, after) -> {
-			if (after && sql.contains("SET owner") && broken.getAndSet(false)) {
+		ConnectionSource breaking = FaultyConnections.on(this.database).afterStatements((sql) -> {
+			if (sql.contains("SET owner") && broken.getAndSet(false)) {
 				throw new SQLException("connection reset (simulated, after the commit)", "08006");
 			}
 		});
@@ -369,8 +311,8 @@ class WorkerMutationTests {
 	void anInsertThatCommittedBeforeTheConnectionBrokeGivesTheRowBack() throws Exception {
 		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
 		AtomicBoolean broken = new AtomicBoolean(true);
-		ConnectionSource breaking = sabotaged((sql, after) -> {
-			if (after && sql.startsWith("INSERT") && broken.getAndSet(false)) {
+		ConnectionSource breaking = FaultyConnections.on(this.database).afterStatements((sql) -> {
+			if (sql.startsWith("INSERT") && broken.getAndSet(false)) {
 				throw new SQLException("connection reset (simulated, after the commit)", "08006");
 			}
 		});
@@ -382,8 +324,8 @@ class WorkerMutationTests {
 	@Test
 	void aSerializationFailureReadingTheTableIsRetriedAndEndlessContentionIsNamed() throws Exception {
 		AtomicInteger failReads = new AtomicInteger(1);
-		ConnectionSource contended = sabotaged((sql, after) -> {
-			if (!after && sql.startsWith("SELECT datacenter_id") && failReads.getAndDecrement() > 0) {
+		ConnectionSource contended = FaultyConnections.on(this.database).beforeStatements((sql) -> {
+			if (sql.startsWith("SELECT datacenter_id") && failReads.getAndDecrement() > 0) {
 				throw new SQLException("could not serialize access", "40001");
 			}
 		});
@@ -438,8 +380,8 @@ class WorkerMutationTests {
 		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
 		sql("insert into snowflake_worker_lease values (0, 0, null, null, 0, 0)");
 		AtomicBoolean raced = new AtomicBoolean();
-		ConnectionSource racing = sabotaged((sql, after) -> {
-			if (!after && sql.contains("SET owner") && raced.compareAndSet(false, true)) {
+		ConnectionSource racing = FaultyConnections.on(this.database).beforeStatements((sql) -> {
+			if (sql.contains("SET owner") && raced.compareAndSet(false, true)) {
 				sql("update snowflake_worker_lease set owner = 'other', instance_id = 'o', lease_end = "
 						+ (System.currentTimeMillis() + 60_000) + ", high_water_mark = 5 where worker_id = 0");
 			}
@@ -492,7 +434,7 @@ class WorkerMutationTests {
 			taken.close();
 			assertThat(log.has(Level.WARNING, "was not released")).as("the row no longer carries our token").isTrue();
 			WorkerLease unreachable = acquire(settings(this.connections).scheduler(new ManualScheduler()).build());
-			this.databaseDown.set(true);
+			this.connections.refuseConnections(true);
 			unreachable.close();
 			assertThat(log.has(Level.WARNING, "Could not release snowflake worker")).isTrue();
 		}
@@ -517,9 +459,9 @@ class WorkerMutationTests {
 	void failingRenewalsAreLoggedAndRetriedEverySecondNotInATightLoop() throws Exception {
 		try (CapturedLog log = new CapturedLog(WorkerLease.class)) {
 			WorkerLease lease = acquire(settings(this.connections).build());
-			this.databaseDown.set(true);
+			this.connections.refuseConnections(true);
 			Thread.sleep(2_500); // first renewal after 1 s, then retries every second
-			this.databaseDown.set(false);
+			this.connections.refuseConnections(false);
 			long failures = lease.renewalFailures();
 			assertThat(failures).as(failures + " failed renewals in 2.5 s").isGreaterThanOrEqualTo(1)
 				.isLessThanOrEqualTo(3);
@@ -545,8 +487,8 @@ class WorkerMutationTests {
 	@Test
 	void aReleaseThatLosesASerializationRaceIsRetried() throws Exception {
 		AtomicBoolean conflict = new AtomicBoolean(true);
-		ConnectionSource racing = sabotaged((sql, after) -> {
-			if (!after && sql.contains("SET lease_end = 0") && conflict.getAndSet(false)) {
+		ConnectionSource racing = FaultyConnections.on(this.database).beforeStatements((sql) -> {
+			if (sql.contains("SET lease_end = 0") && conflict.getAndSet(false)) {
 				throw new SQLException("could not serialize access", "40001");
 			}
 		});
@@ -574,7 +516,7 @@ class WorkerMutationTests {
 		int released;
 
 		OneConnectionPool() throws SQLException {
-			this.connection = DriverManager.getConnection(WorkerMutationTests.this.url, "sa", "");
+			this.connection = WorkerMutationTests.this.database.connection();
 		}
 
 		@Override
@@ -616,7 +558,7 @@ class WorkerMutationTests {
 
 			@Override
 			public Connection getConnection() throws SQLException {
-				Connection target = DriverManager.getConnection(WorkerMutationTests.this.url, "sa", "");
+				Connection target = WorkerMutationTests.this.database.connection();
 				return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(),
 						new Class<?>[] { Connection.class }, (proxy, method, args) -> switch (method.getName()) {
 							case "getAutoCommit" -> {
@@ -673,7 +615,7 @@ class WorkerMutationTests {
 	@Test
 	void aDataSourceIsAConnectionSourceAndItsRuntimeFailuresComeThroughAsTheyAre() throws Exception {
 		org.h2.jdbcx.JdbcDataSource dataSource = new org.h2.jdbcx.JdbcDataSource();
-		dataSource.setURL(this.url);
+		dataSource.setURL(this.database.url());
 		dataSource.setUser("sa");
 		ConnectionSource source = ConnectionSource.of(dataSource);
 		assertThat((int) source.run(true, Duration.ofSeconds(1), (connection) -> {
@@ -689,15 +631,8 @@ class WorkerMutationTests {
 		assertThatExceptionOfType(IllegalStateException.class)
 			.isThrownBy(() -> closedPool.run(true, Duration.ofSeconds(1), (connection) -> 1))
 			.isSameAs(broken);
-		ConnectionSource slow = () -> {
-			try {
-				Thread.sleep(100); // the caller is already waiting when the connection comes
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-			return dataSource.getConnection();
-		};
+		// the caller is already waiting when the connection comes
+		ConnectionSource slow = new FaultyConnections(source).delayConnections(Duration.ofMillis(100));
 		Thread.currentThread().interrupt();
 		try {
 			assertThat((int) slow.run(true, Duration.ofSeconds(1), (connection) -> 2))

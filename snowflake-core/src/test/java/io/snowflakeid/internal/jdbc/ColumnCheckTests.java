@@ -4,12 +4,11 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
-import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.snowflakeid.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -99,8 +98,7 @@ class ColumnCheckTests {
 	@Test
 	void aLargeSharedSchemaHoldingOneCheckedTableIsReadTableByTableHoweverManyTablesAreCheckedElsewhere()
 			throws Exception {
-		String url = "jdbc:h2:mem:column-check-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
-		try (Connection connection = DriverManager.getConnection(url, "sa", "");
+		try (Connection connection = new TestDatabase("column-check").connection();
 				Statement statement = connection.createStatement()) {
 			statement.execute("create schema app");
 			statement.execute("create schema shared");
@@ -150,8 +148,7 @@ class ColumnCheckTests {
 				target("\"Mixed\"", "\"Id\""), target("sound", "id"));
 		List<List<String>> results = new java.util.ArrayList<>();
 		for (int others : new int[] { 0, 60 }) {
-			String url = "jdbc:h2:mem:column-check-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1" + mode;
-			try (Connection connection = DriverManager.getConnection(url, "sa", "");
+			try (Connection connection = new TestDatabase("column-check", mode.split(";")).connection();
 					Statement statement = connection.createStatement()) {
 				statement.execute("create table order_line (id integer primary key)");
 				statement.execute("create table orderXline (id bigint primary key)");
@@ -190,8 +187,7 @@ class ColumnCheckTests {
 
 	/** The two checked tables and {@code others} unrelated ones, in H2's PUBLIC schema. */
 	private static Connection database(int others) throws Exception {
-		String url = "jdbc:h2:mem:column-check-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
-		Connection connection = DriverManager.getConnection(url, "sa", "");
+		Connection connection = new TestDatabase("column-check").connection();
 		try (Statement statement = connection.createStatement()) {
 			statement.execute("create table purchase (id bigint primary key, customer_id bigint, note_id integer)");
 			statement.execute("create table customer (id integer primary key)");
