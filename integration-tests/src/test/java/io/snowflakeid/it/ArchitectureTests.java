@@ -120,8 +120,7 @@ class ArchitectureTests {
 				"io.snowflakeid.worker.WorkerLease implements LeaseSignals",
 				"io.snowflakeid.worker.WorkerLeaseSettings.builder(io.snowflakeid.spi.LeaseStore)",
 				"io.snowflakeid.worker.WorkerLeaseSettings.store()",
-				"io.snowflakeid.zookeeper.ZooKeeperLeaseStore implements LeaseStore",
-				"io.snowflakeid.zookeeper.ZooKeeperLeaseStoreProvider implements LeaseStoreProvider");
+				"io.snowflakeid.zookeeper.ZooKeeperLeaseStore implements LeaseStore");
 	}
 
 	@Test

@@ -72,7 +72,7 @@ import org.apache.zookeeper.data.Stat;
  * thrown as is.
  * <p>
  * A store made with {@link #ZooKeeperLeaseStore(CuratorFramework, String)} uses the application's client and never
- * closes it; the {@link ZooKeeperLeaseStoreProvider} makes a store that owns its client and closes it in
+ * closes it; the ServiceLoader provider of this module (plain Hibernate) makes a store that owns its client and closes it in
  * {@link #close()}. One store may serve several leases.
  */
 public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
@@ -146,9 +146,9 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 					"the ZooKeeper ensemble, such as zk1:2181,zk2:2181,zk3:2181 (required with "
 							+ "snowflake.worker-assignment=zookeeper)");
 		}
-		ZooKeeperLeaseStoreProvider.checkTimeout(ZooKeeperSettings.SESSION_TIMEOUT, sessionTimeout,
+		checkTimeout(ZooKeeperSettings.SESSION_TIMEOUT, sessionTimeout,
 				ZooKeeperSettings.MIN_SESSION_TIMEOUT);
-		ZooKeeperLeaseStoreProvider.checkTimeout(ZooKeeperSettings.CONNECTION_TIMEOUT, connectionTimeout,
+		checkTimeout(ZooKeeperSettings.CONNECTION_TIMEOUT, connectionTimeout,
 				Duration.ofMillis(1));
 		validatePath(path);
 		byte[] credentials = (auth != null) ? LeaseAcls.digestCredentials(auth) : null;
@@ -172,6 +172,14 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		this.path = validatePath(path);
 		this.ownsClient = ownsClient;
 		this.acls = new LeaseAcls(client);
+	}
+
+	private static void checkTimeout(String setting, Duration value, Duration min) {
+		Duration max = Duration.ofMillis(Integer.MAX_VALUE);
+		if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
+			throw new SnowflakeConfigurationException(setting, value.toMillis() + " ms",
+					min.toMillis() + " ms to " + max.toMillis() + " ms");
+		}
 	}
 
 	/** The path given, checked: absolute, not the root, no trailing slash, no empty or relative segments. */

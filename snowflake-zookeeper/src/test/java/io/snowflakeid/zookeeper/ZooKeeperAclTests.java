@@ -14,6 +14,7 @@ import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.testing.BackgroundScheduler;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseSettings;
+import io.snowflakeid.zookeeper.internal.ZooKeeperLeaseStoreProvider;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.api.ACLProvider;

@@ -16,6 +16,7 @@ import io.snowflakeid.testing.BackgroundScheduler;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.worker.WorkerLeaseSettings;
+import io.snowflakeid.zookeeper.internal.ZooKeeperLeaseStoreProvider;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.test.TestingServer;
 import org.apache.zookeeper.data.Stat;

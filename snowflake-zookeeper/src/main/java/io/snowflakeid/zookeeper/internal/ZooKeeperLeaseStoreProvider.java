@@ -1,17 +1,19 @@
-package io.snowflakeid.zookeeper;
+package io.snowflakeid.zookeeper.internal;
 
 import java.time.Duration;
 import java.util.Map;
 
-import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.config.Settings;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.spi.LeaseStoreProvider;
 import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.zookeeper.ZooKeeperLeaseStore;
+import io.snowflakeid.zookeeper.ZooKeeperSettings;
 
 /**
  * Makes a {@link ZooKeeperLeaseStore} from plain settings ({@code snowflake.zookeeper.*}, see
- * {@link ZooKeeperSettings}), with a Curator client of its own that the store closes.
+ * {@link ZooKeeperSettings}), with a Curator client of its own that the store closes. Found by plain Hibernate
+ * through the ServiceLoader; applications build a store with {@link ZooKeeperLeaseStore#connect}.
  */
 public final class ZooKeeperLeaseStoreProvider implements LeaseStoreProvider {
 
@@ -27,17 +29,8 @@ public final class ZooKeeperLeaseStoreProvider implements LeaseStoreProvider {
 		String path = Settings.ZOOKEEPER_PATH.readOrDefault(settings);
 		Duration sessionTimeout = Settings.ZOOKEEPER_SESSION_TIMEOUT.readOrDefault(settings);
 		Duration connectionTimeout = Settings.ZOOKEEPER_CONNECTION_TIMEOUT.readOrDefault(settings);
-		ZooKeeperLeaseStore.validatePath(path);
 		Object auth = settings.get(Settings.ZOOKEEPER_AUTH.key()); // as written: a secret is not trimmed
 		return ZooKeeperLeaseStore.connect(connect, path, sessionTimeout, connectionTimeout,
 				(auth != null) ? auth.toString() : null);
-	}
-
-	static void checkTimeout(String setting, Duration value, Duration min) {
-		Duration max = Duration.ofMillis(Integer.MAX_VALUE);
-		if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
-			throw new SnowflakeConfigurationException(setting, value.toMillis() + " ms",
-					min.toMillis() + " ms to " + max.toMillis() + " ms");
-		}
 	}
 }

@@ -7,6 +7,7 @@ import io.snowflakeid.SnowflakeIdParts;
 import io.snowflakeid.hibernate.SnowflakeGeneratorService;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.zookeeper.ZooKeeperSettings;
+import io.snowflakeid.zookeeper.internal.ZooKeeperLeaseStoreProvider;
 import io.snowflakeid.zookeeper.ZooKeeperTesting;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.test.TestingServer;
