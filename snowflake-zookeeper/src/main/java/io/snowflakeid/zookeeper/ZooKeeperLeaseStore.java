@@ -9,9 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,7 +29,6 @@ import org.apache.curator.utils.ZKPaths;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.Op;
-import org.apache.zookeeper.OpResult;
 import org.apache.zookeeper.ZooKeeper;
 import org.apache.zookeeper.common.PathUtils;
 import org.apache.zookeeper.data.ACL;
@@ -72,8 +69,12 @@ import org.apache.zookeeper.data.Stat;
  * thrown as is.
  * <p>
  * A store made with {@link #ZooKeeperLeaseStore(CuratorFramework, String)} uses the application's client and never
- * closes it; the ServiceLoader provider of this module (plain Hibernate) makes a store that owns its client and closes it in
- * {@link #close()}. One store may serve several leases.
+ * closes it; the ServiceLoader provider of this module (plain Hibernate) makes a store that owns its client and
+ * closes it in {@link #close()}. One store may serve several leases.
+ * <p>
+ * What it asks of ZooKeeper goes through a narrow port, {@link ZooKeeperNodes} (reads answering null for a missing
+ * node, one transaction answering false for a lost race), each operation's requests bounded by one deadline
+ * ({@link BoundedCall}); the client's callbacks are turned into answers in one place ({@link HandleNodes}).
  */
 public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 
@@ -252,7 +253,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			}
 			long negotiated = this.client.getZookeeperClient().getZooKeeper().getSessionTimeout();
 			checkSessionTimeout(negotiated);
-			Call call = call(Duration.ofMillis(connectionTimeout));
+			BoundedCall call = call(Duration.ofMillis(connectionTimeout));
 			checkChroot(call);
 			checkAcls(call);
 			this.cappedAtMillis = negotiated;
@@ -292,7 +293,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	 * A chroot in the connect string must exist: ZooKeeper does not create it, and every create under a missing one
 	 * fails with NoNode (which a claim would otherwise count as races lost to other instances).
 	 */
-	private void checkChroot(Call call) throws Exception {
+	private void checkChroot(BoundedCall call) throws Exception {
 		// With a chroot, "/" is the chroot itself; without one it always exists.
 		if (call.exists("/") == null) {
 			String connect = this.client.getZookeeperClient().getCurrentConnectionString();
@@ -350,7 +351,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	}
 
 	private void prepareNodes(Duration timeout) throws Exception {
-		Call call = call(timeout);
+		BoundedCall call = call(timeout);
 		String base = rawPath(this.path);
 		if (call.exists(base) != null) {
 			return;
@@ -371,7 +372,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	 * anyone may delete or rewrite; if it does not, warns once (the application's choice, or no
 	 * {@link ZooKeeperSettings#AUTH}).
 	 */
-	private void checkAcls(Call call) throws Exception {
+	private void checkAcls(BoundedCall call) throws Exception {
 		String base = rawPath(this.path);
 		List<ACL> pairAcl = this.acls.forPath(base + "/0-0");
 		String open = LeaseAcls.grantedToAnyone(pairAcl, LeaseAcls.PAIR_UNSAFE);
@@ -384,7 +385,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			}
 			return;
 		}
-		List<ACL> baseAcl = call.await(call.zk.acl(base));
+		List<ACL> baseAcl = call.await(call.nodes.acl(base));
 		if (baseAcl == null) {
 			return; // prepare() creates it with the provider's ACL
 		}
@@ -395,7 +396,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		for (String child : (children != null) ? children : List.<String>of()) {
 			if (PAIR.matcher(child).matches()) {
 				nodes.add(base + "/" + child);
-				reads.add(call.zk.acl(base + "/" + child));
+				reads.add(call.nodes.acl(base + "/" + child));
 			}
 		}
 		for (int i = 0; i < nodes.size(); i++) {
@@ -408,7 +409,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 
 	@Override
 	public List<LeaseRecord> records(Integer datacenterId, Duration timeout) throws Exception {
-		Call call = call(timeout);
+		BoundedCall call = call(timeout);
 		String base = rawPath(this.path);
 		List<String> children = call.children(base);
 		if (children == null) {
@@ -416,7 +417,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 		}
 		List<int[]> pairs = new ArrayList<>();
 		List<String> nodes = new ArrayList<>();
-		List<CompletableFuture<Read>> reads = new ArrayList<>();
+		List<CompletableFuture<ZooKeeperNodes.NodeRead>> reads = new ArrayList<>();
 		List<CompletableFuture<Stat>> holders = new ArrayList<>();
 		for (String child : children) {
 			Matcher matcher = PAIR.matcher(child);
@@ -432,17 +433,17 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			String node = base + "/" + child;
 			pairs.add(new int[] { (int) dc, (int) worker });
 			nodes.add(node);
-			reads.add(call.zk.getData(node));
-			holders.add(call.zk.exists(node + "/" + HOLDER));
+			reads.add(call.nodes.read(node));
+			holders.add(call.nodes.exists(node + "/" + HOLDER));
 		}
 		List<LeaseRecord> records = new ArrayList<>();
 		for (int i = 0; i < pairs.size(); i++) {
-			Read read = call.await(reads.get(i));
+			ZooKeeperNodes.NodeRead read = call.await(reads.get(i));
 			Stat holder = call.await(holders.get(i));
 			if (read == null) {
 				continue; // deleted meanwhile (by hand): no record
 			}
-			NodeData data = NodeData.parse(nodes.get(i), read.data);
+			NodeData data = NodeData.parse(nodes.get(i), read.data());
 			long leaseEnd = (holder != null) ? data.leaseEnd : 0; // no holder: its session ended, or released
 			records.add(new LeaseRecord(pairs.get(i)[0], pairs.get(i)[1], leaseEnd, data.mark));
 		}
@@ -452,9 +453,9 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	@Override
 	public boolean takeFree(LeaseRecord record, String owner, String token, long leaseEnd, long mark,
 			long expiredBefore, Duration timeout) throws Exception {
-		Call call = call(timeout);
+		BoundedCall call = call(timeout);
 		String node = node(record.datacenterId(), record.workerId());
-		State state = call.state(node);
+		State state = state(call, node);
 		if (state == null || state.data.mark != record.highWaterMark()) {
 			return false; // another claimant moved it on since it was read
 		}
@@ -473,7 +474,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	@Override
 	public boolean insertNew(int datacenterId, int workerId, String owner, String token, long leaseEnd, long mark,
 			Duration timeout) throws Exception {
-		Call call = call(timeout);
+		BoundedCall call = call(timeout);
 		String node = node(datacenterId, workerId);
 		return call.multi(List.of(
 				Op.create(node, new NodeData(leaseEnd, mark, token, owner).encode(), this.acls.forPath(node),
@@ -484,21 +485,21 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	@Override
 	public boolean renew(int datacenterId, int workerId, Collection<String> tokens, String newToken, long leaseEnd,
 			long mark, Duration timeout) throws Exception {
-		Call call = call(timeout);
+		BoundedCall call = call(timeout);
 		long needed = leaseMillis(datacenterId, workerId);
-		if (needed > 0 && call.zk.handle.getSessionTimeout() < needed) {
+		if (needed > 0 && call.nodes.sessionTimeout() < needed) {
 			// A session (re)negotiated with a shorter timeout than the lease (the ensemble's maxSessionTimeout was
 			// lowered): a permit of this lease's length could outlive the session, and this session will keep that
 			// timeout. Given up for good, saying so: refusing every renewal would pause ids for ever with a reason
 			// that promises they resume. The holder node stays until the session ends, so nobody takes the pair
 			// before this instance restarts (and leases with the shorter timeout).
 			return lost(datacenterId, workerId, "was given up: the ZooKeeper session timeout was renegotiated to "
-					+ call.zk.handle.getSessionTimeout() + " ms, shorter than the lease (" + needed + " ms; the "
+					+ call.nodes.sessionTimeout() + " ms, shorter than the lease (" + needed + " ms; the "
 					+ "ensemble's maxSessionTimeout was lowered), so a permit could outlive the session");
 		}
 		String node = node(datacenterId, workerId);
-		State state = call.state(node);
-		long session = call.zk.handle.getSessionId();
+		State state = state(call, node);
+		long session = call.nodes.sessionId();
 		if (state == null) {
 			return lost(datacenterId, workerId, "was lost: its node " + node + " was deleted (by hand or by another "
 					+ "program), and its high-water mark with it");
@@ -573,15 +574,15 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	@Override
 	public boolean release(int datacenterId, int workerId, Collection<String> tokens, long exactMark,
 			Duration timeout) throws Exception {
-		Call call = call(timeout);
+		BoundedCall call = call(timeout);
 		String node = node(datacenterId, workerId);
-		State state = call.state(node);
+		State state = state(call, node);
 		if (state == null || !tokens.contains(state.data.token)) {
 			return false;
 		}
 		List<Op> ops = new ArrayList<>();
 		ops.add(Op.setData(node, new NodeData(0, exactMark, "", "").encode(), state.version));
-		if (state.holder != null && state.holder.getEphemeralOwner() == call.zk.handle.getSessionId()) {
+		if (state.holder != null && state.holder.getEphemeralOwner() == call.nodes.sessionId()) {
 			ops.add(Op.delete(node + "/" + HOLDER, state.holder.getVersion()));
 		}
 		return call.multi(ops);
@@ -634,7 +635,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	}
 
 	/** Starts an operation bounded by {@code timeout}, on the current handle; nothing sent if not connected. */
-	private Call call(Duration timeout) throws Exception {
+	private BoundedCall call(Duration timeout) throws Exception {
 		long deadline = System.nanoTime() + timeout.toNanos() + TimeUnit.MILLISECONDS.toNanos(SLACK_MILLIS);
 		if (!this.client.getZookeeperClient().isConnected()) {
 			throw new NotAppliedException(new KeeperException.ConnectionLossException());
@@ -647,7 +648,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			throw new NotAppliedException(ex);
 		}
 		rememberSession(handle.getSessionId());
-		return new Call(new Async(handle), deadline);
+		return new BoundedCall(new HandleNodes(handle), deadline);
 	}
 
 	/**
@@ -669,167 +670,14 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	private record State(NodeData data, int version, Stat holder) {
 	}
 
-	/** Data and stat of a node. */
-	private record Read(byte[] data, Stat stat) {
-	}
-
-	/** One bounded operation: its calls share one deadline. */
-	private static final class Call {
-
-		final Async zk;
-
-		final long deadline;
-
-		Call(Async zk, long deadline) {
-			this.zk = zk;
-			this.deadline = deadline;
-		}
-
-		<T> T await(CompletableFuture<T> future) throws Exception {
-			long remaining = this.deadline - System.nanoTime();
-			try {
-				return future.get(Math.max(remaining, 0), TimeUnit.NANOSECONDS);
-			}
-			catch (TimeoutException ex) {
-				future.cancel(false);
-				// Sent, no answer in time: it may still be applied.
-				KeeperException timeout = new KeeperException.OperationTimeoutException();
-				timeout.initCause(ex);
-				throw timeout;
-			}
-			catch (ExecutionException ex) {
-				if (ex.getCause() instanceof Exception cause) {
-					throw cause;
-				}
-				throw ex;
-			}
-		}
-
-			Stat exists(String node) throws Exception {
-			return await(this.zk.exists(node));
-		}
-
-		List<String> children(String node) throws Exception {
-			return await(this.zk.children(node));
-		}
-
-		State state(String node) throws Exception {
-			CompletableFuture<Read> read = this.zk.getData(node);
-			CompletableFuture<Stat> holder = this.zk.exists(node + "/" + HOLDER);
-			Read data = await(read);
-			Stat holderStat = await(holder);
-			return (data != null) ? new State(NodeData.parse(node, data.data), data.stat.getVersion(), holderStat)
-					: null;
-		}
-
-		/** True if the transaction committed, false if a version or existence check failed (a race lost). */
-		boolean multi(List<Op> ops) throws Exception {
-			return await(this.zk.multi(ops));
-		}
-	}
-
-	/** The asynchronous calls of one ZooKeeper handle as futures; absent nodes as null. */
-	private static final class Async {
-
-		final ZooKeeper handle;
-
-		Async(ZooKeeper handle) {
-			this.handle = handle;
-		}
-
-		CompletableFuture<Read> getData(String node) {
-			CompletableFuture<Read> result = new CompletableFuture<>();
-			this.handle.getData(node, false, (rc, path, ctx, data, stat) -> {
-				if (rc == KeeperException.Code.OK.intValue()) {
-					result.complete(new Read(data, stat));
-				}
-				else if (rc == KeeperException.Code.NONODE.intValue()) {
-					result.complete(null);
-				}
-				else {
-					result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), path));
-				}
-			}, null);
-			return result;
-		}
-
-		CompletableFuture<Stat> exists(String node) {
-			CompletableFuture<Stat> result = new CompletableFuture<>();
-			this.handle.exists(node, false, (rc, path, ctx, stat) -> {
-				if (rc == KeeperException.Code.OK.intValue()) {
-					result.complete(stat);
-				}
-				else if (rc == KeeperException.Code.NONODE.intValue()) {
-					result.complete(null);
-				}
-				else {
-					result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), path));
-				}
-			}, null);
-			return result;
-		}
-
-		CompletableFuture<List<String>> children(String node) {
-			CompletableFuture<List<String>> result = new CompletableFuture<>();
-			this.handle.getChildren(node, false, (rc, path, ctx, children) -> {
-				if (rc == KeeperException.Code.OK.intValue()) {
-					result.complete(children);
-				}
-				else if (rc == KeeperException.Code.NONODE.intValue()) {
-					result.complete(null);
-				}
-				else {
-					result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), path));
-				}
-			}, null);
-			return result;
-		}
-
-		CompletableFuture<List<ACL>> acl(String node) {
-			CompletableFuture<List<ACL>> result = new CompletableFuture<>();
-			this.handle.getACL(node, new Stat(), (rc, path, ctx, acl, stat) -> {
-				if (rc == KeeperException.Code.OK.intValue()) {
-					result.complete(acl);
-				}
-				else if (rc == KeeperException.Code.NONODE.intValue()) {
-					result.complete(null);
-				}
-				else {
-					result.completeExceptionally(KeeperException.create(KeeperException.Code.get(rc), path));
-				}
-			}, null);
-			return result;
-		}
-
-		/** Completes true if committed, false on a failed check (BADVERSION, NONODE, NODEEXISTS). */
-		CompletableFuture<Boolean> multi(List<Op> ops) {
-			CompletableFuture<Boolean> result = new CompletableFuture<>();
-			this.handle.multi(ops, (rc, path, ctx, results) -> {
-				if (rc == KeeperException.Code.OK.intValue()) {
-					result.complete(true);
-					return;
-				}
-				int code = rc;
-				if (results != null) {
-					// The op that failed carries the reason; the others report RUNTIMEINCONSISTENCY or OK.
-					for (OpResult opResult : results) {
-						if (opResult instanceof OpResult.ErrorResult error && error.getErr() != 0
-								&& error.getErr() != KeeperException.Code.RUNTIMEINCONSISTENCY.intValue()) {
-							code = error.getErr();
-							break;
-						}
-					}
-				}
-				if (code == KeeperException.Code.BADVERSION.intValue() || code == KeeperException.Code.NONODE.intValue()
-						|| code == KeeperException.Code.NODEEXISTS.intValue()) {
-					result.complete(false);
-				}
-				else {
-					result.completeExceptionally(KeeperException.create(KeeperException.Code.get(code), path));
-				}
-			}, null);
-			return result;
-		}
+	/** The pair node as it is now (its data and its holder, both requests sent before either is awaited), or null. */
+	private static State state(BoundedCall call, String node) throws Exception {
+		CompletableFuture<ZooKeeperNodes.NodeRead> read = call.nodes.read(node);
+		CompletableFuture<Stat> holder = call.nodes.exists(node + "/" + HOLDER);
+		ZooKeeperNodes.NodeRead data = call.await(read);
+		Stat holderStat = call.await(holder);
+		return (data != null) ? new State(NodeData.parse(node, data.data()), data.stat().getVersion(), holderStat)
+				: null;
 	}
 
 	/** The pair node's data: a few {@code key=value} lines. */
