@@ -1,11 +1,9 @@
-package io.snowflakeid.spring.publicid.review;
+package io.snowflakeid.spring.publicid;
 
 import java.util.List;
 
 import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.publicid.PublicIdCodec;
-import io.snowflakeid.spring.publicid.SnowflakePublicIdAutoConfiguration;
-import io.snowflakeid.spring.publicid.SnowflakePublicIdWebMvcAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -26,13 +24,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
 /**
- * Spring MVC creates a data binder for every {@code @RequestBody} argument (for validation), and the starter's
- * binding initializer scans the body's type as if it were a form: JSON shapes the Jackson modules support
- * ({@code @PublicId List<Long>}, {@code @PublicId String}, a tree {@code Node} with {@code List<Node> children}) make
- * it throw at request time. A valid request with valid tokens is a 500; the start-up check does not see it (a
- * {@code @RequestBody} is no bound object).
+ * A {@code @RequestBody} whose type has {@code @PublicId} shapes the Jackson modules support
+ * ({@code @PublicId List<Long>}, {@code @PublicId String}, a tree {@code Node} with {@code List<Node> children}): Spring
+ * MVC creates a data binder for it (for validation), and the starter's binding initializer must not treat the body as
+ * a form. A valid request with valid tokens is answered, not a 500 (the start-up check does not see a body: it is no
+ * bound object).
  */
-class PublicIdRequestBodyBinderReviewTests {
+class PublicIdRequestBodyBindingTests {
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(SnowflakePublicIdAutoConfiguration.class,

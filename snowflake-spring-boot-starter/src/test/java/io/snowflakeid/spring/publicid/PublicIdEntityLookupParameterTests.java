@@ -1,4 +1,4 @@
-package io.snowflakeid.spring.publicid.review;
+package io.snowflakeid.spring.publicid;
 
 import java.util.UUID;
 
@@ -21,20 +21,20 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
 /**
- * Spring Data's web support ({@code DomainClassConverter}, registered by Boot and by Data REST) turns a path variable
- * or request parameter into the entity: {@code @PathVariable("id") PurchaseOrder order}. The entity's id is
- * {@code @Id @PublicId("order")}: the lookup must take the token, never the raw id (Data REST's own item URIs refuse
- * it). {@code @PublicId} cannot be put on such a parameter (not a Long: refused at start), so the converter is the
- * only way in: such a parameter stops the start (decoding the token there is not offered yet).
+ * An entity looked up from a path variable or request parameter by Spring Data's web support
+ * ({@code DomainClassConverter}, registered by Boot and by Data REST): {@code @PathVariable("id") PurchaseOrder order}
+ * whose id is {@code @Id @PublicId("order")}. The converter would take the raw id, and {@code @PublicId} cannot be put
+ * on such a parameter (not a Long), so such a parameter stops the start, naming it (decoding the token there is not
+ * offered yet); Data REST's own item URIs refuse the raw id.
  */
-class PublicIdDomainClassConverterReviewTests {
+class PublicIdEntityLookupParameterTests {
 
 	private static final String KEY_1 = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
 
 	private final WebApplicationContextRunner contextRunner = new WebApplicationContextRunner()
 		.withUserConfiguration(DataRestTestApplication.class, OrderController.class)
 		.withPropertyValues("snowflake.public-id.keys.1=" + KEY_1, "snowflake.datacenter-id=1",
-				"snowflake.worker-id=2", "spring.datasource.url=jdbc:h2:mem:review-dcc-" + UUID.randomUUID(),
+				"snowflake.worker-id=2", "spring.datasource.url=jdbc:h2:mem:entity-lookup-" + UUID.randomUUID(),
 				"spring.jpa.hibernate.ddl-auto=create-drop", "springdoc.api-docs.enabled=false");
 
 	@Test
@@ -50,12 +50,12 @@ class PublicIdDomainClassConverterReviewTests {
 	@RestController
 	static class OrderController {
 
-		@GetMapping("/review/orders/{id}")
+		@GetMapping("/lookup/orders/{id}")
 		String byPath(@PathVariable("id") PurchaseOrder order) {
 			return (order != null) ? order.getItem() : "none";
 		}
 
-		@GetMapping("/review/order")
+		@GetMapping("/lookup/order")
 		String byParam(@RequestParam("order") PurchaseOrder order) {
 			return (order != null) ? order.getItem() : "none";
 		}

@@ -1,4 +1,4 @@
-package io.snowflakeid.spring.publicid.review;
+package io.snowflakeid.spring.publicid;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -10,17 +10,16 @@ import com.fasterxml.jackson.annotation.JsonValue;
 import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
-import io.snowflakeid.spring.publicid.PublicIdJackson3Module;
-import io.snowflakeid.spring.publicid.PublicIdTestKeys;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Review of the Jackson modules (both): shapes where a raw id still goes out or comes in. Each check accepts either
- * the token or a failure (fail closed), never the raw number.
+ * Both Jackson modules, on shapes where an id reaches JSON indirectly: a {@code @PublicId} value type as a map key or
+ * read from a token, an any-setter method, a builder-built value. Each either uses the token or fails (fail closed),
+ * never the raw number.
  */
-class PublicIdJacksonReviewTests {
+class PublicIdJacksonIndirectShapesTests {
 
 	private final PublicIdCodec codec = PublicIdCodec.builder().key("1", PublicIdTestKeys.KEY_32).build();
 

@@ -1,7 +1,6 @@
-package io.snowflakeid.spring.publicid.review;
+package io.snowflakeid.spring.publicid;
 
 import io.snowflakeid.publicid.PublicId;
-import io.snowflakeid.spring.publicid.SnowflakePublicIdAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -22,14 +21,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 
 /**
- * Review (hostile reviewer): the codec and the JSON support are on (SnowflakePublicIdAutoConfiguration), but the web
- * auto-configuration that decodes {@code @PublicId} parameters is not (excluded with spring.autoconfigure.exclude, as
- * the WebFlux start-up error even suggests, or left out of an application's explicit auto-configuration list). The
- * start-up check that refuses undecodable {@code @PublicId} parameters lives in that same excluded configuration: the
- * application starts, and {@code @PathVariable @PublicId Long id} reads the raw id ({@code /orders/42} answers 42),
- * fail open. Expected: the start stops naming the parameter (or the raw id is refused).
+ * The codec and the JSON support on (SnowflakePublicIdAutoConfiguration) but the web auto-configuration that decodes
+ * {@code @PublicId} parameters excluded ({@code spring.autoconfigure.exclude}, or left out of an application's
+ * explicit auto-configuration list), where the start-up check that refuses undecodable parameters also lives: a
+ * {@code @PathVariable @PublicId Long id} must never read the raw id ({@code /orders/42}): the start stops naming the
+ * parameter, or the raw id is refused.
  */
-class PublicIdWebResolverAbsentReviewTests {
+class PublicIdWebConfigurationExcludedTests {
 
 	private static final String KEY_1 = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
 

@@ -1,9 +1,7 @@
-package io.snowflakeid.spring.publicid.review;
+package io.snowflakeid.spring.publicid;
 
 import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.publicid.PublicIdCodec;
-import io.snowflakeid.spring.publicid.SnowflakePublicIdAutoConfiguration;
-import io.snowflakeid.spring.publicid.SnowflakePublicIdWebMvcAutoConfiguration;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -20,11 +18,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
 
 /**
- * {@code @PublicId} may sit on a method (its target includes METHOD, for getters): on a handler method returning the
- * new id ({@code @PostMapping @PublicId Long create()}) it is silently ignored and the raw id is the response body.
- * Expected: the token, or a start failure naming the method (as for unsupported parameters).
+ * {@code @PublicId} on a handler method that returns the new id ({@code @PostMapping @PublicId Long create()}; its
+ * target includes METHOD, for getters): the response body is never the raw id, either the token or a start failure
+ * naming the method (as for unsupported parameters).
  */
-class PublicIdHandlerReturnReviewTests {
+class PublicIdHandlerReturnValueTests {
 
 	private static final String KEY_1 = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
 
