@@ -44,6 +44,20 @@ public final class SnowflakeAutoConfiguration {
 
 	private static final Log logger = LogFactory.getLog(SnowflakeAutoConfiguration.class);
 
+	// The names of the beans other parts of the starter find by name (the bean methods below declare them so).
+
+	/** {@link WorkerClaim}: what the EntityManagerFactory waits for. */
+	static final String WORKER_CLAIM = "snowflakeWorkerClaim";
+
+	/** The {@link ManagedGenerator} the claim gives, unless the application has a generator of its own. */
+	static final String MANAGED_GENERATOR = "snowflakeManagedGenerator";
+
+	/** The {@link SnowflakeIdGenerator} of {@link #MANAGED_GENERATOR} (it logs the node at start). */
+	static final String ID_GENERATOR = "snowflakeIdGenerator";
+
+	/** {@link SegmentIdGenerators}, created after the database initialization like the claim. */
+	static final String SEGMENT_GENERATORS = "segmentIdGenerators";
+
 	SnowflakeAutoConfiguration() {
 		// Before any generator or lease exists: their lifecycle lines then reach the application's logging, also
 		// the release written after Spring Boot has removed its JUL bridge.
@@ -58,7 +72,7 @@ public final class SnowflakeAutoConfiguration {
 	 * fails the start naming the fix. Created after Flyway and Liquibase have run
 	 * ({@link DependsOnDatabaseInitialization}): the lease table may be theirs to create.
 	 */
-	@Bean
+	@Bean(WORKER_CLAIM)
 	@DependsOnDatabaseInitialization
 	@ConditionalOnMissingBean({ ManagedGenerator.class, SnowflakeIdGenerator.class })
 	@Conditional(OnWorkerIdSourceCondition.class)
@@ -92,7 +106,7 @@ public final class SnowflakeAutoConfiguration {
 	 * of the start; {@link SpringGeneratorSource} creates it once the singletons exist, before the context is ready
 	 * (a failed claim fails the start). The claim bean releases the lease when the context closes.
 	 */
-	@Bean(destroyMethod = "")
+	@Bean(name = MANAGED_GENERATOR, destroyMethod = "")
 	@Lazy
 	@ConditionalOnBean(WorkerClaim.class)
 	ManagedGenerator snowflakeManagedGenerator(WorkerClaim claim) {
@@ -100,7 +114,7 @@ public final class SnowflakeAutoConfiguration {
 	}
 
 	/** Lazy like the managed generator it comes from; created before the context is ready. */
-	@Bean
+	@Bean(ID_GENERATOR)
 	@Lazy
 	@ConditionalOnMissingBean
 	@ConditionalOnBean(ManagedGenerator.class)
@@ -130,7 +144,7 @@ public final class SnowflakeAutoConfiguration {
 	 * for it. Nothing touches the database until then; closing the context hands the unused rest of every segment
 	 * back. Like the lease, created after Flyway and Liquibase have run.
 	 */
-	@Bean
+	@Bean(SEGMENT_GENERATORS)
 	@Lazy
 	@DependsOnDatabaseInitialization
 	@ConditionalOnMissingBean
@@ -172,8 +186,7 @@ public final class SnowflakeAutoConfiguration {
 
 		@Bean
 		static EntityManagerFactoryAfterClaim snowflakeEntityManagerFactoryAfterClaim() {
-			return new EntityManagerFactoryAfterClaim("snowflakeWorkerClaim", "snowflakeWorkerClaim",
-					"segmentIdGenerators");
+			return new EntityManagerFactoryAfterClaim(WORKER_CLAIM, WORKER_CLAIM, SEGMENT_GENERATORS);
 		}
 
 		@Bean

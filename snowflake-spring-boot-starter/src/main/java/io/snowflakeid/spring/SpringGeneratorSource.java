@@ -43,12 +43,6 @@ import org.springframework.util.ClassUtils;
 final class SpringGeneratorSource
 		implements GeneratorSource, SmartInitializingSingleton, DisposableBean, BeanNameAware {
 
-	/** The bean {@link SnowflakeAutoConfiguration} defines unless the application has a generator of its own. */
-	static final String STARTERS_GENERATOR = "snowflakeManagedGenerator";
-
-	/** The generator bean the starter defines from {@link #STARTERS_GENERATOR} (it logs the node at start). */
-	static final String STARTERS_ID_GENERATOR = "snowflakeIdGenerator";
-
 	private static final String ENTITY_MANAGER_FACTORY = "jakarta.persistence.EntityManagerFactory";
 
 	private final ConfigurableListableBeanFactory beans;
@@ -258,12 +252,12 @@ final class SpringGeneratorSource
 		if (this.name != null) {
 			closeAfterEntityManagerFactories(this.name);
 		}
-		if (this.beans.containsBeanDefinition(STARTERS_GENERATOR)) {
-			this.beans.getBean(STARTERS_GENERATOR);
+		if (this.beans.containsBeanDefinition(SnowflakeAutoConfiguration.MANAGED_GENERATOR)) {
+			this.beans.getBean(SnowflakeAutoConfiguration.MANAGED_GENERATOR);
 		}
-		if (this.beans.containsBeanDefinition(STARTERS_ID_GENERATOR)) {
+		if (this.beans.containsBeanDefinition(SnowflakeAutoConfiguration.ID_GENERATOR)) {
 			// also from an application's own ManagedGenerator: the bean logs the node and the lifetime warning
-			this.beans.getBean(STARTERS_ID_GENERATOR);
+			this.beans.getBean(SnowflakeAutoConfiguration.ID_GENERATOR);
 		}
 		if (this.snowflakeAskedFor) {
 			generator();

@@ -27,7 +27,8 @@ class EntityManagerFactoryAfterClaimTests {
 			.addIndexedArgumentValue(0, Map.of("snowflakeWorkerClaim", List.of("entityManagerFactory")));
 		createdAfter.getConstructorArgumentValues().addIndexedArgumentValue(1, List.of("entityManagerFactory"));
 		beans.registerBeanDefinition(EntityManagerFactoryAfterClaim.CREATED_AFTER, createdAfter);
-		new EntityManagerFactoryAfterClaim("snowflakeWorkerClaim", "snowflakeWorkerClaim", "segmentIdGenerators")
+		new EntityManagerFactoryAfterClaim(SnowflakeAutoConfiguration.WORKER_CLAIM,
+				SnowflakeAutoConfiguration.WORKER_CLAIM, SnowflakeAutoConfiguration.SEGMENT_GENERATORS)
 			.postProcessBeanFactory(beans);
 		assertThat(factory.getDependsOn()).as("a creation cycle otherwise").isNullOrEmpty();
 		assertThat(beans.getBeanPostProcessors()).hasAtLeastOneElementOfType(EntityManagerFactoryAfterClaim.CreatedAfter.class);

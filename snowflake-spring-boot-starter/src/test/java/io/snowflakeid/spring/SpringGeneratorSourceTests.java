@@ -125,7 +125,7 @@ class SpringGeneratorSourceTests {
 			.workerId(3)
 			.build();
 		// the starter's bean name, but the application's bean: not the layout of the snowflake.* properties
-		this.beans.registerSingleton(SpringGeneratorSource.STARTERS_GENERATOR, own);
+		this.beans.registerSingleton(SnowflakeAutoConfiguration.MANAGED_GENERATOR, own);
 		assertThat(this.source.snowflakeLayout()).isEqualTo(own.layout());
 	}
 
