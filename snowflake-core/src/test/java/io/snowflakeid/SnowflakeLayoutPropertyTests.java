@@ -265,6 +265,17 @@ class SnowflakeLayoutPropertyTests {
 		});
 	}
 
+	/** A range whose first id is its last holds that one id: it is not empty. The empty range holds none. */
+	@Test
+	void aRangeOfOneIdIsNotEmpty() {
+		SnowflakeIdRange one = new SnowflakeIdRange(42, 42);
+		assertThat(one.isEmpty()).isFalse();
+		assertThat(one.contains(42)).isTrue();
+		assertThat(one.contains(43)).isFalse();
+		assertThat(SnowflakeIdRange.EMPTY.isEmpty()).isTrue();
+		assertThat(new SnowflakeIdRange(42, 41).isEmpty()).isTrue();
+	}
+
 	@Test
 	void aWindowsRangeStartsAndEndsOnWholeTicks() {
 		forAll(TRIES, SnowflakeLayoutPropertyTests::window, (w) -> {

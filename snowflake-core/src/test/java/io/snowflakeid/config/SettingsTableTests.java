@@ -189,6 +189,97 @@ class SettingsTableTests {
 			.withMessageNotContaining("overflow");
 	}
 
+	/**
+	 * The Spring Boot binding fills the builder setter by setter (chained); the settings-map binding reads the same
+	 * settings from text: both give the same configuration, every setting arriving.
+	 */
+	@Test
+	void theBuilderAndTheSettingsMapGiveTheSameConfiguration() {
+		SnowflakeConfiguration built = SnowflakeConfiguration.builder().layoutPreset("classic").timestampBits(40)
+			.datacenterBits(4).workerBits(6).sequenceBits(13).epoch(Instant.parse("2021-01-01T00:00:00Z"))
+			.tickLength(Duration.ofMillis(2)).datacenterId(3L).workerId(9L).clockTolerance(Duration.ofMillis(250))
+			.workerAssignment(WorkerAssignment.STATIC).lifetimeWarningYears(5).schemaCheck(SchemaCheck.WARN)
+			.leaseTableName("my_leases").leaseDuration(Duration.ofSeconds(30)).leaseSafetyMargin(Duration.ofSeconds(2))
+			.leaseCreateTable(false).leaseAcceptDataLossRisk(true).segmentTableName("my_segments")
+			.segmentDefaultStep(500).segmentPrefetchThreshold(0.5).segmentMaxWait(Duration.ofSeconds(3))
+			.segmentCreateTable(false).segmentDynamicStep(true).segmentDynamicStepTarget(Duration.ofMinutes(2))
+			.build();
+		Map<String, Object> settings = new HashMap<>();
+		settings.put(SnowflakeSettings.LAYOUT_PRESET, "classic");
+		settings.put(SnowflakeSettings.TIMESTAMP_BITS, "40");
+		settings.put(SnowflakeSettings.DATACENTER_BITS, "4");
+		settings.put(SnowflakeSettings.WORKER_BITS, "6");
+		settings.put(SnowflakeSettings.SEQUENCE_BITS, "13");
+		settings.put(SnowflakeSettings.EPOCH, "2021-01-01T00:00:00Z");
+		settings.put(SnowflakeSettings.TICK_LENGTH, "2ms");
+		settings.put(SnowflakeSettings.DATACENTER_ID, "3");
+		settings.put(SnowflakeSettings.WORKER_ID, "9");
+		settings.put(SnowflakeSettings.CLOCK_TOLERANCE, "250ms");
+		settings.put(SnowflakeSettings.WORKER_ASSIGNMENT, "static");
+		settings.put(SnowflakeSettings.LIFETIME_WARNING_YEARS, "5");
+		settings.put(SnowflakeSettings.SCHEMA_CHECK, "warn");
+		settings.put(SnowflakeSettings.LEASE_TABLE_NAME, "my_leases");
+		settings.put(SnowflakeSettings.LEASE_DURATION, "30s");
+		settings.put(SnowflakeSettings.LEASE_SAFETY_MARGIN, "2s");
+		settings.put(SnowflakeSettings.LEASE_CREATE_TABLE, "false");
+		settings.put(SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, "true");
+		settings.put(SnowflakeSettings.SEGMENT_TABLE_NAME, "my_segments");
+		settings.put(SnowflakeSettings.SEGMENT_DEFAULT_STEP, "500");
+		settings.put(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, "0.5");
+		settings.put(SnowflakeSettings.SEGMENT_MAX_WAIT, "3s");
+		settings.put(SnowflakeSettings.SEGMENT_CREATE_TABLE, "false");
+		settings.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, "true");
+		settings.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, "2m");
+		assertThat(settings.keySet()).as("every setting of the configuration")
+			.containsExactlyInAnyOrderElementsOf(Settings.ALL.stream().map(Setting::key).toList());
+		assertThat(built).isEqualTo(SnowflakeConfiguration.fromSettings(settings));
+		assertThat(built.layout().sequenceBits()).isEqualTo(13);
+		assertThat(built.lease().acceptDataLossRisk()).isTrue();
+		assertThat(built.segment().dynamicStepTarget()).isEqualTo(Duration.ofMinutes(2));
+	}
+
+	/**
+	 * Values are written as the documentation writes them (the Default column, the configuration metadata): a
+	 * duration in its largest whole unit, else in milliseconds, else in nanoseconds; an enum constant in kebab case.
+	 * Each reads back as the same value.
+	 */
+	@Test
+	void aValueIsWrittenInTheFormTheDocumentationUsesAndReadsBackTheSame() {
+		Map<Object, String> written = new java.util.LinkedHashMap<>();
+		written.put(Duration.ofDays(2), "2d");
+		written.put(Duration.ofHours(36), "36h");
+		written.put(Duration.ofMinutes(90), "90m");
+		written.put(Duration.ofSeconds(5), "5s");
+		written.put(Duration.ofMillis(1500), "1500ms");
+		written.put(Duration.ofMillis(1), "1ms");
+		written.put(Duration.ZERO, "0ms");
+		written.put(Duration.ofNanos(1_500_000), "1500000ns");
+		written.put(WorkerAssignment.DATABASE_LEASE, "database-lease");
+		written.put(SchemaCheck.FAIL, "fail");
+		written.put(Instant.parse("2020-01-01T00:00:00Z"), "2020-01-01T00:00:00Z");
+		written.put(0.25, "0.25");
+		written.forEach((value, text) -> assertThat(Setting.format(value)).as("%s", value).isEqualTo(text));
+		for (Object duration : new Object[] { Duration.ofDays(2), Duration.ofMillis(1500), Duration.ZERO }) {
+			assertThat(Settings.SEGMENT_MAX_WAIT.parse(Setting.format(duration))).isEqualTo(duration);
+		}
+		assertThat(Settings.SEGMENT_MAX_WAIT.defaultText()).isEqualTo("5s");
+		assertThat(Settings.WORKER_ASSIGNMENT.defaultText()).isEqualTo("auto");
+	}
+
+	/** How a module reads its own setting: the value set (as its parser reads it), else the table's default. */
+	@Test
+	void aModuleGetsItsSettingOrTheDefault() {
+		assertThat(Settings.ZOOKEEPER_PATH.readOrDefault(Map.of())).isEqualTo("/snowflake/worker-lease");
+		assertThat(Settings.ZOOKEEPER_PATH.readOrDefault(Map.of(Settings.ZOOKEEPER_PATH.key(), " /ids/lease ")))
+			.isEqualTo("/ids/lease");
+		assertThat(Settings.ZOOKEEPER_SESSION_TIMEOUT.readOrDefault(Map.of(Settings.ZOOKEEPER_SESSION_TIMEOUT.key(),
+				"45s"))).isEqualTo(Duration.ofSeconds(45));
+		assertThat(Settings.REDIS_ACCEPT_DATA_LOSS_RISK.or(null)).isFalse();
+		assertThat(Settings.REDIS_ACCEPT_DATA_LOSS_RISK.or(true)).isTrue();
+		assertThat(Settings.ZOOKEEPER_CONNECT_STRING.or(null)).as("no default").isNull();
+		assertThat(Settings.REDIS_KEY).hasToString("snowflake.redis.key");
+	}
+
 	/** docs/configuration.md: each row's Default column is the table's default ({@code *none*} without one). */
 	@Test
 	void theConfigurationReferenceShowsTheTablesDefaults() throws IOException {

@@ -88,6 +88,44 @@ class SnowflakeConfigurationTests {
 		assertThat(generator.workerId()).isEqualTo(5);
 	}
 
+	/**
+	 * Hibernate's settings map may hold typed objects (set programmatically rather than from a properties file):
+	 * each is taken as it is, a Double as that Double, an enum constant as that constant.
+	 */
+	@Test
+	void typedValuesOfASettingsMapAreTakenAsTheyAre() {
+		Map<String, Object> settings = new HashMap<>();
+		settings.put(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, 0.3);
+		settings.put(SnowflakeSettings.SEGMENT_DEFAULT_STEP, (short) 250);
+		settings.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, Boolean.TRUE);
+		settings.put(SnowflakeSettings.SEGMENT_MAX_WAIT, Duration.ofMillis(1500));
+		settings.put(SnowflakeSettings.WORKER_ID, (byte) 7);
+		settings.put(SnowflakeSettings.DATACENTER_ID, 3L);
+		settings.put(SnowflakeSettings.WORKER_ASSIGNMENT, WorkerAssignment.STATIC);
+		settings.put(SnowflakeSettings.SCHEMA_CHECK, SchemaCheck.WARN);
+		settings.put(SnowflakeSettings.EPOCH, START);
+		SnowflakeConfiguration configuration = read(settings);
+		assertThat(configuration.segment().prefetchThreshold()).isEqualTo(0.3);
+		assertThat(configuration.segment().defaultStep()).isEqualTo(250);
+		assertThat(configuration.segment().dynamicStep()).isTrue();
+		assertThat(configuration.segment().maxWait()).isEqualTo(Duration.ofMillis(1500));
+		assertThat(configuration.workerId()).isEqualTo(7L);
+		assertThat(configuration.datacenterId()).isEqualTo(3L);
+		assertThat(configuration.workerAssignment()).isEqualTo(WorkerAssignment.STATIC);
+		assertThat(configuration.schemaCheck()).isEqualTo(SchemaCheck.WARN);
+		assertThat(configuration.layout().epoch()).isEqualTo(START);
+		// A float is widened as a number, not re-read from its text.
+		assertThat(Settings.SEGMENT_PREFETCH_THRESHOLD.parse(0.1f)).isEqualTo((double) 0.1f);
+	}
+
+	/** A row of the settings table needs a parser for its type: one of another type is refused as it is declared. */
+	@Test
+	void aSettingOfATypeWithoutAParserIsRefusedWhereItIsDeclared() {
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> new Setting<>("snowflake.colour", java.net.URI.class, null, "A colour.", true))
+			.withMessage("No parser for snowflake.colour of type java.net.URI");
+	}
+
 	@Test
 	void unreadableSettingNamesItsKey() {
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
@@ -188,6 +226,54 @@ class SnowflakeConfigurationTests {
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
 			.isThrownBy(() -> read(Map.of(SnowflakeSettings.LIFETIME_WARNING_YEARS, "-1")))
 			.satisfies((years) -> assertThat(years.getSetting()).isEqualTo(SnowflakeSettings.LIFETIME_WARNING_YEARS));
+	}
+
+	/**
+	 * The ranges the configuration checks itself, at both ends: the static ids within the layout's fields, the
+	 * lifetime warning from 0 to 1000 years, the clock tolerance from 0 to 1 minute.
+	 */
+	@Test
+	void theConfigurationsOwnRangesHoldAtBothEnds() {
+		assertThat(read(Map.of(SnowflakeSettings.DATACENTER_ID, "31", SnowflakeSettings.WORKER_ID, "0")).datacenterId())
+			.isEqualTo(31L);
+		assertThat(read(Map.of(SnowflakeSettings.DATACENTER_ID, "0", SnowflakeSettings.WORKER_ID, "31")).workerId())
+			.isEqualTo(31L);
+		for (String datacenterId : new String[] { "32", "-1" }) {
+			assertThatExceptionOfType(SnowflakeConfigurationException.class)
+				.isThrownBy(() -> read(Map.of(SnowflakeSettings.DATACENTER_ID, datacenterId)))
+				.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(SnowflakeSettings.DATACENTER_ID))
+				.satisfies((ex) -> assertThat(ex.getAllowed()).isEqualTo("0..31 (5 datacenter bits)"));
+		}
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.WORKER_ID, "-1")))
+			.satisfies((ex) -> assertThat(ex.getAllowed()).isEqualTo("0..31 (5 worker bits)"));
+		assertThat(read(Map.of(SnowflakeSettings.LIFETIME_WARNING_YEARS, "0")).lifetimeWarningYears()).isZero();
+		assertThat(read(Map.of(SnowflakeSettings.LIFETIME_WARNING_YEARS, "1000")).lifetimeWarningYears())
+			.isEqualTo(1000);
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.LIFETIME_WARNING_YEARS, "1001")))
+			.withMessage("Invalid snowflake.lifetime-warning-years = 1001: allowed 0..1000");
+		assertThat(read(Map.of(SnowflakeSettings.CLOCK_TOLERANCE, "1m")).clockTolerance())
+			.isEqualTo(Duration.ofMinutes(1));
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.CLOCK_TOLERANCE, "60001ms")))
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(SnowflakeSettings.CLOCK_TOLERANCE))
+			.satisfies((ex) -> assertThat(ex.getAllowed())
+				.isEqualTo("a whole number of milliseconds from 0 ms to 60000 ms"));
+	}
+
+	/** A module's duration setting (ZooKeeper's time-outs): the value in any accepted form, else the fallback. */
+	@Test
+	void aModulesDurationSettingIsReadOrFallsBack() {
+		String key = "snowflake.zookeeper.session-timeout";
+		assertThat(SnowflakeSettings.duration(Map.of(), key, Duration.ofSeconds(30))).isEqualTo(Duration.ofSeconds(30));
+		assertThat(SnowflakeSettings.duration(Map.of(key, "45s"), key, Duration.ofSeconds(30)))
+			.isEqualTo(Duration.ofSeconds(45));
+		assertThat(SnowflakeSettings.duration(Map.of(key, 1500), key, null)).isEqualTo(Duration.ofMillis(1500));
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeSettings.duration(Map.of(key, "soon"), key, Duration.ZERO))
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(key))
+			.withMessageContaining("'soon'");
 	}
 
 	@Test

@@ -17,6 +17,7 @@ import org.bouncycastle.util.encoders.Hex;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 /**
@@ -123,6 +124,63 @@ class Ff1Tests {
 			.withMessageContaining("digit 10");
 	}
 
+	/**
+	 * The ends of the parameters the standard and this implementation take: radix 2^16, a domain of exactly a million
+	 * (10^6), radix 2 with the fewest digits (2^20). Each is accepted and round-trips.
+	 */
+	@Test
+	void theLimitsOfTheParametersAreAccepted() {
+		Aes aes = aes(Hex.decode(KEY_128));
+		byte[] tweak = new byte[0];
+		int[][] parameters = { { 1 << 16, 2 }, { 10, 6 }, { 1000, 2 }, { 2, 20 } };
+		for (int[] radixAndLength : parameters) {
+			Ff1 ff1 = new Ff1(aes, radixAndLength[0], radixAndLength[1], tweak);
+			int[] plain = new int[radixAndLength[1]];
+			plain[0] = radixAndLength[0] - 1;
+			assertThat(ff1.decrypt(aes, ff1.encrypt(aes, plain))).as("radix %d, n %d", radixAndLength[0],
+					radixAndLength[1]).containsExactly(plain);
+		}
+	}
+
+	/**
+	 * Radixes above 256 and tweaks longer than 255 and 65,535 bytes: the radix and the tweak length are written into
+	 * the first block P as 3 and 4 bytes, so their higher bytes count. Bouncy Castle takes such digits as 2-byte
+	 * values. (Not radix 2^16 itself: Bouncy Castle 1.87 gives other results there, where a plain BigInteger
+	 * transcription of the standard agrees with {@link Ff1}; the codec uses radix 62 and 10.)
+	 */
+	@Test
+	void agreesWithBouncyCastleOnRadixesAbove256AndLongTweaks() {
+		SplittableRandom random = new SplittableRandom(4_096);
+		int[][] radixesAndLengths = { { 300, 4 }, { 1000, 8 }, { 40_000, 3 }, { (1 << 16) - 1, 2 }, { (1 << 16) - 1, 6 } };
+		for (int[] radixAndLength : radixesAndLengths) {
+			for (int tweakLength : new int[] { 0, 300, 70_000 }) {
+				int radix = radixAndLength[0];
+				int n = radixAndLength[1];
+				byte[] key = bytes(random, 16);
+				byte[] tweak = bytes(random, tweakLength);
+				Aes aes = aes(key);
+				Ff1 ff1 = new Ff1(aes, radix, n, tweak);
+				FPEFF1Engine encrypt = new FPEFF1Engine(AESEngine.newInstance());
+				encrypt.init(true, new FPEParameters(new KeyParameter(key), radix, tweak));
+				int[] plain = new int[n];
+				byte[] plainBytes = new byte[2 * n]; // big-endian 2-byte digits
+				for (int j = 0; j < n; j++) {
+					plain[j] = random.nextInt(radix);
+					plainBytes[2 * j] = (byte) (plain[j] >>> 8);
+					plainBytes[2 * j + 1] = (byte) plain[j];
+				}
+				byte[] expected = new byte[2 * n];
+				encrypt.processBlock(plainBytes, 0, 2 * n, expected, 0);
+				int[] cipher = ff1.encrypt(aes, plain);
+				for (int j = 0; j < n; j++) {
+					assertThat(cipher[j]).as("radix %d, n %d, tweak %d bytes, digit %d", radix, n, tweakLength, j)
+						.isEqualTo(((expected[2 * j] & 0xFF) << 8) | (expected[2 * j + 1] & 0xFF));
+				}
+				assertThat(ff1.decrypt(aes, cipher)).containsExactly(plain);
+			}
+		}
+	}
+
 	@Test
 	void theModulusArithmeticAgreesWithBigInteger() {
 		SplittableRandom random = new SplittableRandom(800);
@@ -146,6 +204,23 @@ class Ff1Tests {
 				assertThat(unsigned(quotient)).as("%s / %d", small, value).isEqualTo(small.divide(m));
 				assertThat(lo - quotient * value).isEqualTo(small.mod(m).longValueExact());
 			}
+		}
+		// The edges of the dividends: a high word equal to the modulus (or one below it with every low bit set),
+		// and the largest dividend whose quotient fits in 64 bits.
+		for (long value : moduli) {
+			Ff1.Modulus modulus = new Ff1.Modulus(value);
+			BigInteger m = BigInteger.valueOf(value);
+			long[][] dividends = { { value, 0 }, { value, 1 }, { value, value - 1 }, { value - 1, -1L }, { 0, value },
+					{ 0, value - 1 }, { -1L, -1L } };
+			for (long[] dividend : dividends) {
+				BigInteger big = unsigned(dividend[0]).shiftLeft(64).add(unsigned(dividend[1]));
+				assertThat(modulus.mod(dividend[0], dividend[1])).as("%s mod %d", big, value)
+					.isEqualTo(big.mod(m).longValueExact());
+			}
+			assertThat(unsigned(modulus.divide(value - 1, -1L))).as("largest dividend / %d", value)
+				.isEqualTo(unsigned(value - 1).shiftLeft(64).add(unsigned(-1L)).divide(m));
+			assertThatExceptionOfType(ArithmeticException.class).isThrownBy(() -> modulus.divide(value, 0))
+				.withMessage("quotient above 2^64");
 		}
 		assertThat(Ff1.Modulus.unsignedMultiplyHigh(-1L, -1L)).isEqualTo(-2L);
 		assertThatIllegalArgumentException().isThrownBy(() -> new Ff1.Modulus(1));

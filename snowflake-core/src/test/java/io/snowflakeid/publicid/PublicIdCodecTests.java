@@ -221,7 +221,8 @@ class PublicIdCodecTests {
 		PublicIdCodec codec = codec("1", KEY_1);
 		String valid = codec.encode(5);
 		for (String token : new String[] { null, "", "1", valid + "0", valid.substring(1), "1" + "-".repeat(16),
-				"1" + "é".repeat(16), "-" + valid.substring(1), valid.substring(0, 16) + " " }) {
+				"1" + "é".repeat(16), "1" + "\u0080".repeat(16), "\u0080" + valid.substring(1), "\u007f" + valid.substring(1),
+				"-" + valid.substring(1), valid.substring(0, 16) + " " }) {
 			assertThatThrownBy(() -> codec.decode(token)).as(String.valueOf(token))
 				.isInstanceOfSatisfying(InvalidPublicIdException.class,
 						(ex) -> assertThat(ex.reason()).isEqualTo(Reason.MALFORMED))
@@ -229,6 +230,28 @@ class PublicIdCodecTests {
 		}
 		assertThat(codec.isValid(valid)).isTrue();
 		assertThat(codec.isValid("x")).isFalse();
+	}
+
+	/**
+	 * Zero digits are digits: a token whose halves are all zeros ({@code 0} is the alphabet's first character) is
+	 * well formed, and refused only because it fails the check, in both alphabets.
+	 */
+	@Test
+	void aTokenOfZeroDigitsIsWellFormedAndFailsTheCheck() {
+		PublicIdCodec base62 = codec("1", KEY_1);
+		PublicIdCodec decimal = PublicIdCodec.builder().key("1", KEY_1).alphabet(PublicIdAlphabet.DECIMAL).build();
+		assertThat(decimal.alphabet()).isEqualTo(PublicIdAlphabet.DECIMAL);
+		assertThat(base62.alphabet()).isEqualTo(PublicIdAlphabet.BASE62);
+		for (String token : new String[] { "1" + "0".repeat(16), "1" + "Z".repeat(8) + "0".repeat(8),
+				"1" + "0".repeat(8) + "Z".repeat(8) }) {
+			assertThatThrownBy(() -> base62.decode(token)).as(token).isInstanceOfSatisfying(InvalidPublicIdException.class,
+					(ex) -> assertThat(ex.reason()).isEqualTo(Reason.FAILED_CHECK));
+		}
+		for (String token : new String[] { "1" + "0".repeat(29), "1" + "9".repeat(14) + "0".repeat(15),
+				"1" + "0".repeat(14) + "9".repeat(15) }) {
+			assertThatThrownBy(() -> decimal.decode(token)).as(token).isInstanceOfSatisfying(
+					InvalidPublicIdException.class, (ex) -> assertThat(ex.reason()).isEqualTo(Reason.FAILED_CHECK));
+		}
 	}
 
 	@Test
@@ -280,6 +303,34 @@ class PublicIdCodecTests {
 		assertThatThrownBy(() -> PublicIdCodec.fromSettings(settings, null)).isInstanceOf(SnowflakeConfigurationException.class)
 			.hasMessageStartingWith("Invalid snowflake.public-id.keys.B = (hidden): allowed a version that is one character "
 					+ "of the decimal alphabet (0-9)");
+	}
+
+	/**
+	 * A key may be written in standard base64 ({@code +} and {@code /}) or URL-safe base64 ({@code -} and {@code _},
+	 * anywhere, the first character included): either way it is the same key, giving the same tokens.
+	 */
+	@Test
+	void aKeyInStandardOrUrlSafeBase64IsTheSameKey() {
+		SplittableRandom random = new SplittableRandom(62);
+		// URL-safe texts whose only - or _ is the first character (6 bits 62 or 63: a first byte of 0xF8 or 0xFC).
+		for (String first : new String[] { "-", "_" }) {
+			byte[] key = new byte[32];
+			String urlSafe;
+			do {
+				random.nextBytes(key);
+				key[0] = (byte) (first.equals("-") ? 0xF8 : 0xFC);
+				urlSafe = Base64.getUrlEncoder().encodeToString(key);
+			}
+			while (urlSafe.substring(1).contains("-") || urlSafe.substring(1).contains("_"));
+			String standard = Base64.getEncoder().encodeToString(key);
+			assertThat(urlSafe).startsWith(first);
+			assertThat(standard).startsWith(first.equals("-") ? "+" : "/");
+			String expected = PublicIdCodec.builder().key('1', key).build().encode(123_456_789L);
+			assertThat(PublicIdCodec.builder().key("1", standard).build().encode(123_456_789L)).as(standard)
+				.isEqualTo(expected);
+			assertThat(PublicIdCodec.builder().key("1", urlSafe).build().encode(123_456_789L)).as(urlSafe)
+				.isEqualTo(expected);
+		}
 	}
 
 	@Test

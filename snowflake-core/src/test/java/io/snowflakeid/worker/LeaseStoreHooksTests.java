@@ -22,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * What {@link WorkerLease} offers a store beyond its five operations (used by the ZooKeeper store): a bound on the
- * lease length, the attach/detach calls, suspension on a lost connection and an early renewal when it is back.
+ * lease length, the attach/detach calls, suspension on a lost connection and an early renewal when it is back; and
+ * what it offers the application's lifecycle: a pause that keeps the worker id without renewing it, and a resume.
  */
 class LeaseStoreHooksTests {
 
@@ -54,10 +55,34 @@ class LeaseStoreHooksTests {
 			.duration(Duration.ofSeconds(3)).build());
 		assertThat(store.attached.get()).isEqualTo(1);
 		assertThat(store.detached.get()).isZero();
+		assertThat(lease.duration()).as("what the store is told each claim or renewal lasts")
+			.isEqualTo(Duration.ofSeconds(3));
+		assertThat(lease.storeDescription()).isEqualTo("table snowflake_worker_lease");
 		lease.close();
 		lease.close();
 		assertThat(store.attached.get()).isEqualTo(1);
 		assertThat(store.detached.get()).isEqualTo(1);
+	}
+
+	/** A store failing to detach does not fail the close: the lease is closed and the failure is a warning. */
+	@Test
+	void aStoreThatFailsToDetachIsAWarningAndTheLeaseIsClosed() {
+		HookedStore store = new HookedStore(this.table, null) {
+			@Override
+			public void detached(LeaseSignals lease) {
+				throw new IllegalStateException("session already gone (test)");
+			}
+		};
+		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(store).layout(LAYOUT).datacenterId(0)
+			.duration(Duration.ofSeconds(3)).scheduler(new ManualScheduler()).build());
+		List<java.util.logging.LogRecord> records = captured(() -> lease.close());
+		assertThat(lease.isValid()).isFalse();
+		assertThat(records).filteredOn((record) -> record.getLevel() == java.util.logging.Level.WARNING)
+			.singleElement().satisfies((record) -> {
+				assertThat(record.getMessage()).isEqualTo("Detaching snowflake worker (datacenter 0, worker "
+						+ lease.workerId() + ") from table snowflake_worker_lease failed");
+				assertThat(record.getThrown()).hasMessage("session already gone (test)");
+			});
 	}
 
 	@Test
@@ -66,12 +91,65 @@ class LeaseStoreHooksTests {
 			.duration(Duration.ofSeconds(3)).scheduler(new ManualScheduler()).build());
 		try {
 			long before = lease.generator().nextId();
-			lease.suspend("connection to the store lost (test)");
+			List<java.util.logging.LogRecord> records = captured(
+					() -> lease.suspend("connection to the store lost (test)"));
+			assertThat(records).as("a warning operators see").singleElement().satisfies((record) -> {
+				assertThat(record.getLevel()).isEqualTo(java.util.logging.Level.WARNING);
+				assertThat(record.getMessage()).isEqualTo("Snowflake worker {0} suspended: {1}");
+				assertThat(record.getParameters()).containsExactly("(datacenter 0, worker " + lease.workerId() + ")",
+						"connection to the store lost (test)");
+			});
 			assertThat(lease.isValid()).isFalse();
 			assertThat(lease.suspendedReason()).isEqualTo("connection to the store lost (test)");
 			assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId)
 				.withMessageContaining("suspended").withMessageContaining("connection to the store lost (test)");
 			lease.renew();
+			assertThat(lease.suspendedReason()).isNull();
+			assertThat(lease.generator().nextId()).isGreaterThan(before);
+		}
+		finally {
+			lease.close();
+		}
+	}
+
+	/**
+	 * A pause (Spring's {@code context.stop()}: an actuator pause, a CRaC checkpoint) stops the ids at once and stops
+	 * renewing, whatever asks for a renewal meanwhile; resume renews at once, on the renewal thread, and the ids
+	 * follow that renewal. Resuming a lease that is not paused changes nothing.
+	 */
+	@Test
+	void aPausedLeaseNeitherIssuesNorRenewsUntilResumedThenRenewsAtOnce() throws Exception {
+		ManualScheduler scheduler = new ManualScheduler();
+		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(this.table).layout(LAYOUT).datacenterId(0)
+			.duration(Duration.ofSeconds(3)).scheduler(scheduler).build());
+		try {
+			long before = lease.generator().nextId();
+			assertThat(lease.isPaused()).isFalse();
+			assertThat(scheduler.pendingCount()).as("the first renewal").isEqualTo(1);
+			lease.resume();
+			assertThat(scheduler.nextDelay()).as("not paused: no early renewal").isPositive();
+
+			lease.pause("context stopped (test)");
+			assertThat(lease.isPaused()).isTrue();
+			assertThat(lease.isValid()).isFalse();
+			assertThat(lease.suspendedReason()).isEqualTo("context stopped (test)");
+			assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId)
+				.withMessageContaining("context stopped (test)");
+			assertThat(scheduler.pendingCount()).as("the pending renewal is cancelled").isZero();
+			lease.renewSoon();
+			assertThat(scheduler.pendingCount()).as("no renewal while paused").isZero();
+			lease.renew();
+			assertThat(lease.renewals()).as("a renewal already under way does nothing while paused").isZero();
+
+			lease.resume();
+			assertThat(lease.isPaused()).isFalse();
+			assertThat(scheduler.nextDelay()).as("renews at once").isLessThanOrEqualTo(Duration.ZERO);
+			// On a thread of its own, as the renewal thread: the pause left no lock held.
+			Thread renewal = new Thread(scheduler::runPending, "renewal");
+			renewal.setDaemon(true);
+			renewal.start();
+			renewal.join(10_000);
+			assertThat(lease.renewals()).isEqualTo(1);
 			assertThat(lease.suspendedReason()).isNull();
 			assertThat(lease.generator().nextId()).isGreaterThan(before);
 		}
@@ -99,6 +177,34 @@ class LeaseStoreHooksTests {
 		finally {
 			lease.close();
 		}
+	}
+
+	/** The records {@link WorkerLease} logs while {@code action} runs. */
+	private static List<java.util.logging.LogRecord> captured(Runnable action) {
+		java.util.logging.Logger log = java.util.logging.Logger.getLogger(WorkerLease.class.getName());
+		List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
+		java.util.logging.Handler capture = new java.util.logging.Handler() {
+			@Override
+			public void publish(java.util.logging.LogRecord record) {
+				records.add(record);
+			}
+
+			@Override
+			public void flush() {
+			}
+
+			@Override
+			public void close() {
+			}
+		};
+		log.addHandler(capture);
+		try {
+			action.run();
+		}
+		finally {
+			log.removeHandler(capture);
+		}
+		return records;
 	}
 
 	private static void awaitRenewals(CountingStore store, int count) throws InterruptedException {
@@ -145,7 +251,7 @@ class LeaseStoreHooksTests {
 	 * nothing.
 	 */
 	@ParameterizedTest(name = "fence at now + {0} ms: waits {1} ms")
-	@CsvSource({ "-1, 0", "-3600000, 0", "2500, 2500", "4000, 4000" })
+	@CsvSource({ "-1, 0", "-3600000, 0", "2500, 2500", "4000, 4000", "5000, 4000" })
 	void aStoreThatForgotItsRecordsMakesTheClaimWaitOutTheHoldersItForgot(long fenceFromNow, long expectedWait) {
 		SimulatedClock time = new SimulatedClock(java.time.Instant.parse("2026-11-25T12:00:00Z"));
 		long start = time.now().toEpochMilli();
@@ -162,14 +268,41 @@ class LeaseStoreHooksTests {
 		SnowflakeLayout layout = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5).workerBits(2)
 			.sequenceBits(15).epoch(java.time.Instant.parse("2020-01-01T00:00:00Z").plusMillis(EPOCHS.incrementAndGet()))
 			.build();
-		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(fenced).layout(layout).datacenterId(0)
-			.duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofSeconds(1)).timeSource(time)
-			.clock(time).scheduler(new ManualScheduler()).build());
+		// A fence up to lease + margin + clock tolerance (1 s) ahead is waited out (for at most lease + margin).
+		java.util.logging.Logger log = java.util.logging.Logger.getLogger(LeaseClaim.class.getName());
+		java.util.List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
+		java.util.logging.Handler capture = new java.util.logging.Handler() {
+			@Override
+			public void publish(java.util.logging.LogRecord record) {
+				records.add(record);
+			}
+
+			@Override
+			public void flush() {
+			}
+
+			@Override
+			public void close() {
+			}
+		};
+		log.addHandler(capture);
+		WorkerLease lease;
+		try {
+			lease = WorkerLease.acquire(WorkerLeaseSettings.builder(fenced).layout(layout).datacenterId(0)
+				.duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofSeconds(1)).clockTolerance(Duration.ofSeconds(1))
+				.timeSource(time).clock(time).scheduler(new ManualScheduler()).build());
+		}
+		finally {
+			log.removeHandler(capture);
+		}
 		try {
 			assertThat(offered.get()).as("the fence a store records when it finds itself empty: now + 3 s + 1 s")
 				.isEqualTo(start + 4_000);
 			long waited = time.now().toEpochMilli() - start;
-			assertThat(waited).isBetween(expectedWait, expectedWait + 5);
+			assertThat(waited).isEqualTo(expectedWait);
+			assertThat(records.stream().filter((record) -> record.getMessage().contains("found deleted")))
+				.as("the wait, logged with its length").hasSize((expectedWait > 0) ? 1 : 0)
+				.allSatisfy((record) -> assertThat(record.getParameters()[1]).isEqualTo(expectedWait));
 			long firstId = lease.generator().nextId();
 			assertThat(lease.generator().decode(firstId).timestamp().toEpochMilli())
 				.as("the first id is from after the fence").isGreaterThanOrEqualTo(start + expectedWait);
@@ -199,7 +332,8 @@ class LeaseStoreHooksTests {
 				.duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofSeconds(1)).timeSource(time)
 				.clock(time).scheduler(new ManualScheduler()).build()))
 			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(WorkerLeaseException.Reason.CLOCK_BEHIND))
-			.withMessageContaining("fenced until 2026-11-26T12:00:00Z").withMessageContaining("clock ahead");
+			.withMessageContaining("fenced until 2026-11-26T12:00:00Z")
+			.withMessageContaining("has a clock ahead of this one by 86396000 ms or more"); // 1 day - (3 s + 1 s)
 		assertThat(time.now().toEpochMilli()).as("no wait").isEqualTo(start);
 	}
 

@@ -172,6 +172,8 @@ class WorkerLeaseTests {
 		assertThat(lease.workerId()).isEqualTo(0);
 		assertThat(clock.now().toEpochMilli()).as("waited for the clock to pass the high-water mark")
 			.isGreaterThan(highWaterMark);
+		assertThat(lease.startWaitMillis()).as("the wait for the mark, 400 ms ahead, as reported").isBetween(400L,
+				1_000L);
 		long id = lease.generator().nextId();
 		assertThat(FOUR_WORKERS.decode(id).timestamp().toEpochMilli()).isGreaterThan(highWaterMark);
 	}
@@ -440,6 +442,48 @@ class WorkerLeaseTests {
 		finally {
 			saturated.shutdownNow();
 		}
+	}
+
+	/**
+	 * The application's scheduler shut down after the start (its context closing in the wrong order): the refused
+	 * renewal is an error in the log, naming the worker and when its ids stop; once the lease is closed, a refusal
+	 * is expected and says nothing.
+	 */
+	@Test
+	void aSchedulerShutDownAfterTheStartIsLoggedAsAnErrorNamingWhenTheIdsStop() {
+		java.util.concurrent.ScheduledExecutorService scheduler = java.util.concurrent.Executors
+			.newSingleThreadScheduledExecutor();
+		java.util.logging.Logger log = java.util.logging.Logger.getLogger(WorkerLease.class.getName());
+		List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
+		java.util.logging.Handler capture = new java.util.logging.Handler() {
+			@Override
+			public void publish(java.util.logging.LogRecord record) {
+				records.add(record);
+			}
+
+			@Override
+			public void flush() {
+			}
+
+			@Override
+			public void close() {
+			}
+		};
+		WorkerLease lease = acquire(settings().scheduler(scheduler).build());
+		log.addHandler(capture);
+		try {
+			scheduler.shutdownNow();
+			lease.renewSoon();
+			lease.close();
+			lease.renewSoon();
+		}
+		finally {
+			log.removeHandler(capture);
+		}
+		assertThat(records.stream().filter((record) -> record.getLevel() == java.util.logging.Level.SEVERE))
+			.as("one error, before the close").singleElement()
+			.satisfies((record) -> assertThat(record.getMessage()).contains("The scheduler refused the renewal of "
+					+ "snowflake worker (datacenter 0, worker " + lease.workerId() + ")", "ids stop when the lease ends at " + lease.leaseEnd()));
 	}
 
 	/**
