@@ -71,7 +71,7 @@ final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, 
 		// Registered now, before the post-processor beans are created: an application's post-processor that takes
 		// a generator would otherwise create the claim before this one exists (and so before Flyway).
 		if (beanFactory.containsBeanDefinition(CREATED_AFTER)) {
-			beanFactory.addBeanPostProcessor(beanFactory.getBean(CREATED_AFTER, CreatedAfter.class));
+			beanFactory.addBeanPostProcessor(beanFactory.getBean(CREATED_AFTER, CreatedAfter.class).postProcessor());
 		}
 		// Else done already: the definitions come from an ahead-of-time build, where this ran (the factories'
 		// depends-on and CreatedAfter's names are in the generated code).
@@ -124,12 +124,14 @@ final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, 
 	 * Creates the beans each of those beans waited for before it (what its depends-on declaration did), and once it
 	 * exists declares every EntityManagerFactory its dependent, so that Spring closes the factories first.
 	 */
-	static final class CreatedAfter implements InstantiationAwareBeanPostProcessor, BeanFactoryAware {
+	static final class CreatedAfter implements BeanFactoryAware {
 
 		private final Map<String, List<String>> createdAfter;
 
 		/** This context's EntityManagerFactories, as found when the definitions were settled. */
 		private final List<String> factories;
+
+		private final Processor processor = new Processor();
 
 		private ConfigurableListableBeanFactory beanFactory;
 
@@ -143,25 +145,39 @@ final class EntityManagerFactoryAfterClaim implements BeanFactoryPostProcessor, 
 			this.beanFactory = (ConfigurableListableBeanFactory) beanFactory;
 		}
 
-		@Override
-		public Object postProcessBeforeInstantiation(Class<?> beanClass, String beanName) {
-			List<String> first = this.createdAfter.get(beanName);
-			if (first != null) {
-				for (String name : first) {
-					this.beanFactory.getBean(name);
-				}
-			}
-			return null;
+		/**
+		 * The post-processor that does it, added to the factory by {@link EntityManagerFactoryAfterClaim} before the
+		 * post-processor beans are created. This bean is none itself: a BeanPostProcessor bean added early is
+		 * registered by the context a second time, which Spring counts once, and its check then logged every later
+		 * bean of the application as "not eligible for getting processed by all BeanPostProcessors" (hundreds of
+		 * warnings at every start, none of them true).
+		 */
+		InstantiationAwareBeanPostProcessor postProcessor() {
+			return this.processor;
 		}
 
-		@Override
-		public Object postProcessAfterInitialization(Object bean, String beanName) {
-			if (this.createdAfter.containsKey(beanName)) {
-				for (String factory : this.factories) {
-					this.beanFactory.registerDependentBean(beanName, factory);
+		private final class Processor implements InstantiationAwareBeanPostProcessor {
+
+			@Override
+			public Object postProcessBeforeInstantiation(Class<?> beanClass, String beanName) {
+				List<String> first = CreatedAfter.this.createdAfter.get(beanName);
+				if (first != null) {
+					for (String name : first) {
+						CreatedAfter.this.beanFactory.getBean(name);
+					}
 				}
+				return null;
 			}
-			return bean;
+
+			@Override
+			public Object postProcessAfterInitialization(Object bean, String beanName) {
+				if (CreatedAfter.this.createdAfter.containsKey(beanName)) {
+					for (String factory : CreatedAfter.this.factories) {
+						CreatedAfter.this.beanFactory.registerDependentBean(beanName, factory);
+					}
+				}
+				return bean;
+			}
 		}
 	}
 

@@ -31,6 +31,8 @@ class EntityManagerFactoryAfterClaimTests {
 				SnowflakeAutoConfiguration.WORKER_CLAIM, SnowflakeAutoConfiguration.SEGMENT_GENERATORS)
 			.postProcessBeanFactory(beans);
 		assertThat(factory.getDependsOn()).as("a creation cycle otherwise").isNullOrEmpty();
-		assertThat(beans.getBeanPostProcessors()).hasAtLeastOneElementOfType(EntityManagerFactoryAfterClaim.CreatedAfter.class);
+		assertThat(beans.getBeanPostProcessors())
+			.contains(beans.getBean(EntityManagerFactoryAfterClaim.CREATED_AFTER, EntityManagerFactoryAfterClaim.CreatedAfter.class)
+				.postProcessor());
 	}
 }
