@@ -129,6 +129,29 @@ class SpringGeneratorSourceTests {
 		assertThat(this.source.snowflakeLayout()).isEqualTo(own.layout());
 	}
 
+	@Test
+	void whetherTheContextDefinesAGeneratorIsLookedUpOnceItsDefinitionsAreFrozen() {
+		AtomicInteger lookups = new AtomicInteger();
+		DefaultListableBeanFactory counted = new DefaultListableBeanFactory() {
+			@Override
+			public String[] getBeanNamesForType(Class<?> type, boolean includeNonSingletons, boolean allowEagerInit) {
+				lookups.incrementAndGet();
+				return super.getBeanNamesForType(type, includeNonSingletons, allowEagerInit);
+			}
+		};
+		SpringGeneratorSource source = new SpringGeneratorSource(counted);
+		assertThat(source.definesSnowflake()).as("nothing defined yet").isFalse();
+		counted.registerBeanDefinition("generator", new RootBeanDefinition(SnowflakeIdGenerator.class,
+				() -> SnowflakeIdGenerator.builder().datacenterId(1).workerId(1).build()));
+		assertThat(source.definesSnowflake()).as("definitions may still change: asked again").isTrue();
+		counted.freezeConfiguration();
+		int before = lookups.get();
+		for (int attribute = 0; attribute < 20; attribute++) { // Hibernate asks for every mapped attribute
+			assertThat(source.definesSnowflake()).isTrue();
+		}
+		assertThat(lookups.get() - before).as("one walk over the definitions, not one per attribute").isEqualTo(1);
+	}
+
 	private static void await(CountDownLatch latch) {
 		try {
 			latch.await(10, TimeUnit.SECONDS);
