@@ -7,17 +7,15 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.config.SnowflakeConfiguration;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.spi.LeaseRecord;
 import io.snowflakeid.spi.LeaseStore;
+import io.snowflakeid.testing.LogCapture;
 import io.snowflakeid.testing.TestDatabase;
 import io.snowflakeid.worker.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
@@ -127,29 +125,13 @@ class SnowflakeGeneratorsTests {
 	@Test
 	void theStartIsLoggedWithTheNodeAndHowItWasAssignedAndAShortLifetimeIsAWarning() {
 		SnowflakeConfiguration configuration = SnowflakeConfiguration.builder().datacenterId(28L).workerId(26L).build();
-		List<LogRecord> records = new CopyOnWriteArrayList<>();
-		Handler capture = new Handler() {
-			@Override
-			public void publish(LogRecord record) {
-				records.add(record);
+		List<LogRecord> records;
+		try (LogCapture log = LogCapture.of(SnowflakeGenerators.class)) {
+			try (ManagedGenerator managed = SnowflakeGenerators.create(configuration, null)) {
+				SnowflakeGenerators.logStart(managed, 10);
+				SnowflakeGenerators.logStart(managed, 1_000);
 			}
-
-			@Override
-			public void flush() {
-			}
-
-			@Override
-			public void close() {
-			}
-		};
-		Logger log = Logger.getLogger(SnowflakeGenerators.class.getName());
-		log.addHandler(capture);
-		try (ManagedGenerator managed = SnowflakeGenerators.create(configuration, null)) {
-			SnowflakeGenerators.logStart(managed, 10);
-			SnowflakeGenerators.logStart(managed, 1_000);
-		}
-		finally {
-			log.removeHandler(capture);
+			records = log.records();
 		}
 		List<String> info = records.stream().filter((record) -> record.getLevel() == Level.INFO)
 			.map(LogRecord::getMessage).toList();

@@ -14,13 +14,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.testing.FaultyConnections;
+import io.snowflakeid.testing.LogCapture;
 import io.snowflakeid.testing.TestDatabase;
 import io.snowflakeid.worker.ConnectionSource;
 import org.junit.jupiter.api.AfterEach;
@@ -71,39 +70,6 @@ class SegmentMutationTests {
 			Thread.sleep(5);
 		}
 		assertThat(ids.segmentsFetched()).isEqualTo(segments);
-	}
-
-	/** Log records of segment mode, as operators see them. */
-	private static final class CapturedLog extends Handler implements AutoCloseable {
-
-		final List<LogRecord> records = new CopyOnWriteArrayList<>();
-
-		private final Logger logger = Logger.getLogger(SegmentIdGenerators.class.getName());
-
-		CapturedLog() {
-			this.logger.addHandler(this);
-		}
-
-		@Override
-		public void publish(LogRecord record) {
-			this.records.add(record);
-		}
-
-		LogRecord find(Level level, String text) {
-			return this.records.stream()
-				.filter((r) -> r.getLevel() == level && String.valueOf(r.getMessage()).contains(text))
-				.findFirst()
-				.orElse(null);
-		}
-
-		@Override
-		public void flush() {
-		}
-
-		@Override
-		public void close() {
-			this.logger.removeHandler(this);
-		}
 	}
 
 	// --- settings
@@ -183,7 +149,7 @@ class SegmentMutationTests {
 
 	@Test
 	void closingHandsBackTheRestAndThePrefetchedSegmentAndSaysHowMany() throws Exception {
-		try (CapturedLog log = new CapturedLog()) {
+		try (LogCapture log = LogCapture.of(SegmentIdGenerators.class)) {
 			SegmentIdGenerators first = instance(settings().prefetchThreshold(0));
 			SegmentIdGenerator ids = first.generator("handed-back", 1, 10);
 			for (long expected = 1; expected <= 3; expected++) {
@@ -191,7 +157,7 @@ class SegmentMutationTests {
 			}
 			awaitFetched(ids, 2); // 4..10 unused, 11..20 prefetched
 			first.close();
-			LogRecord summary = log.find(Level.INFO, "handed back");
+			LogRecord summary = log.find(Level.INFO, "handed back").orElse(null);
 			assertThat(summary).as("the count is logged").isNotNull();
 			assertThat(summary.getParameters()[0]).isEqualTo(17L);
 			assertThatExceptionOfType(IllegalStateException.class).isThrownBy(ids::nextId)
@@ -275,14 +241,15 @@ class SegmentMutationTests {
 
 	@Test
 	void aHandBackThatCannotReachTheDatabaseIsLoggedWithEveryFailure() throws Exception {
-		try (CapturedLog log = new CapturedLog()) {
+		try (LogCapture log = LogCapture.of(SegmentIdGenerators.class)) {
 			SegmentIdGenerators generators = instance(settings().prefetchThreshold(0));
 			SegmentIdGenerator ids = generators.generator("unreachable", 1, 10);
 			ids.nextId();
 			awaitFetched(ids, 2);
 			this.connections.refuseConnections(true);
 			generators.close();
-			LogRecord failed = log.find(Level.WARNING, "Could not hand back the rest of the segment of 'unreachable'");
+			LogRecord failed = log.find(Level.WARNING, "Could not hand back the rest of the segment of 'unreachable'")
+				.orElse(null);
 			assertThat(failed).isNotNull();
 			assertThat(failed.getThrown()).isInstanceOf(SQLException.class);
 			assertThat(failed.getThrown().getSuppressed()).as("the prefetched segment's failure too").hasSize(1);

@@ -10,12 +10,9 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.Handler;
 import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
+import io.snowflakeid.testing.LogCapture;
 import io.snowflakeid.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
 
@@ -107,38 +104,16 @@ class LeaseDatabaseDurabilityTests {
 	 * logged about durability (the in-memory warning aside).
 	 */
 	private static List<String> prepare(ConnectionSource connections, boolean acceptDataLossRisk) {
-		Logger log = Logger.getLogger(DurabilityCheck.class.getName());
-		List<String> warnings = new CopyOnWriteArrayList<>();
-		Handler capture = new Handler() {
-			@Override
-			public void publish(LogRecord record) {
-				String message = java.text.MessageFormat.format(record.getMessage(),
-						(record.getParameters() != null) ? record.getParameters() : new Object[0]);
-				if (record.getLevel() == Level.WARNING && !message.contains("in-memory database")) {
-					warnings.add(message);
-				}
-			}
-
-			@Override
-			public void flush() {
-			}
-
-			@Override
-			public void close() {
-			}
-		};
-		log.addHandler(capture);
-		try {
+		try (LogCapture log = LogCapture.of(DurabilityCheck.class)) {
 			new JdbcLeaseStore(connections, new LeaseTable(LeaseTable.DEFAULT_NAME), true, acceptDataLossRisk)
 				.prepare(Duration.ofSeconds(5));
+			return log.messages(Level.WARNING).stream()
+				.filter((message) -> !message.contains("in-memory database"))
+				.toList();
 		}
 		catch (SQLException ex) {
 			throw new IllegalStateException(ex);
 		}
-		finally {
-			log.removeHandler(capture);
-		}
-		return warnings;
 	}
 
 	/**

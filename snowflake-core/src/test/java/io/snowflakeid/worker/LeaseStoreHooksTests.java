@@ -10,6 +10,7 @@ import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.spi.LeaseRecord;
 import io.snowflakeid.spi.LeaseSignals;
 import io.snowflakeid.spi.LeaseStore;
+import io.snowflakeid.testing.LogCapture;
 import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.testing.SimulatedClock;
 import io.snowflakeid.testing.TestDatabase;
@@ -181,30 +182,10 @@ class LeaseStoreHooksTests {
 
 	/** The records {@link WorkerLease} logs while {@code action} runs. */
 	private static List<java.util.logging.LogRecord> captured(Runnable action) {
-		java.util.logging.Logger log = java.util.logging.Logger.getLogger(WorkerLease.class.getName());
-		List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
-		java.util.logging.Handler capture = new java.util.logging.Handler() {
-			@Override
-			public void publish(java.util.logging.LogRecord record) {
-				records.add(record);
-			}
-
-			@Override
-			public void flush() {
-			}
-
-			@Override
-			public void close() {
-			}
-		};
-		log.addHandler(capture);
-		try {
+		try (LogCapture log = LogCapture.of(WorkerLease.class)) {
 			action.run();
+			return log.records();
 		}
-		finally {
-			log.removeHandler(capture);
-		}
-		return records;
 	}
 
 	private static void awaitRenewals(CountingStore store, int count) throws InterruptedException {
@@ -269,31 +250,13 @@ class LeaseStoreHooksTests {
 			.sequenceBits(15).epoch(java.time.Instant.parse("2020-01-01T00:00:00Z").plusMillis(EPOCHS.incrementAndGet()))
 			.build();
 		// A fence up to lease + margin + clock tolerance (1 s) ahead is waited out (for at most lease + margin).
-		java.util.logging.Logger log = java.util.logging.Logger.getLogger(LeaseClaim.class.getName());
-		java.util.List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
-		java.util.logging.Handler capture = new java.util.logging.Handler() {
-			@Override
-			public void publish(java.util.logging.LogRecord record) {
-				records.add(record);
-			}
-
-			@Override
-			public void flush() {
-			}
-
-			@Override
-			public void close() {
-			}
-		};
-		log.addHandler(capture);
 		WorkerLease lease;
-		try {
+		java.util.List<java.util.logging.LogRecord> records;
+		try (LogCapture log = LogCapture.of(LeaseClaim.class)) {
 			lease = WorkerLease.acquire(WorkerLeaseSettings.builder(fenced).layout(layout).datacenterId(0)
 				.duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofSeconds(1)).clockTolerance(Duration.ofSeconds(1))
 				.timeSource(time).clock(time).scheduler(new ManualScheduler()).build());
-		}
-		finally {
-			log.removeHandler(capture);
+			records = log.records();
 		}
 		try {
 			assertThat(offered.get()).as("the fence a store records when it finds itself empty: now + 3 s + 1 s")

@@ -14,6 +14,7 @@ import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.testing.FaultyConnections;
+import io.snowflakeid.testing.LogCapture;
 import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.testing.SimulatedClock;
 import io.snowflakeid.testing.TestDatabase;
@@ -59,36 +60,14 @@ class WorkerLeaseTests {
 	 */
 	@Test
 	void aLeaseFromAnInMemoryDatabaseWarnsOnceThatEveryJvmHasItsOwnTable() {
-		java.util.logging.Logger log = java.util.logging.Logger.getLogger(DurabilityCheck.class.getName());
-		List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
-		java.util.logging.Handler capture = new java.util.logging.Handler() {
-			@Override
-			public void publish(java.util.logging.LogRecord record) {
-				records.add(record);
-			}
-
-			@Override
-			public void flush() {
-			}
-
-			@Override
-			public void close() {
-			}
-		};
-		log.addHandler(capture);
-		try {
+		List<String> warnings;
+		try (LogCapture log = LogCapture.of(DurabilityCheck.class)) {
 			acquire(settings().build()).close();
 			acquire(settings().build()).close();
+			warnings = log.messages(java.util.logging.Level.WARNING).stream()
+				.filter((message) -> message.contains("in-memory database"))
+				.toList();
 		}
-		finally {
-			log.removeHandler(capture);
-		}
-		List<String> warnings = records.stream()
-			.filter((record) -> record.getLevel() == java.util.logging.Level.WARNING)
-			.map((record) -> java.text.MessageFormat.format(record.getMessage(),
-					(record.getParameters() != null) ? record.getParameters() : new Object[0]))
-			.filter((message) -> message.contains("in-memory database"))
-			.toList();
 		assertThat(warnings).as("once per database").hasSize(1);
 		String url = this.database.url();
 		assertThat(warnings.get(0)).contains(url.substring(0, url.indexOf(';')), "the same worker id");
@@ -453,32 +432,14 @@ class WorkerLeaseTests {
 	void aSchedulerShutDownAfterTheStartIsLoggedAsAnErrorNamingWhenTheIdsStop() {
 		java.util.concurrent.ScheduledExecutorService scheduler = java.util.concurrent.Executors
 			.newSingleThreadScheduledExecutor();
-		java.util.logging.Logger log = java.util.logging.Logger.getLogger(WorkerLease.class.getName());
-		List<java.util.logging.LogRecord> records = new java.util.concurrent.CopyOnWriteArrayList<>();
-		java.util.logging.Handler capture = new java.util.logging.Handler() {
-			@Override
-			public void publish(java.util.logging.LogRecord record) {
-				records.add(record);
-			}
-
-			@Override
-			public void flush() {
-			}
-
-			@Override
-			public void close() {
-			}
-		};
 		WorkerLease lease = acquire(settings().scheduler(scheduler).build());
-		log.addHandler(capture);
-		try {
+		List<java.util.logging.LogRecord> records;
+		try (LogCapture log = LogCapture.of(WorkerLease.class)) {
 			scheduler.shutdownNow();
 			lease.renewSoon();
 			lease.close();
 			lease.renewSoon();
-		}
-		finally {
-			log.removeHandler(capture);
+			records = log.records();
 		}
 		assertThat(records.stream().filter((record) -> record.getLevel() == java.util.logging.Level.SEVERE))
 			.as("one error, before the close").singleElement()

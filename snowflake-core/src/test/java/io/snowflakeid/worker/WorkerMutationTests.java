@@ -13,13 +13,10 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import javax.sql.DataSource;
 
@@ -33,6 +30,7 @@ import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.spi.LocalNodes;
 import io.snowflakeid.testing.FaultyConnections;
+import io.snowflakeid.testing.LogCapture;
 import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.testing.SimulatedClock;
 import io.snowflakeid.testing.TestDatabase;
@@ -94,38 +92,6 @@ class WorkerMutationTests {
 		}
 		catch (InvocationTargetException ex) {
 			throw ex.getCause();
-		}
-	}
-
-	/** Log records of one class, as operators see them. */
-	private static final class CapturedLog extends Handler implements AutoCloseable {
-
-		final List<LogRecord> records = new CopyOnWriteArrayList<>();
-
-		private final Logger logger;
-
-		CapturedLog(Class<?> type) {
-			this.logger = Logger.getLogger(type.getName());
-			this.logger.addHandler(this);
-		}
-
-		@Override
-		public void publish(LogRecord record) {
-			this.records.add(record);
-		}
-
-		boolean has(Level level, String text) {
-			return this.records.stream()
-				.anyMatch((r) -> r.getLevel() == level && String.valueOf(r.getMessage()).contains(text));
-		}
-
-		@Override
-		public void flush() {
-		}
-
-		@Override
-		public void close() {
-			this.logger.removeHandler(this);
 		}
 	}
 
@@ -416,9 +382,9 @@ class WorkerMutationTests {
 			sql("insert into snowflake_worker_lease values (0, " + worker + ", 'busy', 'b', "
 					+ (System.currentTimeMillis() + 60_000) + ", 0)");
 		}
-		try (CapturedLog log = new CapturedLog(WorkerLease.class)) {
+		try (LogCapture log = LogCapture.of(WorkerLease.class)) {
 			acquire(settings(this.connections).timeSource(clock).build());
-			LogRecord waiting = log.records.stream()
+			LogRecord waiting = log.records().stream()
 				.filter((r) -> String.valueOf(r.getMessage()).startsWith("Clock is {0} ms behind"))
 				.findFirst()
 				.orElseThrow();
@@ -428,7 +394,7 @@ class WorkerMutationTests {
 
 	@Test
 	void aReleaseThatDoesNotHappenIsLogged() throws Exception {
-		try (CapturedLog log = new CapturedLog(WorkerLease.class)) {
+		try (LogCapture log = LogCapture.of(WorkerLease.class)) {
 			WorkerLease taken = acquire(settings(this.connections).scheduler(new ManualScheduler()).build());
 			sql("update snowflake_worker_lease set instance_id = 'other' where worker_id = " + taken.workerId());
 			taken.close();
@@ -444,7 +410,7 @@ class WorkerMutationTests {
 
 	@Test
 	void aLostLeaseIsLoggedAsAnErrorAndFreesTheNodeInThisJvm() throws Exception {
-		try (CapturedLog log = new CapturedLog(WorkerLease.class)) {
+		try (LogCapture log = LogCapture.of(WorkerLease.class)) {
 			WorkerLease lease = acquire(settings(this.connections).scheduler(new ManualScheduler()).build());
 			sql("update snowflake_worker_lease set instance_id = 'clone' where worker_id = " + lease.workerId());
 			lease.renew();
@@ -457,7 +423,7 @@ class WorkerMutationTests {
 
 	@Test
 	void failingRenewalsAreLoggedAndRetriedEverySecondNotInATightLoop() throws Exception {
-		try (CapturedLog log = new CapturedLog(WorkerLease.class)) {
+		try (LogCapture log = LogCapture.of(WorkerLease.class)) {
 			WorkerLease lease = acquire(settings(this.connections).build());
 			this.connections.refuseConnections(true);
 			Thread.sleep(2_500); // first renewal after 1 s, then retries every second
