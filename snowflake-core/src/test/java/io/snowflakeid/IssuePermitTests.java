@@ -8,9 +8,13 @@ import io.snowflakeid.spi.IssuePermit;
 import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.Test;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class IssuePermitTests {
+
+	/** A start of the simulated clocks (and an epoch) of some tests, apart from the others' times. */
+	private static final Instant IN_2031 = Instant.parse("2031-01-01T00:00:00Z");
 
 	private final AtomicLong elapsed = new AtomicLong(5_000_000_000L);
 
@@ -85,5 +89,44 @@ class IssuePermitTests {
 			org.assertj.core.api.Assertions.assertThat(built.get()).as("generators attached to one permit, round " + round)
 				.isEqualTo(1);
 		}
+	}
+
+	// --- sealing, and the mark reached long before the lease end
+
+	@Test
+	void sealingTellsTheLastMillisecondOfTheLastTickUsed() {
+		SimulatedClock clock = new SimulatedClock(IN_2031.plusMillis(3));
+		SnowflakeLayout tenMillis = SnowflakeLayout.builder().tickLength(Duration.ofMillis(10)).build();
+		IssuePermit permit = new IssuePermit("test lease");
+		permit.grant(System.nanoTime() + 60_000_000_000L, Long.MAX_VALUE);
+		SnowflakeIdGenerator generator = IssueGate.generator(SnowflakeIdGenerator.builder().layout(tenMillis)
+			.datacenterId(1).workerId(1).timeSource(clock), permit, null);
+		long id = generator.nextId();
+		Instant tickStart = generator.decode(id).timestamp();
+		long sealed = permit.seal("released");
+		assertThat(sealed).isEqualTo(tickStart.toEpochMilli() + 9);
+		assertThat(permit.seal("closed again")).as("a second seal gives the same answer").isEqualTo(sealed);
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(generator::nextId)
+			.satisfies((ex) -> assertThat(ex.getMessage()).containsAnyOf("released", "closed again"));
+		assertThat(generator.clockBehindMillis()).as("a sealed generator is behind nothing").isEqualTo(0);
+	}
+
+	@Test
+	void aClockReachingTheMarkExactlyLongBeforeTheLeaseEndIsAJumpAhead() {
+		AtomicLong elapsed = new AtomicLong(1_000_000_000L);
+		SimulatedClock clock = new SimulatedClock(IN_2031);
+		IssuePermit permit = new IssuePermit("the lease ended without renewal", elapsed::get);
+		SnowflakeIdGenerator generator = IssueGate.generator(SnowflakeIdGenerator.builder().datacenterId(0)
+			.workerId(2).timeSource(clock), permit, null);
+		long limit = clock.currentTimeNanos() + 5_000_000;
+		permit.grant(elapsed.get() + 60_000_000_000L, limit);
+		clock.advance(Duration.ofMillis(5));
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(generator::nextId)
+			.withMessageContaining("jumped ahead");
+		// A limit hit with exactly 1 s of lease left is not "long before": the lease just ran out.
+		permit.grant(elapsed.get() + 1_000_000_000L, limit);
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(generator::nextId)
+			.withMessageContaining("the lease ended without renewal")
+			.withMessageNotContaining("jumped ahead");
 	}
 }

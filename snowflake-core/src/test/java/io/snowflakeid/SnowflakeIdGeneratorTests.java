@@ -24,6 +24,9 @@ class SnowflakeIdGeneratorTests {
 
 	private static final Instant START = Instant.parse("2026-11-22T10:00:00Z");
 
+	/** A start of the simulated clocks (and an epoch) of some tests, apart from the others' times. */
+	private static final Instant IN_2031 = Instant.parse("2031-01-01T00:00:00Z");
+
 	@Test
 	void idsAreUniqueAndIncreasingPerThreadUnderContention() throws Exception {
 		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(3).workerId(17).build();
@@ -335,5 +338,107 @@ class SnowflakeIdGeneratorTests {
 		clock.stepBack(Duration.ofSeconds(2));
 		assertThatExceptionOfType(ClockMovedBackwardsException.class).isThrownBy(generator::nextId)
 			.withMessageContaining("2001");
+	}
+
+	// --- the clock figures it reports, and the end of the timestamp field
+
+	@Test
+	void anExhaustedTimestampFieldNamesTheTimeItWasAskedFor() {
+		SnowflakeLayout short32 = SnowflakeLayout.builder().totalBits(32).timestampBits(20).datacenterBits(0)
+			.workerBits(0).sequenceBits(12).epoch(IN_2031).tickLength(Duration.ofSeconds(1)).build();
+		SimulatedClock clock = new SimulatedClock(IN_2031.plusSeconds(10));
+		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().layout(short32).timeSource(clock).build();
+		generator.nextId();
+		clock.advance(Duration.ofDays(20)); // 2^20 s is about 12 days
+		assertThatExceptionOfType(TimestampExhaustedException.class).isThrownBy(generator::nextId)
+			.withMessageContaining(IN_2031.plusSeconds(10).plus(Duration.ofDays(20)) + " is at or after ");
+	}
+
+	@Test
+	void howFarTheClockIsBehindIsReportedExactlyAndZeroWhenItIsNot() {
+		SimulatedClock clock = new SimulatedClock(IN_2031);
+		SnowflakeIdGenerator generator = SnowflakeIdGenerator.builder().datacenterId(0).workerId(0).timeSource(clock)
+			.build();
+		generator.nextId();
+		assertThat(generator.clockBehindMillis()).isEqualTo(0);
+		clock.stepBack(Duration.ofMillis(400));
+		assertThat(generator.clockBehindMillis()).isEqualTo(400);
+		generator.nextId(); // within the 1 s tolerance: no exception
+		assertThat(generator.statistics().maxClockBackwardsMillis()).isEqualTo(400);
+		assertThat(generator.statistics().clockBackwardsEvents()).isEqualTo(1);
+		clock.advance(Duration.ofMillis(1_000));
+		assertThat(generator.clockBehindMillis()).isEqualTo(0);
+	}
+
+	// --- one generator per node and JVM (LocalNodes)
+
+	@Test
+	void aSecondConfigurationOfANodeWithAnotherTimeSourceIsRefused() {
+		SnowflakeLayout layout = SnowflakeLayout.builder().epoch(Instant.parse("2020-01-02T00:00:00Z")).build();
+		SimulatedClock one = new SimulatedClock(IN_2031);
+		SnowflakeIdGenerator first = LocalNodes.shared(SnowflakeIdGenerator.builder().layout(layout).datacenterId(9).workerId(9)
+			.timeSource(one));
+		assertThat(LocalNodes.shared(SnowflakeIdGenerator.builder().layout(layout).datacenterId(9).workerId(9).timeSource(one)
+			)).isSameAs(first);
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> LocalNodes.shared(SnowflakeIdGenerator.builder().layout(layout).datacenterId(9).workerId(9)
+				.timeSource(new SimulatedClock(IN_2031))))
+			.withMessageContaining("with another time source");
+	}
+
+	@Test
+	void aReservedNodeIsInUseUntilReleasedAndTheNextHolderLearnsWhereItStopped() {
+		SnowflakeLayout layout = SnowflakeLayout.builder().epoch(Instant.parse("2020-01-03T00:00:00Z")).build();
+		assertThat(LocalNodes.inUse(layout, 1, 2)).isFalse();
+		LocalNodes.Reservation first = LocalNodes.reserve(layout, 1, 2, "lease A");
+		assertThat(first.previousLastMillis()).isEqualTo(Long.MIN_VALUE);
+		assertThat(LocalNodes.inUse(layout, 1, 2)).isTrue();
+		assertThat(LocalNodes.reserve(layout, 1, 2, "lease B")).as("one holder at a time").isNull();
+		first.release(1_234_567L);
+		assertThat(LocalNodes.inUse(layout, 1, 2)).isFalse();
+		LocalNodes.Reservation second = LocalNodes.reserve(layout, 1, 2, "lease B");
+		assertThat(second.previousLastMillis()).isEqualTo(1_234_567L);
+		second.release(1_000L);
+		LocalNodes.Reservation third = LocalNodes.reserve(layout, 1, 2, "lease C");
+		assertThat(third.previousLastMillis()).as("never goes back below what was used").isEqualTo(1_234_567L);
+		third.release(0);
+		SnowflakeIdGenerator shared = LocalNodes.shared(SnowflakeIdGenerator.builder().layout(layout).datacenterId(1).workerId(2)
+			.timeSource(new SimulatedClock(IN_2031)));
+		assertThat(LocalNodes.inUse(layout, 1, 2)).as("a shared generator holds its node").isTrue();
+		assertThat(LocalNodes.reserve(layout, 1, 2, "lease D")).isNull();
+		assertThat(shared.toString()).isNotNull();
+		assertThat(shared.toString()).contains("datacenter 1, worker 2");
+	}
+
+	// --- other implementations of the interface
+
+	@Test
+	void generatorsThatAreNotTheDefaultImplementationHaveNeutralDefaults() {
+		SnowflakeIdGenerator custom = new SnowflakeIdGenerator() {
+
+			@Override
+			public long nextId() {
+				return 42;
+			}
+
+			@Override
+			public SnowflakeLayout layout() {
+				return SnowflakeLayout.DEFAULT;
+			}
+
+			@Override
+			public long datacenterId() {
+				return 0;
+			}
+
+			@Override
+			public long workerId() {
+				return 0;
+			}
+		};
+		assertThat(custom.statistics()).isSameAs(SnowflakeStatistics.NONE);
+		assertThat(custom.clockTolerance()).isEqualTo(SnowflakeIdGenerator.Builder.DEFAULT_CLOCK_TOLERANCE);
+		assertThat(custom.clockBehindMillis()).isEqualTo(0);
+		assertThat(custom.nextIdAsString()).isEqualTo("0000000000000000042");
 	}
 }

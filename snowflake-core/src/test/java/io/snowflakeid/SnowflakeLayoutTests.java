@@ -13,6 +13,9 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class SnowflakeLayoutTests {
 
+	/** A start of the simulated clocks (and an epoch) of some tests, apart from the others' times. */
+	private static final Instant IN_2031 = Instant.parse("2031-01-01T00:00:00Z");
+
 	@Test
 	void defaultLayoutIsClassicTwitterLayoutSince2020() {
 		SnowflakeLayout layout = SnowflakeLayout.DEFAULT;
@@ -205,5 +208,81 @@ class SnowflakeLayoutTests {
 		assertThat(Long.toString(Long.parseLong(before)).length()).as("still 18 digits unpadded").isEqualTo(18);
 		assertThat(Long.toString(Long.parseLong(after)).length()).as("19 digits unpadded").isEqualTo(19);
 		assertThat(before.compareTo(after)).as(before + " sorts before " + after).isLessThan(0);
+	}
+
+	// --- how a layout reads in logs and error messages, what it holds, and when two layouts are the same
+
+	@Test
+	void layoutsDescribeTheirFieldsInLogs() {
+		assertThat(SnowflakeLayout.DEFAULT.toString())
+			.isEqualTo("1/41/5/5/12 bits (sign/timestamp/datacenter/worker/sequence), 1 ms ticks since "
+					+ "2020-01-01T00:00:00Z");
+		assertThat(SnowflakeLayout.JAVASCRIPT_SAFE.toString())
+			.isEqualTo("11 unused high bits + 41/0/5/7 bits (sign/timestamp/datacenter/worker/sequence), 1 ms ticks "
+					+ "since 2020-01-01T00:00:00Z");
+		SnowflakeLayout wide = SnowflakeLayout.builder().totalBits(62).timestampBits(40).build();
+		assertThat(wide.toString()).startsWith("2 unused high bits + 40/5/5/12 bits");
+	}
+
+	@Test
+	void layoutsWithTheSameSettingsAreEqualAndAnyDifferenceMakesThemDistinct() {
+		SnowflakeLayout same = SnowflakeLayout.builder().build();
+		assertThat(same).isEqualTo(SnowflakeLayout.DEFAULT);
+		assertThat(same.hashCode()).isEqualTo(SnowflakeLayout.DEFAULT.hashCode());
+		assertThat(SnowflakeLayout.DEFAULT.toBuilder().build()).isEqualTo(SnowflakeLayout.DEFAULT);
+		assertThat(SnowflakeLayout.JAVASCRIPT_SAFE).isNotEqualTo(SnowflakeLayout.DEFAULT);
+		assertThat(SnowflakeLayout.builder().epoch(IN_2031).build()).isNotEqualTo(SnowflakeLayout.DEFAULT);
+		assertThat(SnowflakeLayout.builder().timestampBits(42).sequenceBits(11).build())
+			.isNotEqualTo(SnowflakeLayout.DEFAULT);
+		assertThat(SnowflakeLayout.builder().tickLength(Duration.ofMillis(2)).build())
+			.isNotEqualTo(SnowflakeLayout.DEFAULT);
+		assertThat(SnowflakeLayout.DEFAULT).isNotEqualTo("1/41/5/5/12");
+		// Distinct layouts of one node are distinct nodes: a JVM may run both (they never share ids' meaning).
+		assertThat(SnowflakeLayout.JAVASCRIPT_SAFE.hashCode()).isNotEqualTo(SnowflakeLayout.DEFAULT.hashCode());
+	}
+
+	@Test
+	void capacityPerSecondAccountsForTheTickLength() {
+		assertThat(SnowflakeLayout.DEFAULT.maxIdsPerSecond()).isEqualTo(4_096_000);
+		SnowflakeLayout tenMillis = SnowflakeLayout.builder().tickLength(Duration.ofMillis(10)).build();
+		assertThat(tenMillis.maxIdsPerSecond()).isEqualTo(409_600);
+	}
+
+	@Test
+	void decimalWidthIsTheDigitsOfTheLargestId() {
+		assertThat(SnowflakeLayout.DEFAULT.decimalWidth()).isEqualTo(19);
+		assertThat(SnowflakeLayout.JAVASCRIPT_SAFE.decimalWidth()).isEqualTo(16);
+		SnowflakeLayout bits40 = SnowflakeLayout.builder().totalBits(40).timestampBits(30).datacenterBits(0)
+			.workerBits(0).sequenceBits(10).build();
+		assertThat(bits40.decimalWidth()).isEqualTo(13); // 2^40 - 1 = 1099511627775
+		assertThat(bits40.toDecimalString(42)).isEqualTo("0000000000042");
+	}
+
+	@Test
+	void theLargestTimestampFieldSuggestedForALongTickIsExactlyTheLargestThatBuilds() {
+		// From 1970 with 2 ms ticks, epoch milliseconds count 2^62 ticks: 62 bits fit, 63 do not.
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeLayout.builder().timestampBits(63).datacenterBits(0).workerBits(0).sequenceBits(0)
+				.epoch(Instant.EPOCH).tickLength(Duration.ofMillis(2)).build())
+			.withMessageContaining("at most 62 bits with 2 ms ticks");
+		assertThat(SnowflakeLayout.builder().timestampBits(62).datacenterBits(0).workerBits(0).sequenceBits(1)
+			.epoch(Instant.EPOCH).tickLength(Duration.ofMillis(2)).build()).isNotNull();
+	}
+
+	@Test
+	void aNegativeTickLengthIsReportedAsABadTickLength() {
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeLayout.builder().tickLength(Duration.ofMillis(-5)).build())
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(SnowflakeSettings.TICK_LENGTH));
+	}
+
+	@Test
+	void fieldsThatDoNotAddUpNameTheTotalTheyMustReach() {
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeLayout.builder().timestampBits(40).build())
+			.withMessageContaining("sum to exactly 63 bits (64 minus the sign bit)");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeLayout.builder().totalBits(53).build())
+			.withMessageContaining("sum to exactly 53 bits (the layout's total bits)");
 	}
 }
