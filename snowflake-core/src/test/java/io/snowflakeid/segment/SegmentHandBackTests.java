@@ -1,0 +1,137 @@
+package io.snowflakeid.segment;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+
+import io.snowflakeid.testing.FaultyConnections;
+import io.snowflakeid.testing.LogCapture;
+import io.snowflakeid.testing.TestDatabase;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * What a graceful shutdown hands back of an instance's segments (the rest of the current one and the prefetched
+ * one, to the give-back table), that the next start hands those values out again exactly once and leaves no hole,
+ * and what operators read in the log about it, a hand-back that cannot reach the database included.
+ */
+class SegmentHandBackTests {
+
+	private final TestDatabase database = new TestDatabase("segment-hand-back");
+
+	/** The generators' connections; the database down while they are refused. */
+	private final FaultyConnections connections = FaultyConnections.on(this.database);
+
+	private final List<SegmentIdGenerators> instances = new ArrayList<>();
+
+	@AfterEach
+	void close() {
+		this.connections.refuseConnections(false);
+		this.instances.forEach(SegmentIdGenerators::close);
+	}
+
+	/** One application instance (its own generators), as a separate JVM would have. */
+	private SegmentIdGenerators instance(SegmentSettings.Builder settings) {
+		SegmentIdGenerators generators = new SegmentIdGenerators(settings.build());
+		this.instances.add(generators);
+		return generators;
+	}
+
+	private SegmentSettings.Builder settings() {
+		return SegmentSettings.builder(this.connections).maxWait(Duration.ofMillis(500));
+	}
+
+	private static void awaitFetched(SegmentIdGenerator ids, long segments) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+		while (ids.segmentsFetched() < segments && System.nanoTime() < deadline) {
+			Thread.sleep(5);
+		}
+		assertThat(ids.segmentsFetched()).isEqualTo(segments);
+	}
+
+	@Test
+	void closingHandsBackTheRestAndThePrefetchedSegmentAndSaysHowMany() throws Exception {
+		try (LogCapture log = LogCapture.of(SegmentIdGenerators.class)) {
+			SegmentIdGenerators first = instance(settings().prefetchThreshold(0));
+			SegmentIdGenerator ids = first.generator("handed-back", 1, 10);
+			for (long expected = 1; expected <= 3; expected++) {
+				assertThat(ids.nextId()).isEqualTo(expected);
+			}
+			awaitFetched(ids, 2); // 4..10 unused, 11..20 prefetched
+			first.close();
+			LogRecord summary = log.find(Level.INFO, "handed back").orElse(null);
+			assertThat(summary).as("the count is logged").isNotNull();
+			assertThat(summary.getParameters()[0]).isEqualTo(17L);
+			assertThatExceptionOfType(IllegalStateException.class).isThrownBy(ids::nextId)
+				.withMessageContaining("'handed-back' is closed");
+		}
+		SegmentIdGenerator restarted = instance(settings()).generator("handed-back", 1, 10);
+		for (long expected = 4; expected <= 30; expected++) {
+			assertThat(restarted.nextId()).as("no hole after a graceful restart").isEqualTo(expected);
+		}
+	}
+
+	@Test
+	void aPrefetchedSegmentIsHandedBackEvenWhenTheCurrentOneIsUsedUp() throws Exception {
+		SegmentIdGenerator ids = instance(settings().prefetchThreshold(0)).generator("used-up", 1, 10);
+		for (long expected = 1; expected <= 10; expected++) {
+			assertThat(ids.nextId()).isEqualTo(expected);
+		}
+		awaitFetched(ids, 2);
+		assertThat(ids.closeAsync().get(5, TimeUnit.SECONDS)).isEqualTo(10L);
+		assertThat(instance(settings()).generator("used-up", 1, 10).nextId()).isEqualTo(11);
+	}
+
+	@Test
+	void theLastValueOfASegmentIsHandedBackToo() throws Exception {
+		SegmentIdGenerator ids = instance(settings().prefetchThreshold(0.9)).generator("last-one", 1, 10);
+		for (long expected = 1; expected <= 9; expected++) {
+			assertThat(ids.nextId()).isEqualTo(expected);
+		}
+		assertThat(ids.segmentsFetched()).as("the prefetch starts only at the 10th value").isEqualTo(1);
+		assertThat(ids.closeAsync().get(5, TimeUnit.SECONDS)).isEqualTo(1L);
+		assertThat(ids.closeAsync().get(5, TimeUnit.SECONDS)).as("closing twice hands back nothing more").isEqualTo(0L);
+		assertThat(instance(settings()).generator("last-one", 1, 10).nextId()).isEqualTo(10);
+	}
+
+	@Test
+	void aHandedBackRangeIsHandedOutOnlyOnce() {
+		SegmentIdGenerators first = instance(settings());
+		SegmentIdGenerator ids = first.generator("once", 1, 100);
+		ids.nextId();
+		first.close(); // hands back 2..100
+		SegmentIdGenerator second = instance(settings()).generator("once", 1, 100);
+		SegmentIdGenerator third = instance(settings()).generator("once", 1, 100);
+		Set<Long> seen = new HashSet<>();
+		for (int i = 0; i < 150; i++) {
+			assertThat(seen.add(second.nextId())).as("duplicate").isTrue();
+			assertThat(seen.add(third.nextId())).as("duplicate").isTrue();
+		}
+	}
+
+	@Test
+	void aHandBackThatCannotReachTheDatabaseIsLoggedWithEveryFailure() throws Exception {
+		try (LogCapture log = LogCapture.of(SegmentIdGenerators.class)) {
+			SegmentIdGenerators generators = instance(settings().prefetchThreshold(0));
+			SegmentIdGenerator ids = generators.generator("unreachable", 1, 10);
+			ids.nextId();
+			awaitFetched(ids, 2);
+			this.connections.refuseConnections(true);
+			generators.close();
+			LogRecord failed = log.find(Level.WARNING, "Could not hand back the rest of the segment of 'unreachable'")
+				.orElse(null);
+			assertThat(failed).isNotNull();
+			assertThat(failed.getThrown()).isInstanceOf(SQLException.class);
+			assertThat(failed.getThrown().getSuppressed()).as("the prefetched segment's failure too").hasSize(1);
+		}
+	}
+}
