@@ -116,7 +116,6 @@ class ArchitectureTests {
 		}
 		assertThat(found).as("where the application API shows an io.snowflakeid.spi type").containsExactly(
 				"io.snowflakeid.redis.RedisLeaseStore implements LeaseStore",
-				"io.snowflakeid.redis.RedisLeaseStoreProvider implements LeaseStoreProvider",
 				"io.snowflakeid.worker.WorkerLease implements LeaseSignals",
 				"io.snowflakeid.worker.WorkerLeaseSettings.builder(io.snowflakeid.spi.LeaseStore)",
 				"io.snowflakeid.worker.WorkerLeaseSettings.store()",

@@ -6,7 +6,6 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 
-import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.spi.LeaseRecord;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.worker.WorkerAssignment;
@@ -226,7 +225,7 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 	 */
 	public RedisLeaseStore(RedisScripts scripts, String key, boolean ownsClient, boolean acceptDataLossRisk) {
 		this.scripts = Objects.requireNonNull(scripts, "scripts must not be null");
-		this.key = checkKey(key);
+		this.key = RedisSettings.checkKey(key);
 		this.ownsClient = ownsClient;
 		this.serverCheck = new ServerCheck(acceptDataLossRisk);
 	}
@@ -234,15 +233,6 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 	/** A store over the application's client in the default hash; {@link #close()} leaves the client open. */
 	public RedisLeaseStore(RedisScripts scripts) {
 		this(scripts, RedisSettings.DEFAULT_KEY, false);
-	}
-
-	static String checkKey(String key) {
-		if (key == null || key.isBlank() || key.length() > 1024 || !key.equals(key.strip())) {
-			throw new SnowflakeConfigurationException(RedisSettings.KEY, (key == null) ? null : "'" + key + "'",
-					"a Redis key of 1 to 1024 characters without leading or trailing blanks (default "
-							+ RedisSettings.DEFAULT_KEY + ")");
-		}
-		return key;
 	}
 
 	/** The hash the records are in. */
@@ -404,7 +394,7 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 		}
 		Duration left = Duration.ofNanos(deadline - System.nanoTime());
 		if (left.toMillis() < 1) {
-			throw new NotAppliedException(LettuceRedisScripts.timedOut(timeout));
+			throw new NotAppliedException(RedisScripts.timedOut(timeout));
 		}
 		List<String> args = new ArrayList<>(4 + tokens.size());
 		args.add(field(datacenterId, workerId));
@@ -443,7 +433,7 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 		return datacenterId + ":" + workerId;
 	}
 
-	/** Closes the client if this store opened it ({@link RedisLeaseStoreProvider}); else nothing. */
+	/** Closes the client if this store opened it (plain Hibernate, from {@link RedisSettings#URI}); else nothing. */
 	@Override
 	public void close() {
 		if (this.ownsClient) {

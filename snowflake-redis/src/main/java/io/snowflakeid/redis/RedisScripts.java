@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * The one thing {@link RedisLeaseStore} needs from a Redis client: run a Lua script (EVAL) on one key, bounded by a
- * timeout. Implemented over Lettuce ({@link LettuceRedisScripts}) and, in the Spring Boot starter, over Spring Data
- * Redis' connection factory (Lettuce or Jedis underneath).
+ * timeout. Implemented over Lettuce (the client plain Hibernate opens from {@link RedisSettings#URI}) and, in the
+ * Spring Boot starter, over Spring Data Redis' connection factory (Lettuce or Jedis underneath).
  * <p>
  * A call that certainly did not reach the server (no connection) throws
  * {@link io.snowflakeid.spi.LeaseStore.NotAppliedException}; any other failure, a timeout included, may have
@@ -54,6 +54,16 @@ public interface RedisScripts extends AutoCloseable {
 					+ "without it would forget it, so it does not count (every write of the lease waits for all the "
 					+ "replicas connected to the primary)");
 		}
+	}
+
+	/**
+	 * What a call that got no answer within {@code timeout} throws (the JDK's has no message): it may still run on
+	 * the server, so its outcome is unknown.
+	 */
+	static java.util.concurrent.TimeoutException timedOut(Duration timeout) {
+		return new java.util.concurrent.TimeoutException("No answer from Redis within " + timeout.toMillis()
+				+ " ms (the bound of each lease operation: a sixth of " + io.snowflakeid.SnowflakeSettings.LEASE_DURATION
+				+ ", at least 1 s, and at least 5 s for a store's first); it may still be applied");
 	}
 
 	/** Closes what this adapter opened itself (an adapter over the application's client closes nothing). */

@@ -1,5 +1,6 @@
 package io.snowflakeid.redis;
 
+import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeSettings;
 
 /**
@@ -30,5 +31,19 @@ public final class RedisSettings {
 	public static final String DEFAULT_KEY = "snowflake:worker-lease";
 
 	private RedisSettings() {
+	}
+
+	/**
+	 * {@code key} as the value of {@link #KEY}, as written (a key with blanks around it is refused, not quietly
+	 * changed into another hash than the one other instances use).
+	 * @throws SnowflakeConfigurationException naming {@link #KEY} for a blank, padded or too long key
+	 */
+	public static String checkKey(String key) {
+		if (key == null || key.isBlank() || key.length() > 1024 || !key.equals(key.strip())) {
+			throw new SnowflakeConfigurationException(KEY, (key == null) ? null : "'" + key + "'",
+					"a Redis key of 1 to 1024 characters without leading or trailing blanks (default " + DEFAULT_KEY
+							+ ")");
+		}
+		return key;
 	}
 }

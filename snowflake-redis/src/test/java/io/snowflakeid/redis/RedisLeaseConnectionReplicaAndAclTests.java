@@ -8,6 +8,7 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
+import io.snowflakeid.redis.internal.LettuceRedisScripts;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.worker.WorkerLease;

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.lettuce.core.RedisURI;
+import io.snowflakeid.redis.internal.LettuceRedisScripts;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.spi.LeaseStore;

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 
+import io.snowflakeid.redis.internal.RedisLeaseStoreProvider;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.spi.LeaseStore;

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.lettuce.core.RedisURI;
+import io.snowflakeid.redis.internal.LettuceRedisScripts;
 import io.snowflakeid.spi.LeaseRecord;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.worker.LeaseSimulation;

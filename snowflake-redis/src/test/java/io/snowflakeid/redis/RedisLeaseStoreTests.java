@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 import io.lettuce.core.RedisURI;
+import io.snowflakeid.redis.internal.LettuceRedisScripts;
 import io.snowflakeid.spi.LeaseRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.lettuce.core.RedisURI;
+import io.snowflakeid.redis.internal.RedisLeaseStoreProvider;
+import io.snowflakeid.redis.internal.LettuceRedisScripts;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.testing.ManualScheduler;

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.lettuce.core.RedisURI;
+import io.snowflakeid.redis.internal.LettuceRedisScripts;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;

@@ -2,7 +2,7 @@ package io.snowflakeid.spring.redis;
 
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.redis.RedisLeaseStore;
-import io.snowflakeid.redis.RedisLeaseStoreProvider;
+import io.snowflakeid.redis.internal.RedisLeaseStoreProvider;
 import io.snowflakeid.redis.RedisScripts;
 import io.snowflakeid.redis.RedisSettings;
 import io.snowflakeid.spi.LeaseStore;

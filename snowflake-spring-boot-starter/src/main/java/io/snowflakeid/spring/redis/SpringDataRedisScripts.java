@@ -14,7 +14,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.redis.RedisScripts;
 import io.snowflakeid.spi.LeaseStore;
 import org.springframework.data.redis.connection.RedisConnection;
@@ -184,11 +183,8 @@ final class SpringDataRedisScripts implements RedisScripts {
 			throw (ex.getCause() instanceof Exception cause) ? cause : ex;
 		}
 		catch (TimeoutException ex) {
-			// Still a TimeoutException (the script may still run), with a message: the JDK's has none. The thread
-			// ends with the factory's own timeout.
-			throw new TimeoutException("No answer from Redis within " + timeout.toMillis() + " ms (the bound of each "
-					+ "lease operation: a sixth of " + SnowflakeSettings.LEASE_DURATION + ", at least 1 s, and at "
-					+ "least 5 s for a store's first); it may still be applied");
+			// Still a TimeoutException (the script may still run). The thread ends with the factory's own timeout.
+			throw RedisScripts.timedOut(timeout);
 		}
 	}
 

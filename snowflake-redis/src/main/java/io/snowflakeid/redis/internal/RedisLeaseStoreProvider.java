@@ -1,4 +1,4 @@
-package io.snowflakeid.redis;
+package io.snowflakeid.redis.internal;
 
 import java.time.Duration;
 import java.util.Map;
@@ -6,6 +6,8 @@ import java.util.Map;
 import io.lettuce.core.RedisURI;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.config.Settings;
+import io.snowflakeid.redis.RedisLeaseStore;
+import io.snowflakeid.redis.RedisSettings;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.spi.LeaseStoreProvider;
 import io.snowflakeid.worker.WorkerAssignment;
@@ -31,7 +33,7 @@ public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
 		// As written, not through the row's text parser, which trims: a key with blanks around it is refused, not
 		// quietly changed into another hash than the one other instances use.
 		Object key = settings.get(Settings.REDIS_KEY.key());
-		String checkedKey = RedisLeaseStore.checkKey((key != null) ? key.toString() : Settings.REDIS_KEY.defaultValue());
+		String checkedKey = RedisSettings.checkKey((key != null) ? key.toString() : Settings.REDIS_KEY.defaultValue());
 		boolean acceptDataLossRisk = parseAcceptDataLossRisk(settings.get(Settings.REDIS_ACCEPT_DATA_LOSS_RISK.key()));
 		LettuceRedisScripts scripts;
 		try {

@@ -1,4 +1,4 @@
-package io.snowflakeid.redis;
+package io.snowflakeid.redis.internal;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,7 +17,7 @@ import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.redis.RedisScripts;
 import io.snowflakeid.spi.LeaseStore;
 
 /**
@@ -180,15 +180,8 @@ public final class LettuceRedisScripts implements RedisScripts {
 		}
 		catch (TimeoutException ex) {
 			// Still a TimeoutException (the script may still run), with a message: the JDK's has none.
-			throw timedOut(timeout);
+			throw RedisScripts.timedOut(timeout);
 		}
-	}
-
-	/** What a call that got no answer within {@code timeout} throws: it may still run on the server. */
-	static TimeoutException timedOut(Duration timeout) {
-		return new TimeoutException("No answer from Redis within " + timeout.toMillis() + " ms (the bound of each "
-				+ "lease operation: a sixth of " + SnowflakeSettings.LEASE_DURATION + ", at least 1 s, and at least "
-				+ "5 s for a store's first); it may still be applied");
 	}
 
 	/**
