@@ -1,0 +1,284 @@
+package io.snowflakeid.worker;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.logging.LogRecord;
+
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.TimeSource;
+import io.snowflakeid.spi.LocalNodes;
+import io.snowflakeid.testing.FaultyConnections;
+import io.snowflakeid.testing.LogCapture;
+import io.snowflakeid.testing.SimulatedClock;
+import io.snowflakeid.testing.TestDatabase;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * How a start claims a worker id from the lease table when other instances race it or the database fails half-way:
+ * a row taken or inserted by another instance at the same moment is skipped (and not held in this JVM), a take or
+ * insert that committed before the connection broke is given back at once, lost races are retried and endless
+ * contention is named, a refusal says why (the clock behind a mark, every pair leased) and a start that waits for
+ * a mark says how long. Also the lease table's own statements: a table that exists is used without DDL rights, an
+ * insert raced by another instance is a lost race, serialization failures are recognised wherever the driver
+ * puts them.
+ */
+class LeaseClaimTests {
+
+	/** Four worker ids per datacenter, and an epoch no other test class uses, so the JVM-wide nodes are ours. */
+	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder().epoch(Instant.parse("2020-02-02T00:00:00Z"))
+		.timestampBits(41).datacenterBits(5).workerBits(2).sequenceBits(15).build();
+
+	private final TestDatabase database = new TestDatabase("lease-claim");
+
+	/** The leases' connections; the database down while they are refused. */
+	private final FaultyConnections connections = FaultyConnections.on(this.database);
+
+	private final List<AutoCloseable> toClose = new ArrayList<>();
+
+	@AfterEach
+	void closeAll() throws Exception {
+		this.connections.refuseConnections(false);
+		for (AutoCloseable closeable : this.toClose) {
+			closeable.close();
+		}
+	}
+
+	private WorkerLeaseSettings.Builder settings(ConnectionSource source) {
+		return WorkerLeaseSettings.builder(source).layout(LAYOUT).datacenterId(0).duration(Duration.ofSeconds(3))
+			.safetyMargin(Duration.ofSeconds(1));
+	}
+
+	private WorkerLease acquire(WorkerLeaseSettings settings) {
+		WorkerLease lease = WorkerLease.acquire(settings);
+		this.toClose.add(lease);
+		return lease;
+	}
+
+	private void sql(String statement) throws SQLException {
+		this.database.execute(statement);
+	}
+
+	private long queryLong(String query) throws SQLException {
+		return this.database.queryLong(query);
+	}
+
+	// --- claiming under races and failures
+
+	@Test
+	void aNewRowInsertedByAnotherInstanceAtTheSameMomentMakesThisOneTakeTheNext() throws Exception {
+		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
+		AtomicBoolean raced = new AtomicBoolean();
+		ConnectionSource racing = FaultyConnections.on(this.database).beforeStatements((sql) -> {
+			if (sql.startsWith("INSERT") && raced.compareAndSet(false, true)) {
+				sql("insert into snowflake_worker_lease values (0, 0, 'other', 'o', "
+						+ (System.currentTimeMillis() + 60_000) + ", 0)");
+			}
+		});
+		WorkerLease lease = acquire(settings(racing).build());
+		assertThat(lease.workerId()).isEqualTo(1);
+		assertThat(LocalNodes.inUse(LAYOUT, 0, 0)).as("the node lost to the other instance is not held in this JVM")
+			.isFalse();
+		assertThat(LocalNodes.inUse(LAYOUT, 0, 1)).isTrue();
+	}
+
+	@Test
+	void aTakeThatCommittedBeforeTheConnectionBrokeGivesTheRowBack() throws Exception {
+		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
+		sql("insert into snowflake_worker_lease values (0, 0, null, null, 0, 0)");
+		AtomicBoolean broken = new AtomicBoolean(true);
+		ConnectionSource breaking = FaultyConnections.on(this.database).afterStatements((sql) -> {
+			if (sql.contains("SET owner") && broken.getAndSet(false)) {
+				throw new SQLException("connection reset (simulated, after the commit)", "08006");
+			}
+		});
+		assertThatExceptionOfType(WorkerLeaseException.class).isThrownBy(() -> acquire(settings(breaking).build()))
+			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE));
+		assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = 0"))
+			.as("the row is free again at once, not blocked until its lease end")
+			.isEqualTo(0);
+		assertThat(LocalNodes.inUse(LAYOUT, 0, 0)).isFalse();
+		assertThat(acquire(settings(this.connections).build()).workerId()).isEqualTo(0);
+	}
+
+	@Test
+	void anInsertThatCommittedBeforeTheConnectionBrokeGivesTheRowBack() throws Exception {
+		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
+		AtomicBoolean broken = new AtomicBoolean(true);
+		ConnectionSource breaking = FaultyConnections.on(this.database).afterStatements((sql) -> {
+			if (sql.startsWith("INSERT") && broken.getAndSet(false)) {
+				throw new SQLException("connection reset (simulated, after the commit)", "08006");
+			}
+		});
+		assertThatExceptionOfType(WorkerLeaseException.class).isThrownBy(() -> acquire(settings(breaking).build()));
+		assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = 0")).isEqualTo(0);
+		assertThat(LocalNodes.inUse(LAYOUT, 0, 0)).isFalse();
+	}
+
+	@Test
+	void aSerializationFailureReadingTheTableIsRetriedAndEndlessContentionIsNamed() throws Exception {
+		AtomicInteger failReads = new AtomicInteger(1);
+		ConnectionSource contended = FaultyConnections.on(this.database).beforeStatements((sql) -> {
+			if (sql.startsWith("SELECT datacenter_id") && failReads.getAndDecrement() > 0) {
+				throw new SQLException("could not serialize access", "40001");
+			}
+		});
+		assertThat(acquire(settings(contended).build()).workerId()).as("one lost race: read again").isEqualTo(0);
+		failReads.set(Integer.MAX_VALUE);
+		assertThatExceptionOfType(WorkerLeaseException.class).isThrownBy(() -> acquire(settings(contended).build()))
+			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(WorkerLeaseException.Reason.CONTENTION))
+			.withMessageContaining("other instances won 20 races for the same rows in 20 rounds");
+	}
+
+	@Test
+	void aRefusalSaysHowFarTheClockIsBehindAndWhenTheFirstHeldLeaseEnds() throws Exception {
+		SimulatedClock clock = new SimulatedClock(Instant.ofEpochMilli(System.currentTimeMillis()));
+		long now = clock.now().toEpochMilli();
+		long busyUntil = System.currentTimeMillis() + 60_000;
+		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
+		sql("insert into snowflake_worker_lease values (0, 0, null, null, 0, " + (now + 5_000) + ")");
+		for (int worker = 1; worker < 4; worker++) {
+			sql("insert into snowflake_worker_lease values (0, " + worker + ", 'busy', 'b', " + (busyUntil + worker)
+					+ ", 0)");
+		}
+		assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> acquire(settings(this.connections).timeSource(clock).build()))
+			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(WorkerLeaseException.Reason.CLOCK_BEHIND))
+			.withMessageContaining("in 5001 ms by this host's clock")
+			.withMessageContaining("The first lease to end without renewal ends at " + Instant.ofEpochMilli(busyUntil + 1)
+					+ ", usable from " + Instant.ofEpochMilli(busyUntil + 1 + 1_000));
+	}
+
+	@Test
+	void aStartThatFailsAfterTheClaimGivesTheWorkerIdBack() throws Exception {
+		for (int failingRead : new int[] { 3, 4 }) { // building the generator; waiting for its first tick
+			AtomicInteger reads = new AtomicInteger();
+			TimeSource failing = () -> {
+				if (reads.incrementAndGet() == failingRead) {
+					throw new IllegalStateException("time source failed (simulated)");
+				}
+				return System.currentTimeMillis() * 1_000_000L;
+			};
+			assertThatExceptionOfType(IllegalStateException.class)
+				.isThrownBy(() -> acquire(settings(this.connections).timeSource(failing).build()));
+			assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = 0"))
+				.as("read " + failingRead + ": the row is free again")
+				.isEqualTo(0);
+			assertThat(LocalNodes.inUse(LAYOUT, 0, 0)).isFalse();
+		}
+		assertThat(acquire(settings(this.connections).build()).workerId()).isEqualTo(0);
+	}
+
+	@Test
+	void aRowTakenByAnotherInstanceBetweenReadAndUpdateIsSkippedAndNotHeldInThisJvm() throws Exception {
+		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
+		sql("insert into snowflake_worker_lease values (0, 0, null, null, 0, 0)");
+		AtomicBoolean raced = new AtomicBoolean();
+		ConnectionSource racing = FaultyConnections.on(this.database).beforeStatements((sql) -> {
+			if (sql.contains("SET owner") && raced.compareAndSet(false, true)) {
+				sql("update snowflake_worker_lease set owner = 'other', instance_id = 'o', lease_end = "
+						+ (System.currentTimeMillis() + 60_000) + ", high_water_mark = 5 where worker_id = 0");
+			}
+		});
+		WorkerLease lease = acquire(settings(racing).build());
+		assertThat(lease.workerId()).as("the race for (0,0) is lost: a new row instead").isEqualTo(1);
+		assertThat(LocalNodes.inUse(LAYOUT, 0, 0)).isFalse();
+	}
+
+	@Test
+	void withoutAFixedDatacenterTheRefusalCountsEveryPair() {
+		SnowflakeLayout tiny = SnowflakeLayout.builder().epoch(Instant.parse("2020-02-04T00:00:00Z")).timestampBits(41)
+			.datacenterBits(1).workerBits(1).sequenceBits(20).build();
+		WorkerLeaseSettings anyDatacenter = WorkerLeaseSettings.builder(this.connections).layout(tiny)
+			.duration(Duration.ofSeconds(3)).build();
+		for (int i = 0; i < 4; i++) {
+			acquire(anyDatacenter);
+		}
+		assertThatExceptionOfType(WorkerLeaseException.class).isThrownBy(() -> acquire(anyDatacenter))
+			.satisfies((ex) -> assertThat(ex.getReason()).isEqualTo(WorkerLeaseException.Reason.ALL_WORKERS_LEASED))
+			.withMessageContaining("All 4 (datacenter, worker) pairs are leased")
+			.withMessageContaining("capacity 4 = 2^1 datacenter bits x 2^1 worker bits");
+	}
+
+	@Test
+	void aStartThatWaitsForThePreviousMarkSaysHowLong() throws Exception {
+		SimulatedClock clock = new SimulatedClock(Instant.ofEpochMilli(System.currentTimeMillis()));
+		long mark = clock.now().toEpochMilli() + 400;
+		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
+		sql("insert into snowflake_worker_lease values (0, 0, null, null, 0, " + mark + ")");
+		for (int worker = 1; worker < 4; worker++) {
+			sql("insert into snowflake_worker_lease values (0, " + worker + ", 'busy', 'b', "
+					+ (System.currentTimeMillis() + 60_000) + ", 0)");
+		}
+		try (LogCapture log = LogCapture.of(WorkerLease.class)) {
+			acquire(settings(this.connections).timeSource(clock).build());
+			LogRecord waiting = log.records().stream()
+				.filter((r) -> String.valueOf(r.getMessage()).startsWith("Clock is {0} ms behind"))
+				.findFirst()
+				.orElseThrow();
+			assertThat(waiting.getParameters()[0]).isEqualTo(401L);
+		}
+	}
+
+	// --- the lease table's statements
+
+	@Test
+	void serializationFailuresAreRecognisedWhereverTheDriverPutsThem() {
+		SQLException wrapped = new SQLException("batch failed", "HY000", new SQLException("conflict", "40001"));
+		assertThat(LeaseTable.isSerializationFailure(wrapped)).as("in the cause").isTrue();
+		SQLException chained = new SQLException("batch failed", "HY000");
+		chained.setNextException(new SQLException("deadlock detected", "40P01"));
+		assertThat(LeaseTable.isSerializationFailure(chained)).as("in the next exception").isTrue();
+		assertThat(LeaseTable.isSerializationFailure(new SQLException("Record has changed", "HY000", 1020))).isTrue();
+		SQLException other = new SQLException("batch failed", "HY000");
+		other.setNextException(new SQLException("duplicate key", "23505"));
+		assertThat(LeaseTable.isSerializationFailure(other)).isFalse();
+		assertThat(LeaseTable.isSerializationFailure(new SQLException("no state"))).isFalse();
+	}
+
+	@Test
+	void aTableThatExistsIsUsedEvenIfCreatingItIsRefused() throws Exception {
+		LeaseTable table = new LeaseTable("refused_create");
+		ConnectionSource noDdl = FaultyConnections.on(this.database).beforeStatements((sql) -> {
+			if (sql.startsWith("CREATE")) {
+				throw new SQLException("permission denied for schema public", "42501");
+			}
+		});
+		try (Connection connection = noDdl.getConnection()) {
+			assertThat(table.exists(connection)).isFalse();
+			assertThatExceptionOfType(SQLException.class).isThrownBy(() -> table.createIfMissing(connection))
+				.satisfies((refused) -> assertThat(refused.getSQLState())
+					.as("no table, no privilege: the database's own error")
+					.isEqualTo("42501"));
+		}
+		sql(table.createStatement());
+		try (Connection connection = noDdl.getConnection()) {
+			assertThat(table.exists(connection)).isTrue();
+			table.createIfMissing(connection);
+		}
+	}
+
+	@Test
+	void insertingARowAnotherInstanceCreatedFirstIsALostRaceNotAnError() throws Exception {
+		LeaseTable table = new LeaseTable("race_insert");
+		sql(table.createStatement());
+		try (Connection connection = this.database.connection()) {
+			assertThat(table.insertNew(connection, 0, 0, "a", "t1", 1, 1)).isTrue();
+			assertThat(table.insertNew(connection, 0, 0, "b", "t2", 1, 1)).isFalse();
+		}
+		try (Connection connection = this.database.connection()) {
+			sql("drop table race_insert");
+			assertThatExceptionOfType(SQLException.class)
+				.isThrownBy(() -> table.insertNew(connection, 0, 1, "c", "t3", 1, 1));
+		}
+	}
+}

@@ -1,0 +1,205 @@
+package io.snowflakeid.worker;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.internal.ManagedGenerator;
+import io.snowflakeid.internal.SnowflakeGenerators;
+import io.snowflakeid.testing.SimulatedClock;
+import io.snowflakeid.testing.TestDatabase;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatNoException;
+
+/**
+ * The settings of a lease, two ways. The builder: {@link WorkerLeaseSettings} takes a
+ * {@link SnowflakeIdGenerator.Builder} ({@code generator(...)}), and {@code layout}, {@code timeSource} and
+ * {@code clockTolerance} are shorthands that write into that builder, whatever the order they are called in. The
+ * settings map of Hibernate and Spring ({@link SnowflakeGenerators}): which worker assignment it chooses (a static
+ * worker id always wins, a database lease needs a database) and how the {@code snowflake.lease.*} settings shape the
+ * lease.
+ */
+class WorkerLeaseSettingsTests {
+
+	/** Not the default layout: 3 datacenter bits, 7 worker bits. */
+	private static final SnowflakeLayout CUSTOM = SnowflakeLayout.builder().timestampBits(41).datacenterBits(3)
+		.workerBits(7).sequenceBits(12).build();
+
+	/** The epoch of the layouts the settings-map tests configure: no other test class uses it. */
+	private static final Instant MAP_EPOCH = Instant.parse("2020-02-06T00:00:00Z");
+
+	private final TestDatabase database = new TestDatabase("lease-settings");
+
+	private final ConnectionSource connections = this.database.connections();
+
+	private final List<AutoCloseable> toClose = new ArrayList<>();
+
+	@AfterEach
+	void close() throws Exception {
+		for (AutoCloseable closeable : this.toClose) {
+			closeable.close();
+		}
+	}
+
+	private void sql(String statement) throws SQLException {
+		this.database.execute(statement);
+	}
+
+	private long queryLong(String query) throws SQLException {
+		return this.database.queryLong(query);
+	}
+
+	// --- the builder: the shorthands and generator(...)
+
+	/**
+	 * {@code generator(b)} does not replace what the shorthands set before it (it once replaced the whole generator
+	 * builder: a layout, time source or clock tolerance set before it was silently dropped, and the lease claimed and
+	 * issued in the default layout). The setters must not depend on their order.
+	 */
+	@Test
+	void shorthandsSetBeforeGeneratorAreNotSilentlyDropped() {
+		SimulatedClock clock = new SimulatedClock(Instant.now());
+		WorkerLeaseSettings settings = WorkerLeaseSettings.builder(this.connections)
+			.layout(CUSTOM)
+			.timeSource(clock)
+			.clockTolerance(Duration.ofMillis(100))
+			.generator(SnowflakeIdGenerator.builder())
+			.build();
+		assertThat(settings.layout).as("layout set before generator(...)").isEqualTo(CUSTOM);
+		assertThat(settings.timeSource).as("time source set before generator(...)").isSameAs(clock);
+		assertThat(settings.clockTolerance).as("clock tolerance set before generator(...)")
+			.isEqualTo(Duration.ofMillis(100));
+	}
+
+	/** The same, end to end: the leased generator issues ids in another layout than the one configured. */
+	@Test
+	void aLeaseConfiguredWithLayoutThenGeneratorIssuesInTheConfiguredLayout() {
+		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(this.connections)
+			.layout(CUSTOM)
+			.clockTolerance(Duration.ofMillis(100))
+			.generator(SnowflakeIdGenerator.builder().clockTolerance(Duration.ofMillis(100)))
+			.duration(Duration.ofSeconds(3))
+			.build());
+		this.toClose.add(lease);
+		assertThat(lease.generator().layout()).isEqualTo(CUSTOM);
+	}
+
+	/**
+	 * {@code timeSource(null)} means "the default (monotonic) time source" (it was once a NullPointerException).
+	 */
+	@Test
+	void aNullTimeSourceStillMeansTheDefault() {
+		assertThatNoException().isThrownBy(() -> WorkerLeaseSettings.builder(this.connections).timeSource(null).build());
+	}
+
+	/** The lease waits on the very time source instance its generator issues with. */
+	@Test
+	void theLeaseAndItsGeneratorShareOneTimeSourceInstance() {
+		WorkerLeaseSettings settings = WorkerLeaseSettings.builder(this.connections)
+			.generator(SnowflakeIdGenerator.builder().layout(CUSTOM))
+			.build();
+		assertThat(settings.generator.configuredTimeSource()).isSameAs(settings.timeSource);
+		assertThat(settings.layout).isEqualTo(CUSTOM);
+	}
+
+	// --- the settings map of Hibernate and Spring (SnowflakeGenerators): the assignment, the lease's settings
+
+	@Test
+	void aStaticWorkerIdFromTheSettingsNeedsNoDatabaseAndClosingIsHarmless() {
+		Map<String, Object> settings = new HashMap<>();
+		settings.put(SnowflakeSettings.EPOCH, "2020-02-03T00:00:00Z");
+		settings.put(SnowflakeSettings.DATACENTER_ID, "3");
+		settings.put(SnowflakeSettings.WORKER_ID, 7);
+		settings.put(SnowflakeSettings.WORKER_ASSIGNMENT, "database-lease"); // a static id always wins
+		ManagedGenerator managed = SnowflakeGenerators.create(SnowflakeConfiguration.fromSettings(settings), null);
+		assertThat(managed.assignment()).isEqualTo(WorkerAssignment.STATIC);
+		assertThat(managed.lease()).isNull();
+		assertThat(managed.generator().workerId()).isEqualTo(7);
+		assertThat(managed.generator().datacenterId()).isEqualTo(3);
+		managed.close();
+		managed.generator().nextId();
+	}
+
+	@Test
+	void aDatabaseLeaseWithoutADatabaseIsAClearError() {
+		assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> SnowflakeGenerators.create(
+					SnowflakeConfiguration.fromSettings(Map.of(SnowflakeSettings.WORKER_ASSIGNMENT, "database-lease")), null))
+			.satisfies((ex) -> assertThat(ex.getReason())
+				.isEqualTo(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION))
+			.withMessageContaining("no DataSource");
+	}
+
+	@Test
+	void leaseSettingsFromTheSettingsMapShapeTheLease() throws Exception {
+		long now = System.currentTimeMillis();
+		sql(new LeaseTable("my_leases").createStatement());
+		// Datacenter 2, worker 0: crashed 5 s ago. Usable with the configured 2 s margin, not with the default 10 s.
+		sql("insert into my_leases values (2, 0, 'crashed', 'x', " + (now - 5_000) + ", " + (now - 5_000) + ")");
+		Map<String, Object> settings = new HashMap<>();
+		settings.put(SnowflakeSettings.EPOCH, MAP_EPOCH.toString());
+		settings.put(SnowflakeSettings.WORKER_BITS, 2);
+		settings.put(SnowflakeSettings.SEQUENCE_BITS, 15);
+		settings.put(SnowflakeSettings.DATACENTER_ID, 2);
+		settings.put(SnowflakeSettings.LEASE_TABLE_NAME, " my_leases ");
+		settings.put(SnowflakeSettings.LEASE_DURATION, "6s");
+		settings.put(SnowflakeSettings.LEASE_SAFETY_MARGIN, "2s");
+		settings.put(SnowflakeSettings.LEASE_CREATE_TABLE, "TRUE");
+		settings.put(SnowflakeSettings.CLOCK_TOLERANCE, "100ms");
+		long before = System.currentTimeMillis();
+		ManagedGenerator managed = SnowflakeGenerators.create(SnowflakeConfiguration.fromSettings(settings), this.connections);
+		this.toClose.add(managed);
+		long after = System.currentTimeMillis();
+		assertThat(managed.assignment()).as("auto with a database leases").isEqualTo(WorkerAssignment.DATABASE_LEASE);
+		WorkerLease lease = managed.lease();
+		assertThat(lease.datacenterId()).isEqualTo(2);
+		assertThat(lease.workerId()).as("the crashed row is past the 2 s margin").isEqualTo(0);
+		assertThat(managed.generator()).isSameAs(lease.generator());
+		assertThat(managed.generator().clockTolerance()).isEqualTo(Duration.ofMillis(100));
+		long leaseEnd = queryLong("select lease_end from my_leases where datacenter_id = 2 and worker_id = 0");
+		assertThat(leaseEnd).as("a 6 s lease: " + (leaseEnd - before)).isGreaterThanOrEqualTo(before + 6_000)
+			.isLessThanOrEqualTo(after + 6_000);
+		managed.generator().nextId();
+		managed.close();
+		assertThat(queryLong("select lease_end from my_leases where datacenter_id = 2 and worker_id = 0"))
+			.as("closing the managed generator releases its worker id")
+			.isEqualTo(0);
+		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(managed.generator()::nextId);
+	}
+
+	@Test
+	void theCreateTableSwitchMustBeTrueOrFalseAndFalseNamesTheDdl() {
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeGenerators.create(
+					SnowflakeConfiguration.fromSettings(Map.of(SnowflakeSettings.LEASE_CREATE_TABLE, "yes")), this.connections))
+			.satisfies((bad) -> assertThat(bad.getSetting()).isEqualTo(SnowflakeSettings.LEASE_CREATE_TABLE));
+		assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> SnowflakeGenerators.create(SnowflakeConfiguration.fromSettings(
+					Map.of(SnowflakeSettings.LEASE_CREATE_TABLE, " false", SnowflakeSettings.EPOCH, MAP_EPOCH.toString())),
+					this.connections))
+			.satisfies((missing) -> assertThat(missing.getReason())
+				.isEqualTo(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE))
+			.withMessageContaining("snowflake.lease.create-table=false: create it with CREATE TABLE");
+	}
+
+	@Test
+	void assignmentsHaveTheirSettingNames() {
+		assertThat(WorkerAssignment.DATABASE_LEASE.value()).isEqualTo("database-lease");
+		assertThat(WorkerAssignment.HOSTNAME_ORDINAL.value()).isEqualTo("hostname-ordinal");
+		assertThat(WorkerAssignment.parse(WorkerAssignment.IP_ADDRESS)).isSameAs(WorkerAssignment.IP_ADDRESS);
+	}
+}
