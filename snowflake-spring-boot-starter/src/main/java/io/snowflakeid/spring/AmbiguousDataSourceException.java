@@ -2,6 +2,7 @@ package io.snowflakeid.spring;
 
 import java.util.List;
 
+import io.snowflakeid.spring.internal.SnowflakeProperties;
 import io.snowflakeid.worker.WorkerAssignment;
 
 /**

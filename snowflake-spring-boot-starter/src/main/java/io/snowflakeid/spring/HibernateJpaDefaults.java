@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.spring.internal.SnowflakeProperties;
 
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;

@@ -2,6 +2,7 @@ package io.snowflakeid.spring;
 
 import io.snowflakeid.config.Settings;
 import io.snowflakeid.spring.internal.BackgroundTask;
+import io.snowflakeid.spring.internal.SnowflakeProperties;
 
 import org.springframework.beans.factory.config.BeanFactoryPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;

@@ -10,6 +10,7 @@ import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.spring.internal.CommonsLoggingRoute;
+import io.snowflakeid.spring.internal.SnowflakeProperties;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.WorkerAssignment;
 import org.apache.commons.logging.Log;

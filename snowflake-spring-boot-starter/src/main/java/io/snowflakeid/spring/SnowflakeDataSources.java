@@ -4,6 +4,7 @@ import java.util.List;
 
 import javax.sql.DataSource;
 
+import io.snowflakeid.spring.internal.SnowflakeProperties;
 import io.snowflakeid.worker.WorkerAssignment;
 
 import org.springframework.beans.factory.BeanFactoryUtils;

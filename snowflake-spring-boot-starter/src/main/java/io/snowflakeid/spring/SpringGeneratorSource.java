@@ -16,6 +16,7 @@ import io.snowflakeid.internal.GeneratorSource;
 import io.snowflakeid.segment.SegmentIdGenerator;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.spring.internal.BackgroundTask;
+import io.snowflakeid.spring.internal.SnowflakeProperties;
 
 import org.springframework.beans.factory.BeanInitializationException;
 import org.springframework.beans.factory.BeanNameAware;

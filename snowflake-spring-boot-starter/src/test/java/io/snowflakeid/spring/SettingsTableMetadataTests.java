@@ -12,6 +12,7 @@ import io.snowflakeid.config.SnowflakeConfiguration;
 import io.snowflakeid.publicid.PublicIdAlphabet;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.redis.RedisSettings;
+import io.snowflakeid.spring.internal.SnowflakeProperties;
 import io.snowflakeid.zookeeper.ZooKeeperSettings;
 import org.junit.jupiter.api.Test;
 

@@ -12,6 +12,7 @@ import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeIdParts;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.internal.ManagedGenerator;
+import io.snowflakeid.spring.internal.SnowflakeProperties;
 import io.snowflakeid.worker.WorkerAssignment;
 import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcDataSource;

@@ -21,6 +21,7 @@ import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.config.SchemaCheck;
 import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.spring.internal.SnowflakeProperties;
 import io.snowflakeid.worker.WorkerAssignment;
 import org.junit.jupiter.api.Test;
 

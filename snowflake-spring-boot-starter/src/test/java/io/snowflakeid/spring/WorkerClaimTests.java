@@ -8,6 +8,7 @@ import javax.sql.DataSource;
 
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.internal.SnowflakeGenerators;
+import io.snowflakeid.spring.internal.SnowflakeProperties;
 import io.snowflakeid.worker.ConnectionSource;
 import org.junit.jupiter.api.Test;
 

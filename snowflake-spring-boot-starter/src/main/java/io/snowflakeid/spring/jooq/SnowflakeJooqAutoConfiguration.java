@@ -12,7 +12,7 @@ import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.config.SchemaCheck;
 import io.snowflakeid.jooq.SnowflakeRecordListener;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
-import io.snowflakeid.spring.SnowflakeProperties;
+import io.snowflakeid.spring.internal.SnowflakeProperties;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jooq.Configuration;

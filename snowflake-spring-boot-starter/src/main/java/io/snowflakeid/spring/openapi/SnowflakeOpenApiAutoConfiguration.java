@@ -3,7 +3,7 @@ package io.snowflakeid.spring.openapi;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
-import io.snowflakeid.spring.SnowflakeProperties;
+import io.snowflakeid.spring.internal.SnowflakeProperties;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

@@ -1,4 +1,4 @@
-package io.snowflakeid.spring;
+package io.snowflakeid.spring.internal;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -103,7 +103,7 @@ public class SnowflakeProperties {
 	}
 
 	/** The assignment as set, null when unset (auto), without reading the settings table. */
-	WorkerAssignment workerAssignmentAsSet() {
+	public WorkerAssignment workerAssignmentAsSet() {
 		return this.workerAssignment;
 	}
 
