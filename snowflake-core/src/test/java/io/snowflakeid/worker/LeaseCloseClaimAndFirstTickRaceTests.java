@@ -7,21 +7,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
 
+import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.spi.LocalNodes;
 import io.snowflakeid.testing.FaultyConnections;
+import io.snowflakeid.testing.ForeignLayouts.Key;
 import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.testing.SimulatedClock;
 import io.snowflakeid.testing.TestDatabase;
-import io.snowflakeid.worker.LeaseProtocolAdversarialTests.Key;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import static io.snowflakeid.worker.LeaseProtocolAdversarialTests.FOUR_WORKERS;
-import static io.snowflakeid.worker.LeaseProtocolAdversarialTests.foreignLayout;
+import static io.snowflakeid.testing.ForeignLayouts.FOUR_WORKERS;
+import static io.snowflakeid.testing.ForeignLayouts.foreignLayout;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.fail;
@@ -29,13 +33,15 @@ import static org.assertj.core.api.Assertions.fail;
 /**
  * Races of the lease protocol around close, claim and the first tick: hand-built schedules on simulated clocks and H2
  * (an interrupted or concurrent close, the token read order, a failing first-tick wait, a claim of unknown outcome,
- * the negligible wait without tolerance, two leases of one JVM, the token cap). Every
- * lease here uses a layout of its own ({@code foreignLayout}), so that this JVM's registry of nodes in use never
- * couples these tests to others (a leaked reservation included).
+ * the negligible wait without tolerance, two leases of one JVM, the token cap; a start failing after its claim, a
+ * free row outside the layout's range, a wait for the mark that must end inside the lease, a pause between the
+ * claim's clock reads, the first renewal due before the first permit runs out). Every lease here uses a layout of
+ * its own ({@code foreignLayout}), so that this JVM's registry of nodes in use never couples these tests to others
+ * (a leaked reservation included).
  */
 class LeaseCloseClaimAndFirstTickRaceTests {
 
-	private final TestDatabase database = new TestDatabase("second-review");
+	private final TestDatabase database = new TestDatabase("close-claim-race");
 
 	private final ConnectionSource connections = this.database.connections();
 
@@ -76,7 +82,7 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 	}
 
 	private Thread start(Runnable task) {
-		Thread thread = new Thread(task, "second-review");
+		Thread thread = new Thread(task, "close-claim-race");
 		thread.setDaemon(true);
 		this.threads.add(thread);
 		thread.start();
@@ -104,9 +110,7 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 		return queryLong("select lease_end from snowflake_worker_lease where datacenter_id = 0 and worker_id = " + worker);
 	}
 
-	// ---------------------------------------------------------------------------------------------------------
-	// Defects
-	// ---------------------------------------------------------------------------------------------------------
+	// --- close racing renewals and issuing; a start failing or of unknown outcome half-way through its claim
 
 	/**
 	 * close() called on a thread whose interrupt flag is set (a shutdown path that interrupted its workers, a
@@ -305,9 +309,7 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 		}
 	}
 
-	// ---------------------------------------------------------------------------------------------------------
-	// Attacks that held
-	// ---------------------------------------------------------------------------------------------------------
+	// --- a successor's first millisecond, two leases of one JVM, the cap on remembered tokens
 
 	/**
 	 * The 1 ms "negligible wait" with no clock tolerance at all: the predecessor (another process) issues ids in
@@ -321,7 +323,7 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 		long[] offsetsNanos = { 0, 1, 250_000, 999_999 };
 		for (long offset : offsetsNanos) {
 			SnowflakeLayout predecessorLayout = foreignLayout(FOUR_WORKERS);
-			ConnectionSource source = new TestDatabase("second-review-negligible").connections();
+			ConnectionSource source = new TestDatabase("close-claim-race-negligible").connections();
 			long x = this.clock.wallMillis() + 1;
 			this.clock.advanceTo(x);
 			WorkerLease predecessor = acquire(simSettings(predecessorLayout, source).clockTolerance(Duration.ZERO)
@@ -434,5 +436,187 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 		assertThatExceptionOfType(WorkerLeaseExpiredException.class).isThrownBy(lease.generator()::nextId);
 		long mark = queryLong("select high_water_mark from snowflake_worker_lease where worker_id = " + lease.workerId());
 		assertThat(Key.of(layout, last).millis()).isLessThanOrEqualTo(mark);
+	}
+
+	// --- the claim and the first permit: a start failing after the claim, a row outside the layout, a wait
+	// for the mark, a pause inside the claim, the first renewal
+
+	/**
+	 * The generator cannot be built for the claimed row (an epoch after the current time): acquire() fails, and
+	 * neither the row nor this JVM's reservation of the node leaks.
+	 */
+	@Test
+	void aStartFailingAfterTheClaimReleasesTheRowAndTheLocalReservation() throws Exception {
+		SnowflakeLayout future = FOUR_WORKERS.toBuilder().epoch(Instant.ofEpochMilli(this.clock.wallMillis() + 60_000))
+			.build();
+		assertThatExceptionOfType(RuntimeException.class)
+			.isThrownBy(() -> acquire(simSettings(future, this.connections).duration(Duration.ofSeconds(60)).build()));
+		assertThat(LocalNodes.inUse(future, 0, 0)).as("the node's reservation in this JVM was released").isFalse();
+		assertThat(queryLong("select lease_end from snowflake_worker_lease where worker_id = 0"))
+			.as("the row was freed at once")
+			.isEqualTo(0);
+	}
+
+	/**
+	 * The lease table holds a free row from a wider layout (another application sharing the default table name,
+	 * or this application before worker bits were narrowed). It sorts after this layout's rows, which are all
+	 * held; never-used pairs of other datacenters exist. The claim takes the out-of-range row, the generator
+	 * refuses worker 7 with 2 worker bits, and acquire() fails, while usable pairs exist.
+	 */
+	@Test
+	void aFreeRowOutsideTheLayoutsRangeDoesNotFailTheStart() throws Exception {
+		createTable();
+		SnowflakeLayout layout = foreignLayout(FOUR_WORKERS);
+		long now = this.clock.wallMillis();
+		for (int worker = 0; worker < 4; worker++) {
+			row(worker, now + 3_600_000, now);
+		}
+		row(7, 0, now - 60_000); // free, written by a layout with 3 worker bits
+		WorkerLease lease;
+		try {
+			lease = acquire(WorkerLeaseSettings.builder(this.connections).layout(layout)
+				.timeSource(this.clock.timeSource(null)).clock(this.clock).scheduler(new ManualScheduler()).build());
+		}
+		catch (RuntimeException ex) {
+			fail("refused although never-used pairs (datacenters 1..31) exist: " + ex, ex);
+			return;
+		}
+		assertThat(lease.workerId()).isNotEqualTo(7);
+		assertThat(LocalNodes.inUse(layout, 0, 7)).as("the refused node's reservation was released").isFalse();
+	}
+
+	/**
+	 * Clock tolerance longer than the lease used to be accepted: acquire() waited for a mark 8 s ahead while its own
+	 * 3 s lease ran out, another instance took the same row, and acquire() returned a lease that could never issue
+	 * an id. Now the tolerance is at most a third of the lease, so the wait for the mark always ends well inside the
+	 * lease, and an instance starting during the wait cannot take the row.
+	 */
+	@Test
+	void acquireNeverReturnsALeaseThatEndedWhileItWaitedForTheMark() throws Exception {
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> WorkerLeaseSettings.builder(this.connections).layout(FOUR_WORKERS).duration(Duration.ofSeconds(3))
+				.clockTolerance(Duration.ofSeconds(10)).build())
+			.withMessageContaining("snowflake.clock-tolerance = 10000 ms")
+			.withMessageContaining("snowflake.lease.duration");
+		createTable();
+		SnowflakeLayout layout = foreignLayout(FOUR_WORKERS);
+		long t0 = this.clock.wallMillis();
+		row(0, 0, t0 + 900); // free, last used 0.9 s ahead of this clock (within the 1 s tolerance)
+		for (int worker = 1; worker < 4; worker++) {
+			row(worker, t0 + 3_600_000, t0);
+		}
+		AtomicReference<Object> other = new AtomicReference<>();
+		Runnable anotherInstanceStarts = () -> {
+			if (this.clock.wallMillis() >= t0 + 600 && other.get() == null) {
+				try {
+					other.set(acquire(WorkerLeaseSettings.builder(this.connections).layout(foreignLayout(FOUR_WORKERS))
+						.datacenterId(0).duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofMillis(500))
+						.clockTolerance(Duration.ofSeconds(1)).timeSource(this.clock.timeSource(null))
+						.clock(this.clock).scheduler(new ManualScheduler())
+						.build()));
+				}
+				catch (WorkerLeaseException ex) {
+					other.set(ex);
+				}
+			}
+		};
+		WorkerLease first = acquire(WorkerLeaseSettings.builder(this.connections).layout(layout)
+			.datacenterId(0).duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofMillis(500))
+			.clockTolerance(Duration.ofSeconds(1)).timeSource(this.clock.timeSource(anotherInstanceStarts))
+			.clock(this.clock).scheduler(new ManualScheduler()).build());
+		assertThat(first.workerId()).isEqualTo(0);
+		assertThat(other.get()).as("another instance starting during the wait must not get the row: " + other.get())
+			.isInstanceOf(WorkerLeaseException.class);
+		first.renew();
+		assertThat(first.isLost()).as("acquire() returned a lease already taken over by another instance").isFalse();
+		assertThat(first.isValid()).as("acquire() returned a lease that cannot issue ids").isTrue();
+		assertThat(first.generator().decode(first.generator().nextId()).timestamp().toEpochMilli())
+			.isGreaterThan(t0 + 900);
+	}
+
+	/**
+	 * The claim reads the wall clock (lease end = wall + lease) before the elapsed clock the permit is measured
+	 * on; the renewal reads them the other way round, on purpose. A pause (GC, safepoint, preemption) between the
+	 * two reads in the claim makes the permit outlive the lease end written to the table by the pause.
+	 */
+	@Test
+	void theFirstPermitNeverOutlivesTheLeaseEndWrittenByTheClaim() throws Exception {
+		AtomicBoolean pauseAfterWallRead = new AtomicBoolean(true);
+		LongSupplier pausingWall = () -> {
+			long wall = this.clock.wallMillis();
+			if (pauseAfterWallRead.getAndSet(false)) {
+				this.clock.advance(Duration.ofSeconds(20)); // a 20 s stop-the-world right after the read
+			}
+			return wall;
+		};
+		WorkerLease lease = acquire(simSettings(foreignLayout(FOUR_WORKERS), this.connections).duration(Duration.ofSeconds(60))
+			.safetyMargin(Duration.ofSeconds(10)).clock(SimulatedClock.leaseClock(pausingWall, this.clock::elapsedNanos))
+			.build());
+		long leaseEnd = queryLong("select lease_end from snowflake_worker_lease where worker_id = " + lease.workerId());
+		assertThat(lease.leaseEnd().toEpochMilli()).isEqualTo(leaseEnd);
+		this.clock.advanceTo(leaseEnd + 10_000 + 1); // past lease end + safety margin: another host may take it now
+		long id = -1;
+		try {
+			id = lease.generator().nextId();
+		}
+		catch (WorkerLeaseExpiredException expected) {
+			// what should happen
+		}
+		assertThat(lease.isValid() || id >= 0)
+			.as("ids are still issued " + (this.clock.wallMillis() - leaseEnd)
+					+ " ms after the lease end written to the table (id " + id + ")")
+			.isFalse();
+	}
+
+	/**
+	 * The first renewal is scheduled a third of the lease after acquire() returns, but the first permit counts from
+	 * before the claim's UPDATEs. With slow statements (each just inside the statement timeout of a sixth of the
+	 * lease) and four races lost, most of the permit is spent before acquire() returns, and it runs out before the
+	 * first renewal is even attempted: ids fail although nothing is wrong with the lease.
+	 */
+	@Test
+	void theFirstRenewalIsDueBeforeTheFirstPermitRunsOut() throws Exception {
+		createTable();
+		long now = this.clock.wallMillis();
+		SnowflakeLayout eightWorkers = foreignLayout(FOUR_WORKERS).toBuilder().workerBits(3).sequenceBits(14).build();
+		for (int worker = 0; worker < 8; worker++) {
+			row(worker, (worker < 5) ? 0 : now + 3_600_000, now - 60_000);
+		}
+		Duration lease = Duration.ofSeconds(60);
+		Duration slowStatement = lease.dividedBy(6).minusMillis(100);
+		AtomicInteger takes = new AtomicInteger();
+		// Each conditional take (UPDATE ... lease_end < ?) is slow.
+		ConnectionSource slow = FaultyConnections.on(this.database).beforeStatements((executed) -> {
+			if (!(executed.startsWith("UPDATE") && executed.contains("lease_end < ?"))) {
+				return;
+			}
+			if (takes.getAndIncrement() == 0) {
+				// Other instances take workers 0..3 right after this instance read the table.
+				sql("update snowflake_worker_lease set lease_end = " + (this.clock.wallMillis() + 60_000)
+						+ ", high_water_mark = " + (this.clock.wallMillis() + 60_000)
+						+ ", instance_id = 'others' where worker_id < 4");
+			}
+			this.clock.advance(slowStatement);
+		});
+		WorkerLeaseSettings settings = simSettings(eightWorkers, slow).duration(lease).build();
+		// A scheduler nobody advances: the test plays the background thread, which would renew 20 s after acquire().
+		WorkerLease leased = acquire(settings);
+		assertThat(leased.workerId()).isEqualTo(4);
+		assertThat(takes.get()).isEqualTo(5);
+		long returned = this.clock.nanos();
+		long delay = leased.nextRenewalDelay();
+		assertThat(delay)
+			.as("the first renewal is scheduled " + delay
+					+ " ms after acquire() returned, as if the permit had started then; it started before the slow claim")
+			.isLessThan(lease.dividedBy(3).toMillis());
+		this.clock.advance(Duration.ofMillis(delay)); // the background thread renews now
+		assertThat(leased.isValid())
+			.as("the lease is no longer valid "
+					+ Duration.ofNanos(this.clock.nanos() - returned).toMillis()
+					+ " ms after acquire() returned, when its first renewal was due")
+			.isTrue();
+		leased.renew();
+		assertThat(leased.renewals()).isEqualTo(1);
+		assertThat(leased.isValid()).as("the renewal extends the permit").isTrue();
 	}
 }

@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * per round, lowest first, and gives up after twenty rounds of lost races, so a crowd racing for the same pairs is
  * the way to make it refuse while usable pairs exist. Held on H2 (up to 1,000 instances for 1,024 pairs tried).
  */
-class LeaseContentionAdversarialTests {
+class WorkerIdContentionTests {
 
 	private final ConnectionSource connections = new TestDatabase("herd").connections();
 
