@@ -96,8 +96,10 @@ final class RenewalSchedule {
 	}
 
 	/**
-	 * Closing ends: what is left of this lease on the scheduler is cancelled and interrupted (the lease's own thread
-	 * is stopped; a scheduler given stays the caller's).
+	 * Closing ends. The lease's own thread is stopped, a renewal still running on it interrupted. On a scheduler
+	 * given, which stays the caller's, nothing more happens than in {@link #stop()}: the pending renewal was
+	 * cancelled there, and one that was already running finishes (a cancelled task cannot be interrupted any more):
+	 * the release waited for it, bounded, and offered its token too.
 	 */
 	synchronized void stopNow() {
 		this.stopped = true;
