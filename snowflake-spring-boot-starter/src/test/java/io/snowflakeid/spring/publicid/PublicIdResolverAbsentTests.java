@@ -24,8 +24,10 @@ import static org.springframework.test.web.servlet.request.MockMvcRequestBuilder
 
 /**
  * The start-up check registered by {@link SnowflakePublicIdAutoConfiguration} itself: without the web stack's
- * public-id auto-configuration (excluded, or backed off for want of a codec), a handler method that needs it stops
- * the start, naming the method, the parameter and the auto-configuration; with it, the application starts.
+ * public-id auto-configuration (excluded with {@code spring.autoconfigure.exclude}, left out of an application's
+ * explicit auto-configuration list, or backed off for want of a codec), a handler method that needs it stops the
+ * start, naming the method, the parameter and the auto-configuration, so a {@code @PathVariable @PublicId Long id}
+ * never reads a raw id ({@code /orders/42}); with it, the application starts.
  */
 class PublicIdResolverAbsentTests {
 
