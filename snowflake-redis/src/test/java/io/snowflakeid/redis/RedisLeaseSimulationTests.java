@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link LeaseSimulation} on Redis: the seeded schedules (starts, crashes, pauses, outages, clocks stepped both ways)
  * against the real scripts on a real server, one key per schedule. Seeds: {@code -Dsnowflake.redis-simulation.seeds}
- * (default 500, a few seconds; CI runs 4,000), replay one with {@code -Dsnowflake.redis-simulation.first-seed=N -Dsnowflake.redis-simulation.seeds=1}.
+ * (default 500, a few seconds; CI runs 500 more from seed 501), replay one with {@code -Dsnowflake.redis-simulation.first-seed=N -Dsnowflake.redis-simulation.seeds=1}.
  */
 class RedisLeaseSimulationTests {
 

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * {@link LeaseSimulation} on ZooKeeper: every simulated process start opens its own Curator client (its own
  * session), a crash closes it without releasing (its holder node goes, as at session expiry), a process cut off
  * beyond the lease has its session expired (its client opens a new one; the lease resumes or is sealed), all on one
- * real server. Seeds: {@code -Dsnowflake.zk-simulation.seeds} (default 10, about 18 s on two cores; CI runs 30 more), from {@code .first-seed}.
+ * real server. Seeds: {@code -Dsnowflake.zk-simulation.seeds} (default 10, about 18 s on two cores; CI runs 20 more from seed 11), from {@code .first-seed}.
  */
 class ZooKeeperLeaseSimulationTests {
 
