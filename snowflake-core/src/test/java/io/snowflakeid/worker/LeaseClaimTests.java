@@ -4,8 +4,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.LogRecord;
@@ -16,8 +14,6 @@ import io.snowflakeid.spi.LocalNodes;
 import io.snowflakeid.testing.FaultyConnections;
 import io.snowflakeid.testing.LogCapture;
 import io.snowflakeid.testing.SimulatedClock;
-import io.snowflakeid.testing.TestDatabase;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,44 +28,14 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * insert raced by another instance is a lost race, serialization failures are recognised wherever the driver
  * puts them.
  */
-class LeaseClaimTests {
+class LeaseClaimTests extends LeaseTableTestSupport {
 
 	/** Four worker ids per datacenter, and an epoch no other test class uses, so the JVM-wide nodes are ours. */
 	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder().epoch(Instant.parse("2020-02-02T00:00:00Z"))
 		.timestampBits(41).datacenterBits(5).workerBits(2).sequenceBits(15).build();
 
-	private final TestDatabase database = new TestDatabase("lease-claim");
-
-	/** The leases' connections; the database down while they are refused. */
-	private final FaultyConnections connections = FaultyConnections.on(this.database);
-
-	private final List<AutoCloseable> toClose = new ArrayList<>();
-
-	@AfterEach
-	void closeAll() throws Exception {
-		this.connections.refuseConnections(false);
-		for (AutoCloseable closeable : this.toClose) {
-			closeable.close();
-		}
-	}
-
-	private WorkerLeaseSettings.Builder settings(ConnectionSource source) {
-		return WorkerLeaseSettings.builder(source).layout(LAYOUT).datacenterId(0).duration(Duration.ofSeconds(3))
-			.safetyMargin(Duration.ofSeconds(1));
-	}
-
-	private WorkerLease acquire(WorkerLeaseSettings settings) {
-		WorkerLease lease = WorkerLease.acquire(settings);
-		this.toClose.add(lease);
-		return lease;
-	}
-
-	private void sql(String statement) throws SQLException {
-		this.database.execute(statement);
-	}
-
-	private long queryLong(String query) throws SQLException {
-		return this.database.queryLong(query);
+	LeaseClaimTests() {
+		super(LAYOUT, "lease-claim");
 	}
 
 	// --- claiming under races and failures

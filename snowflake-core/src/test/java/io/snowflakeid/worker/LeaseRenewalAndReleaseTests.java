@@ -1,10 +1,7 @@
 package io.snowflakeid.worker;
 
 import java.sql.SQLException;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Level;
 
@@ -13,8 +10,6 @@ import io.snowflakeid.spi.LocalNodes;
 import io.snowflakeid.testing.FaultyConnections;
 import io.snowflakeid.testing.LogCapture;
 import io.snowflakeid.testing.ManualScheduler;
-import io.snowflakeid.testing.TestDatabase;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,44 +20,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  * loses a serialization race is retried, one that cannot happen is logged, one from an interrupted thread still
  * happens; and the owner a lease writes names this process.
  */
-class LeaseRenewalAndReleaseTests {
+class LeaseRenewalAndReleaseTests extends LeaseTableTestSupport {
 
 	/** Four worker ids per datacenter, and an epoch no other test class uses, so the JVM-wide nodes are ours. */
 	private static final SnowflakeLayout LAYOUT = SnowflakeLayout.builder().epoch(Instant.parse("2020-02-05T00:00:00Z"))
 		.timestampBits(41).datacenterBits(5).workerBits(2).sequenceBits(15).build();
 
-	private final TestDatabase database = new TestDatabase("lease-renewal-release");
-
-	/** The leases' connections; the database down while they are refused. */
-	private final FaultyConnections connections = FaultyConnections.on(this.database);
-
-	private final List<AutoCloseable> toClose = new ArrayList<>();
-
-	@AfterEach
-	void closeAll() throws Exception {
-		this.connections.refuseConnections(false);
-		for (AutoCloseable closeable : this.toClose) {
-			closeable.close();
-		}
-	}
-
-	private WorkerLeaseSettings.Builder settings(ConnectionSource source) {
-		return WorkerLeaseSettings.builder(source).layout(LAYOUT).datacenterId(0).duration(Duration.ofSeconds(3))
-			.safetyMargin(Duration.ofSeconds(1));
-	}
-
-	private WorkerLease acquire(WorkerLeaseSettings settings) {
-		WorkerLease lease = WorkerLease.acquire(settings);
-		this.toClose.add(lease);
-		return lease;
-	}
-
-	private void sql(String statement) throws SQLException {
-		this.database.execute(statement);
-	}
-
-	private long queryLong(String query) throws SQLException {
-		return this.database.queryLong(query);
+	LeaseRenewalAndReleaseTests() {
+		super(LAYOUT, "lease-renewal-release");
 	}
 
 	// --- renewals and the loss of the lease
