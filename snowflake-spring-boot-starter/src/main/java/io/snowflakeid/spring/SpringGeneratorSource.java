@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -85,11 +84,13 @@ final class SpringGeneratorSource
 	private volatile SnowflakeIdGenerator generator;
 
 	/**
-	 * Whether the context defines a bean of a type, remembered once its bean definitions are frozen: Hibernate asks
-	 * for every mapped attribute, and Spring does not cache a lookup that must not create beans (one walk over every
-	 * bean definition each time: 15 ms of a cold start at 20 entities).
+	 * Types the context defines a bean of, remembered once its bean definitions are frozen: Hibernate asks for every
+	 * mapped attribute, and Spring does not cache a lookup that must not create beans (one walk over every bean
+	 * definition each time: 15 ms of a cold start at 20 entities). Only a yes is remembered: a singleton the
+	 * application registers after the freeze is still seen (a no remembered would hide it, and its generator would
+	 * then be taken without this source's ordering and checks).
 	 */
-	private final Map<Class<?>, Boolean> defined = new ConcurrentHashMap<>();
+	private final Set<Class<?>> defined = ConcurrentHashMap.newKeySet();
 
 	SpringGeneratorSource(ConfigurableListableBeanFactory beans) {
 		this.beans = beans;
@@ -362,13 +363,13 @@ final class SpringGeneratorSource
 
 	/** Whether the context defines such a bean, answered from the definitions (nothing is created). */
 	private boolean defines(Class<?> type) {
-		Boolean known = this.defined.get(type);
-		if (known != null) {
-			return known;
+		if (this.defined.contains(type)) {
+			return true;
 		}
+		boolean frozen = this.beans.isConfigurationFrozen(); // before the lookup: its answer must be a frozen one
 		boolean defines = this.beans.getBeanNamesForType(type, true, false).length > 0;
-		if (this.beans.isConfigurationFrozen()) { // no definition is added or removed any more
-			this.defined.put(type, defines);
+		if (defines && frozen) {
+			this.defined.add(type);
 		}
 		return defines;
 	}

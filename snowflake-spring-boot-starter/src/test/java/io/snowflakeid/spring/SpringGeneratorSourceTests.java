@@ -152,6 +152,16 @@ class SpringGeneratorSourceTests {
 		assertThat(lookups.get() - before).as("one walk over the definitions, not one per attribute").isEqualTo(1);
 	}
 
+	@Test
+	void aGeneratorRegisteredAfterTheFreezeIsSeenThoughTheContextHadNoneWhenFirstAsked() {
+		this.beans.freezeConfiguration();
+		assertThat(this.source.definesSnowflake()).isFalse();
+		SnowflakeIdGenerator late = SnowflakeIdGenerator.builder().datacenterId(1).workerId(1).build();
+		this.beans.registerSingleton("late", late);
+		assertThat(this.source.definesSnowflake()).as("a no is not remembered").isTrue();
+		assertThat(this.source.snowflake()).isSameAs(late);
+	}
+
 	private static void await(CountDownLatch latch) {
 		try {
 			latch.await(10, TimeUnit.SECONDS);
