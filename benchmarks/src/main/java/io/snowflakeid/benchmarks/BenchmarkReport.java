@@ -471,7 +471,7 @@ final class BenchmarkReport {
 			String[] nameAndTimes = bean.split("=");
 			String[] times = nameAndTimes[1].split("/");
 			if (Double.parseDouble(times[0]) >= 1) {
-				beans.add("`" + nameAndTimes[0].replace("io.snowflakeid.spring.", "") + "` " + times[0] + "/"
+				beans.add("`" + nameAndTimes[0].replaceAll("io\\.snowflakeid\\.spring\\.([a-z]+\\.)*", "") + "` " + times[0] + "/"
 						+ times[1] + " ms");
 			}
 		}

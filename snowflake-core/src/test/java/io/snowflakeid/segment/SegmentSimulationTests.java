@@ -56,7 +56,7 @@ import org.junit.jupiter.api.Test;
  * A failure prints the seed and the trace; the seed replays it:
  * {@code -Dsnowflake.segment-simulation.first-seed=N -Dsnowflake.segment-simulation.seeds=1}.
  * <p>
- * On a real server instead of H2 (PostgreSQL, MariaDB: CI runs a few hundred seeds on each):
+ * On a real server instead of H2 (PostgreSQL, MariaDB: CI runs 100 seeds on each):
  * {@code -Dsnowflake.segment-simulation.url=jdbc:postgresql://127.0.0.1:5432/test}, with
  * {@code -Dsnowflake.segment-simulation.user} and {@code .password}. Each seed then creates its own segment table
  * (and table of handed-back ranges) under a unique name, since seeds run in parallel on the one server, and drops

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link LeaseSimulation} on the database lease: H2 in memory by default (150 seeds), or a real server named by
- * {@code -Dsnowflake.simulation.url} (CI runs a few hundred seeds each on PostgreSQL and MariaDB, 10,000 on H2).
+ * {@code -Dsnowflake.simulation.url} (CI runs 100 seeds each on PostgreSQL and MariaDB, 3,000 on H2 in all).
  */
 class WorkerLeaseSimulationTests {
 
