@@ -1,0 +1,53 @@
+package io.snowflakeid.quarkus.runtime;
+
+import java.util.function.Supplier;
+
+import io.quarkus.arc.Arc;
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.internal.GeneratorSource;
+import io.snowflakeid.segment.SegmentIdGenerator;
+import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.ConfigProvider;
+
+/**
+ * What Hibernate's generators find in Arc. Quarkus builds Hibernate's metadata, and so initializes the generators,
+ * at static init, before runtime configuration and connections exist; the generator is a bean created at runtime
+ * init (from {@code quarkus.snowflake.*}), so this bean only says it will exist and hands it out at the first id.
+ * It holds no state (in a native image it is built at build time).
+ */
+@Singleton
+public class ArcGeneratorSource implements GeneratorSource {
+
+	@Override
+	public boolean definesSnowflake() {
+		return true;
+	}
+
+	@Override
+	public SnowflakeLayout snowflakeLayout() {
+		return QuarkusSettings.configuration(ConfigProvider.getConfig()).layout();
+	}
+
+	@Override
+	public SnowflakeIdGenerator snowflake() {
+		return Arc.container().instance(SnowflakeIdGenerator.class).get();
+	}
+
+	/**
+	 * Refused: segment mode is not in this preview of the extension. Thrown while Quarkus builds the metadata, so the
+	 * build or start fails naming the attribute's segment key rather than at the first insert.
+	 */
+	@Override
+	public Supplier<SegmentIdGenerator> segment(String key, long initialValue, int step) {
+		throw new UnsupportedOperationException("@SegmentId (segment key '" + key + "') is not supported by this "
+				+ "preview of snowflake-quarkus: use @SnowflakeId, or the Spring Boot starter or plain Hibernate for "
+				+ "segment ids");
+	}
+
+	/** The column check runs where Hibernate calls it, when the session factory is created: its failure stops the start. */
+	@Override
+	public void startupCheck(Runnable check) {
+		check.run();
+	}
+}

@@ -1,0 +1,62 @@
+package io.snowflakeid.quarkus.runtime;
+
+import java.util.function.BiConsumer;
+
+import io.quarkus.hibernate.orm.runtime.integration.HibernateOrmIntegrationRuntimeInitListener;
+import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.config.SnowflakeConfiguration;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.jboss.logging.Logger;
+
+/**
+ * What the extension sets in one persistence unit's Hibernate settings at start: {@code snowflake.schema-check}
+ * (read by the column check) and, unless the application set them or {@code quarkus.snowflake.jpa.batching-defaults
+ * .enabled=false}, {@code hibernate.jdbc.batch_size} and {@code hibernate.order_inserts=true}. Quarkus applies its
+ * {@code unsupported-properties} after these, so an application's own {@code hibernate.order_inserts} still wins.
+ */
+final class HibernateSettings implements HibernateOrmIntegrationRuntimeInitListener {
+
+	static final String BATCH_SIZE = "hibernate.jdbc.batch_size";
+
+	static final String ORDER_INSERTS = "hibernate.order_inserts";
+
+	private static final Logger logger = Logger.getLogger(HibernateSettings.class);
+
+	private final String persistenceUnit;
+
+	private final boolean batchSizeSet;
+
+	HibernateSettings(String persistenceUnit, boolean batchSizeSet) {
+		this.persistenceUnit = persistenceUnit;
+		this.batchSizeSet = batchSizeSet;
+	}
+
+	@Override
+	public void contributeRuntimeProperties(BiConsumer<String, Object> properties) {
+		SnowflakeConfiguration configuration = QuarkusSettings.configuration(ConfigProvider.getConfig());
+		properties.accept(SnowflakeSettings.SCHEMA_CHECK, configuration.schemaCheck().value());
+		SnowflakeConfig.BatchingDefaults batching = ConfigProvider.getConfig()
+			.unwrap(io.smallrye.config.SmallRyeConfig.class)
+			.getConfigMapping(SnowflakeConfig.class)
+			.jpa()
+			.batchingDefaults();
+		if (!batching.enabled()) {
+			return;
+		}
+		if (batching.batchSize() < 1) {
+			throw new io.quarkus.runtime.configuration.ConfigurationException(
+					"Invalid quarkus.snowflake.jpa.batching-defaults.batch-size = " + batching.batchSize()
+							+ ": allowed 1.." + Integer.MAX_VALUE);
+		}
+		StringBuilder applied = new StringBuilder();
+		if (!this.batchSizeSet) {
+			properties.accept(BATCH_SIZE, String.valueOf(batching.batchSize()));
+			applied.append(BATCH_SIZE).append('=').append(batching.batchSize()).append(", ");
+		}
+		properties.accept(ORDER_INSERTS, "true");
+		applied.append(ORDER_INSERTS).append("=true");
+		logger.infof("JDBC batching defaults for persistence unit '%s': %s (quarkus.hibernate-orm.jdbc."
+				+ "statement-batch-size overrides the batch size; quarkus.snowflake.jpa.batching-defaults.enabled=false "
+				+ "turns them off)", this.persistenceUnit, applied);
+	}
+}

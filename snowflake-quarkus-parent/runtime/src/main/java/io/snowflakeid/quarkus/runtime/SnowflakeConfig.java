@@ -1,0 +1,176 @@
+package io.snowflakeid.quarkus.runtime;
+
+import java.util.Optional;
+
+import io.quarkus.runtime.annotations.ConfigPhase;
+import io.quarkus.runtime.annotations.ConfigRoot;
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/**
+ * {@code quarkus.snowflake.*}: the settings of {@code snowflake.*} (the core's settings table,
+ * {@code io.snowflakeid.config.Settings}) under Quarkus' prefix, read per process at start, so one built application
+ * runs as many instances, each with its own {@code QUARKUS_SNOWFLAKE_WORKER_ID}.
+ * <p>
+ * Every value is text here and is read by the same parser as in Spring and plain Hibernate (durations such as
+ * {@code 250} are milliseconds there, not seconds as Quarkus reads a bare number): a bad value fails the start
+ * naming the property, the value and what is allowed. Defaults are the table's; {@code SnowflakeConfigTests} keeps
+ * this interface equal to the table.
+ */
+@ConfigMapping(prefix = "quarkus.snowflake")
+@ConfigRoot(phase = ConfigPhase.RUN_TIME)
+public interface SnowflakeConfig {
+
+	/**
+	 * Datacenter id of this instance, 0..31 with the default layout (0..2^datacenter-bits - 1). No default: required
+	 * unless the layout has no datacenter bits.
+	 */
+	Optional<String> datacenterId();
+
+	/**
+	 * Worker id of this instance, 0..31 with the default layout (0..2^worker-bits - 1). Every running instance
+	 * within a datacenter needs its own. No default. Required in this preview of the extension (worker ids leased
+	 * from the database come in a later version).
+	 */
+	Optional<String> workerId();
+
+	/**
+	 * How this instance gets its worker id: auto (static ids when {@code worker-id} is set), static,
+	 * hostname-ordinal (a StatefulSet pod orders-7 is worker 7), ip-address. Default auto.
+	 */
+	Optional<String> workerAssignment();
+
+	/**
+	 * Instant of timestamp 0, as an ISO-8601 UTC instant. Must not be in the future. Never change it for existing
+	 * data: ids could repeat. Default 2020-01-01T00:00:00Z.
+	 */
+	Optional<String> epoch();
+
+	/** Length of one timestamp tick: a whole number of milliseconds from 1 ms to 1 h. Default 1ms. */
+	Optional<String> tickLength();
+
+	/**
+	 * How far the clock may go back behind the last issued id before the generator refuses to issue ids; within it,
+	 * ids continue from the last issued timestamp. From 0 to 1 minute. Default 1s.
+	 */
+	Optional<String> clockTolerance();
+
+	/** Log a warning at start when fewer than this many years remain in the timestamp field. Default 10. */
+	Optional<String> lifetimeWarningYears();
+
+	/**
+	 * At start, check that every {@code @SnowflakeId}/{@code @SegmentId} column can hold the ids: fail (refuse to
+	 * start on a column too narrow), warn, or off. Default fail.
+	 */
+	Optional<String> schemaCheck();
+
+	/** The bit widths of an id. */
+	Layout layout();
+
+	/** Worker ids leased from the database (a later version of this extension). */
+	Lease lease();
+
+	/** Segment mode, {@code @SegmentId} (a later version of this extension). */
+	Segment segment();
+
+	/** What the extension sets in Hibernate ORM. */
+	Jpa jpa();
+
+	/** {@code quarkus.snowflake.layout.*}. */
+	interface Layout {
+
+		/**
+		 * Starting point for the bit widths: classic (41/5/5/12 in 63 bits) or javascript-safe (41/0/5/7 in 53 bits:
+		 * every id is an exact JavaScript number). The widths below override it. Default classic.
+		 */
+		Optional<String> preset();
+
+		/** Bits of the timestamp field (ticks since the epoch). Unset: the preset's (41 in both presets). */
+		Optional<String> timestampBits();
+
+		/** Bits of the datacenter field. Unset: the preset's (5 classic, 0 javascript-safe). */
+		Optional<String> datacenterBits();
+
+		/** Bits of the worker field. Unset: the preset's (5 in both presets). */
+		Optional<String> workerBits();
+
+		/** Bits of the sequence field: 2^sequence-bits ids per tick and worker. Unset: the preset's. */
+		Optional<String> sequenceBits();
+	}
+
+	/** {@code quarkus.snowflake.lease.*}. */
+	interface Lease {
+
+		/** Lease table: a plain SQL identifier, optionally schema-qualified. Default snowflake_worker_lease. */
+		Optional<String> tableName();
+
+		/** How long a lease lasts without renewal; renewed every third of it. 3 s to 1 h. Default 1m. */
+		Optional<String> duration();
+
+		/**
+		 * How long after its lease end a worker id of a crashed instance stays out of the pool: must exceed the
+		 * clock difference between instances. 0 s to 1 h. Default 10s.
+		 */
+		Optional<String> safetyMargin();
+
+		/** Whether to create the lease table if it is missing. Default true. */
+		Optional<String> createTable();
+
+		/**
+		 * Whether to lease from a database whose settings let it lose committed writes, refused otherwise.
+		 * Default false.
+		 */
+		Optional<String> acceptDataLossRisk();
+	}
+
+	/** {@code quarkus.snowflake.segment.*}. */
+	interface Segment {
+
+		/** Segment table; handed-back ranges go to {@code <name>_free}. Default snowflake_segment. */
+		Optional<String> tableName();
+
+		/** Values per segment for {@code @SegmentId} without a step (1..1000000). Default 1000. */
+		Optional<String> defaultStep();
+
+		/** Share of a segment used before the next is fetched in the background (0.0..0.9). Default 0.1. */
+		Optional<String> prefetchThreshold();
+
+		/** How long a caller waits for a segment while the database is unreachable (0 s..1 min). Default 5s. */
+		Optional<String> maxWait();
+
+		/** Whether to create the segment tables if they are missing. Default true. */
+		Optional<String> createTable();
+
+		/** Whether the step follows the load (doubled when segments go fast, halved when slow). Default false. */
+		Optional<String> dynamicStep();
+
+		/** How long a segment should last when the step is dynamic (1 ms..1 day). Default 15m. */
+		Optional<String> dynamicStepTarget();
+	}
+
+	/** {@code quarkus.snowflake.jpa.*}. */
+	interface Jpa {
+
+		/**
+		 * Snowflake ids exist before the INSERT, so Hibernate can batch inserts; these defaults switch that on where
+		 * the application set nothing ({@code quarkus.hibernate-orm.jdbc.statement-batch-size} and an
+		 * {@code hibernate.order_inserts} of the application's always win).
+		 */
+		BatchingDefaults batchingDefaults();
+	}
+
+	/** {@code quarkus.snowflake.jpa.batching-defaults.*}. */
+	interface BatchingDefaults {
+
+		/**
+		 * Whether to supply {@code hibernate.jdbc.batch_size} and {@code hibernate.order_inserts=true} when the
+		 * application has not set them.
+		 */
+		@WithDefault("true")
+		boolean enabled();
+
+		/** The {@code hibernate.jdbc.batch_size} to supply (1 or more). */
+		@WithDefault("50")
+		int batchSize();
+	}
+}
