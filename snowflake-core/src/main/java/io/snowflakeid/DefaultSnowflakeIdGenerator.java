@@ -76,7 +76,14 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
 		this.workerId = workerId;
 		this.timeSource = timeSource;
 		this.toleranceMillis = toleranceMillis;
-		this.epochNanos = layout.epoch().toEpochMilli() * 1_000_000L;
+		long epochMillis = layout.epoch().toEpochMilli();
+		// Before any arithmetic in nanoseconds: an epoch after 2262 overflows them, and would then pass for the past.
+		long nowMillis = timeSource.currentTimeNanos() / 1_000_000L;
+		if (nowMillis < epochMillis) {
+			throw new SnowflakeConfigurationException(SnowflakeSettings.EPOCH, layout.epoch(),
+					"an instant not after the current time " + Instant.ofEpochMilli(nowMillis));
+		}
+		this.epochNanos = epochMillis * 1_000_000L;
 		this.tickNanos = layout.tickMillis() * 1_000_000L;
 		this.sequenceBits = layout.sequenceBits();
 		this.sequenceMask = layout.maxSequence();

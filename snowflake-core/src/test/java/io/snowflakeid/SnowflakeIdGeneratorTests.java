@@ -233,6 +233,18 @@ class SnowflakeIdGeneratorTests {
 			.satisfies((ex) -> assertThat(ex.getAllowed()).as(ex.getMessage()).contains(START.toString()));
 	}
 
+	/** After 2262 an epoch does not fit in nanoseconds: it must not overflow into the past and be accepted. */
+	@Test
+	void anEpochTooFarInTheFutureForNanosecondsIsRejectedAsInTheFuture() {
+		for (String year : new String[] { "2263", "2267", "2999" }) {
+			SnowflakeLayout future = SnowflakeLayout.builder().epoch(Instant.parse(year + "-01-01T00:00:00Z")).build();
+			assertThatExceptionOfType(SnowflakeConfigurationException.class).as(year)
+				.isThrownBy(() -> SnowflakeIdGenerator.builder().layout(future).datacenterId(0).workerId(0)
+					.timeSource(new SimulatedClock(START)).build())
+				.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.epoch"));
+		}
+	}
+
 	@Test
 	void currentTimeBeyondTheTimestampFieldIsRejectedAtStart() {
 		SnowflakeLayout tooShort = SnowflakeLayout.builder().timestampBits(30).datacenterBits(5).workerBits(5)
