@@ -1,6 +1,7 @@
 package io.snowflakeid.quarkus.deployment;
 
 import java.util.List;
+import java.util.OptionalInt;
 
 import io.quarkus.arc.BeanDestroyer;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
@@ -10,14 +11,16 @@ import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
+import io.quarkus.hibernate.orm.deployment.HibernateOrmConfig;
+import io.quarkus.hibernate.orm.deployment.HibernateOrmConfigPersistenceUnit;
 import io.quarkus.hibernate.orm.deployment.PersistenceUnitDescriptorBuildItem;
 import io.quarkus.hibernate.orm.deployment.integration.HibernateOrmIntegrationRuntimeConfiguredBuildItem;
+import io.quarkus.hibernate.orm.runtime.PersistenceUnitUtil;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.quarkus.runtime.ArcGeneratorSource;
 import io.snowflakeid.quarkus.runtime.SnowflakeRecorder;
 import jakarta.inject.Singleton;
-import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * The extension's build: Hibernate's generators find the application's generator through Arc
@@ -65,23 +68,27 @@ class SnowflakeProcessor {
 
 	@BuildStep
 	@Record(ExecutionTime.RUNTIME_INIT)
-	void hibernateSettings(SnowflakeRecorder recorder, List<PersistenceUnitDescriptorBuildItem> units,
+	void hibernateSettings(SnowflakeRecorder recorder, HibernateOrmConfig orm,
+			List<PersistenceUnitDescriptorBuildItem> units,
 			BuildProducer<HibernateOrmIntegrationRuntimeConfiguredBuildItem> integrations) {
 		for (PersistenceUnitDescriptorBuildItem unit : units) {
 			String name = unit.getPersistenceUnitName();
+			// a persistence.xml unit has its batching settings in the XML, which a runtime default would override
+			boolean batchingDefaults = !unit.isFromPersistenceXml();
 			integrations.produce(new HibernateOrmIntegrationRuntimeConfiguredBuildItem(FEATURE, name)
-				.setInitListener(recorder.hibernateSettings(name, batchSizeSet(name))));
+				.setInitListener(recorder.hibernateSettings(name, batchingDefaults,
+						statementBatchSize(orm, name).isPresent())));
 		}
 	}
 
 	/**
-	 * Whether the application set the unit's statement batch size: a build-time setting of Quarkus' (it becomes
-	 * {@code hibernate.jdbc.batch_size} in the unit's build-time settings, which a runtime default would override).
+	 * The unit's {@code jdbc.statement-batch-size}, as Quarkus read it (every spelling of a named unit's key): a
+	 * build-time setting, which becomes {@code hibernate.jdbc.batch_size} in the unit's build-time settings and which
+	 * a runtime default would override.
 	 */
-	static boolean batchSizeSet(String persistenceUnit) {
-		String unit = persistenceUnit.equals("<default>") ? "" : "\"" + persistenceUnit + "\".";
-		return ConfigProvider.getConfig()
-			.getOptionalValue("quarkus.hibernate-orm." + unit + "jdbc.statement-batch-size", String.class)
-			.isPresent();
+	static OptionalInt statementBatchSize(HibernateOrmConfig orm, String persistenceUnit) {
+		HibernateOrmConfigPersistenceUnit unit = PersistenceUnitUtil.isDefaultPersistenceUnit(persistenceUnit)
+				? orm.defaultPersistenceUnit() : orm.namedPersistenceUnits().get(persistenceUnit);
+		return (unit != null) ? unit.jdbc().statementBatchSize() : OptionalInt.empty();
 	}
 }

@@ -5,6 +5,7 @@ import java.util.function.Supplier;
 import io.quarkus.arc.Arc;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.SnowflakeSchemaException;
 import io.snowflakeid.internal.GeneratorSource;
 import io.snowflakeid.segment.SegmentIdGenerator;
 import jakarta.inject.Singleton;
@@ -48,6 +49,14 @@ public class ArcGeneratorSource implements GeneratorSource {
 	/** The column check runs where Hibernate calls it, when the session factory is created: its failure stops the start. */
 	@Override
 	public void startupCheck(Runnable check) {
-		check.run();
+		try {
+			check.run();
+		}
+		catch (SnowflakeSchemaException ex) {
+			SnowflakeSchemaException named = new SnowflakeSchemaException(QuarkusSettings.quarkusNames(ex.getMessage()),
+					ex.getFix());
+			named.initCause(ex);
+			throw named;
+		}
 	}
 }

@@ -24,11 +24,25 @@ final class HibernateSettings implements HibernateOrmIntegrationRuntimeInitListe
 
 	private final String persistenceUnit;
 
+	private final boolean batchingDefaults;
+
 	private final boolean batchSizeSet;
 
-	HibernateSettings(String persistenceUnit, boolean batchSizeSet) {
+	HibernateSettings(String persistenceUnit, boolean batchingDefaults, boolean batchSizeSet) {
 		this.persistenceUnit = persistenceUnit;
+		this.batchingDefaults = batchingDefaults;
 		this.batchSizeSet = batchSizeSet;
+	}
+
+	/** {@code true} or {@code false}, any case: a typo must not switch the defaults off unnoticed. */
+	static boolean enabled(java.util.Optional<String> value) {
+		String text = value.map(String::strip).orElse("true");
+		if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+			return Boolean.parseBoolean(text);
+		}
+		throw new io.quarkus.runtime.configuration.ConfigurationException(
+				"Invalid quarkus.snowflake.jpa.batching-defaults.enabled = '" + value.get() + "': allowed true or false "
+						+ "(default true)");
 	}
 
 	@Override
@@ -40,7 +54,7 @@ final class HibernateSettings implements HibernateOrmIntegrationRuntimeInitListe
 			.getConfigMapping(SnowflakeConfig.class)
 			.jpa()
 			.batchingDefaults();
-		if (!batching.enabled()) {
+		if (!this.batchingDefaults || !enabled(batching.enabled())) {
 			return;
 		}
 		if (batching.batchSize() < 1) {

@@ -164,10 +164,9 @@ public interface SnowflakeConfig {
 
 		/**
 		 * Whether to supply {@code hibernate.jdbc.batch_size} and {@code hibernate.order_inserts=true} when the
-		 * application has not set them.
+		 * application has not set them: true or false. Default true.
 		 */
-		@WithDefault("true")
-		boolean enabled();
+		Optional<String> enabled();
 
 		/** The {@code hibernate.jdbc.batch_size} to supply (1 or more). */
 		@WithDefault("50")

@@ -29,11 +29,14 @@ public class SnowflakeRecorder {
 	/**
 	 * Hibernate's settings for one persistence unit: the column check's mode, and the batching defaults where the
 	 * application set nothing.
+	 * @param batchingDefaults whether the unit may get batching defaults (not a persistence.xml unit, whose XML has
+	 * its own)
 	 * @param batchSizeSet whether the application set the unit's {@code jdbc.statement-batch-size} (decided at build
 	 * time, where that setting lives)
 	 */
-	public HibernateOrmIntegrationRuntimeInitListener hibernateSettings(String persistenceUnit, boolean batchSizeSet) {
-		return new HibernateSettings(persistenceUnit, batchSizeSet);
+	public HibernateOrmIntegrationRuntimeInitListener hibernateSettings(String persistenceUnit,
+			boolean batchingDefaults, boolean batchSizeSet) {
+		return new HibernateSettings(persistenceUnit, batchingDefaults, batchSizeSet);
 	}
 
 	static ManagedGenerator createManagedGenerator() {
@@ -43,7 +46,8 @@ public class SnowflakeRecorder {
 		try {
 			managed = SnowflakeGenerators.create(configuration, null);
 		}
-		catch (SnowflakeConfigurationException ex) {
+		catch (SnowflakeConfigurationException | IllegalStateException ex) {
+			// a setting out of range, or one the host cannot serve (no private IPv4 address for ip-address)
 			throw new ConfigurationException(QuarkusSettings.quarkusNames(ex.getMessage()), ex);
 		}
 		SnowflakeGenerators.logStart(managed, configuration.lifetimeWarningYears());
@@ -51,23 +55,26 @@ public class SnowflakeRecorder {
 	}
 
 	/**
-	 * Worker ids leased from the database, ZooKeeper or Redis are a later step of this extension: without a worker
-	 * id, say so now rather than let {@code auto} fall back to anything else.
+	 * Worker ids leased from the database, ZooKeeper or Redis are a later step of this extension: asked for, they
+	 * are refused (a worker id set beside them does not quietly stand in); without a worker id, {@code auto} is
+	 * refused too rather than fall back to anything else.
 	 */
 	static void refuseWhatThisPreviewDoesNotDo(SnowflakeConfiguration configuration) {
 		WorkerAssignment assignment = configuration.workerAssignment();
-		if (configuration.workerId() != null || assignment == WorkerAssignment.STATIC
-				|| assignment == WorkerAssignment.HOSTNAME_ORDINAL || assignment == WorkerAssignment.IP_ADDRESS) {
+		if (assignment == WorkerAssignment.DATABASE_LEASE || assignment.isCoordinationService()) {
+			throw new ConfigurationException(QuarkusSettings.PREFIX + "snowflake.worker-assignment="
+					+ assignment.value() + " is not supported by this preview of snowflake-quarkus: use static "
+					+ "worker ids (" + QuarkusSettings.PREFIX + "snowflake.worker-id, e.g. QUARKUS_SNOWFLAKE_WORKER_ID, "
+					+ "different for every instance of a datacenter), hostname-ordinal or ip-address; leases come in a "
+					+ "later version");
+		}
+		if (configuration.workerId() != null || assignment != WorkerAssignment.AUTO) {
 			return;
 		}
-		throw new ConfigurationException(QuarkusSettings.PREFIX + "snowflake.worker-id is not set"
-				+ ((assignment == WorkerAssignment.AUTO) ? ""
-						: " and " + QuarkusSettings.PREFIX + "snowflake.worker-assignment=" + assignment.value()
-								+ " is not supported yet")
-				+ ": this preview of snowflake-quarkus assigns worker ids statically (set "
-				+ QuarkusSettings.PREFIX + "snowflake.worker-id, 0..31 with the default layout, different for every "
-				+ "instance of a datacenter, e.g. QUARKUS_SNOWFLAKE_WORKER_ID) or from the host "
-				+ "(worker-assignment=hostname-ordinal or ip-address); worker ids leased from the database, ZooKeeper "
-				+ "or Redis come in a later version");
+		throw new ConfigurationException(QuarkusSettings.PREFIX + "snowflake.worker-id is not set: this preview of "
+				+ "snowflake-quarkus assigns worker ids statically (set " + QuarkusSettings.PREFIX
+				+ "snowflake.worker-id, 0..31 with the default layout, different for every instance of a datacenter, "
+				+ "e.g. QUARKUS_SNOWFLAKE_WORKER_ID) or from the host (worker-assignment=hostname-ordinal or "
+				+ "ip-address); worker ids leased from the database, ZooKeeper or Redis come in a later version");
 	}
 }
