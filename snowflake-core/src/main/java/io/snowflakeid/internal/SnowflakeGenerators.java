@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 
+import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
@@ -69,7 +70,7 @@ public final class SnowflakeGenerators {
 	private static ManagedGenerator assign(SnowflakeConfiguration configuration, ConnectionSource connections,
 			LeaseStore coordination) {
 		SnowflakeIdGenerator.Builder builder = configuration.generatorBuilder();
-		WorkerAssignment assignment = resolve(configuration.workerAssignment(), configuration.workerId() != null,
+		WorkerAssignment assignment = resolve(configuration.workerAssignment(), configuration.workerId(),
 				connections != null);
 		SnowflakeLayout layout = configuration.layout();
 		switch (assignment) {
@@ -124,8 +125,22 @@ public final class SnowflakeGenerators {
 		}
 	}
 
-	static WorkerAssignment resolve(WorkerAssignment requested, boolean staticWorkerId, boolean hasDatabase) {
-		if (staticWorkerId) {
+	/**
+	 * The assignment to carry out. A worker id beside an automatic assignment is refused, not preferred: it usually
+	 * sits in the application's shared configuration while the assignment is set per deployment, and preferring it
+	 * would give every replica that one worker id, silently.
+	 */
+	static WorkerAssignment resolve(WorkerAssignment requested, Long workerId, boolean hasDatabase) {
+		if (workerId != null) {
+			if (requested != WorkerAssignment.AUTO && requested != WorkerAssignment.STATIC) {
+				throw new SnowflakeConfigurationException(SnowflakeSettings.WORKER_ID, workerId,
+						"only with " + SnowflakeSettings.WORKER_ASSIGNMENT + "=static or auto, not with "
+								+ requested.value(),
+						"A worker id beside an automatic assignment would give every instance that one worker id: "
+								+ "remove " + SnowflakeSettings.WORKER_ID + " where " + SnowflakeSettings.WORKER_ASSIGNMENT
+								+ "=" + requested.value() + " is set, or set "
+								+ SnowflakeSettings.WORKER_ASSIGNMENT + "=static");
+			}
 			return WorkerAssignment.STATIC;
 		}
 		if (requested == WorkerAssignment.AUTO) {

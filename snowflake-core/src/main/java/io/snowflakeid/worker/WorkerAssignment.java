@@ -6,8 +6,9 @@ import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeSettings;
 
 /**
- * How an instance gets its worker id ({@code snowflake.worker-assignment}). Static ids, when configured, always
- * win over every other strategy.
+ * How an instance gets its worker id ({@code snowflake.worker-assignment}). A static worker id goes with
+ * {@link #STATIC} or {@link #AUTO} only: beside any other assignment it is refused at start, because one worker id in
+ * a shared configuration would stand in for every replica's.
  */
 public enum WorkerAssignment {
 

@@ -10,7 +10,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 
+import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.config.SnowflakeConfiguration;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.spi.LeaseRecord;
@@ -20,6 +22,8 @@ import io.snowflakeid.testing.TestDatabase;
 import io.snowflakeid.worker.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -55,16 +59,29 @@ class SnowflakeGeneratorsTests {
 	}
 
 	@Test
-	void staticIdsAlwaysWinAndAutoPrefersALeaseWhenThereIsADatabase() {
-		assertThat(SnowflakeGenerators.resolve(WorkerAssignment.DATABASE_LEASE, true, true))
-			.isEqualTo(WorkerAssignment.STATIC);
-		assertThat(SnowflakeGenerators.resolve(WorkerAssignment.HOSTNAME_ORDINAL, true, false))
-			.isEqualTo(WorkerAssignment.STATIC);
-		assertThat(SnowflakeGenerators.resolve(WorkerAssignment.AUTO, false, true))
+	void autoTakesStaticIdsWhenSetAndPrefersALeaseWhenThereIsADatabase() {
+		assertThat(SnowflakeGenerators.resolve(WorkerAssignment.AUTO, 7L, true)).isEqualTo(WorkerAssignment.STATIC);
+		assertThat(SnowflakeGenerators.resolve(WorkerAssignment.STATIC, 7L, true)).isEqualTo(WorkerAssignment.STATIC);
+		assertThat(SnowflakeGenerators.resolve(WorkerAssignment.AUTO, null, true))
 			.isEqualTo(WorkerAssignment.DATABASE_LEASE);
-		assertThat(SnowflakeGenerators.resolve(WorkerAssignment.AUTO, false, false)).isEqualTo(WorkerAssignment.STATIC);
-		assertThat(SnowflakeGenerators.resolve(WorkerAssignment.IP_ADDRESS, false, true))
+		assertThat(SnowflakeGenerators.resolve(WorkerAssignment.AUTO, null, false)).isEqualTo(WorkerAssignment.STATIC);
+		assertThat(SnowflakeGenerators.resolve(WorkerAssignment.IP_ADDRESS, null, true))
 			.isEqualTo(WorkerAssignment.IP_ADDRESS);
+	}
+
+	/**
+	 * A worker id in the shared configuration and an automatic assignment set per deployment: preferring the id
+	 * would give every replica the same one. Refused for every automatic assignment, naming both settings.
+	 */
+	@ParameterizedTest
+	@EnumSource(value = WorkerAssignment.class, names = { "AUTO", "STATIC" }, mode = EnumSource.Mode.EXCLUDE)
+	void aWorkerIdBesideAnAutomaticAssignmentIsRefused(WorkerAssignment assignment) {
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeGenerators.resolve(assignment, 7L, true))
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(SnowflakeSettings.WORKER_ID))
+			.withMessageStartingWith("Invalid snowflake.worker-id = 7: allowed only with "
+					+ "snowflake.worker-assignment=static or auto, not with " + assignment.value())
+			.withMessageContaining("every instance that one worker id");
 	}
 
 	@Test

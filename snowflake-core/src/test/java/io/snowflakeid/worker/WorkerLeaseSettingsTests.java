@@ -30,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThatNoException;
  * {@link SnowflakeIdGenerator.Builder} ({@code generator(...)}), and {@code layout}, {@code timeSource} and
  * {@code clockTolerance} are shorthands that write into that builder, whatever the order they are called in. The
  * settings map of Hibernate and Spring ({@link SnowflakeGenerators}): which worker assignment it chooses (a static
- * worker id always wins, a database lease needs a database) and how the {@code snowflake.lease.*} settings shape the
+ * worker id takes no lease, a database lease needs a database) and how the {@code snowflake.lease.*} settings shape the
  * lease.
  */
 class WorkerLeaseSettingsTests {
@@ -124,7 +124,7 @@ class WorkerLeaseSettingsTests {
 		settings.put(SnowflakeSettings.EPOCH, "2020-02-03T00:00:00Z");
 		settings.put(SnowflakeSettings.DATACENTER_ID, "3");
 		settings.put(SnowflakeSettings.WORKER_ID, 7);
-		settings.put(SnowflakeSettings.WORKER_ASSIGNMENT, "database-lease"); // a static id always wins
+		settings.put(SnowflakeSettings.WORKER_ASSIGNMENT, "static");
 		ManagedGenerator managed = SnowflakeGenerators.create(SnowflakeConfiguration.fromSettings(settings), null);
 		assertThat(managed.assignment()).isEqualTo(WorkerAssignment.STATIC);
 		assertThat(managed.lease()).isNull();

@@ -284,15 +284,30 @@ class SnowflakeAutoConfigurationTests {
 	}
 
 	@Test
-	void staticIdsWinOverTheDatabaseLease() {
+	void aWorkerIdBesideADatabaseLeaseFailsStartupNamingBoth() {
 		JdbcDataSource dataSource = new JdbcDataSource();
 		dataSource.setURL("jdbc:h2:mem:starter-static-" + java.util.UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
 		this.contextRunner.withBean(DataSource.class, () -> dataSource)
 			.withPropertyValues("snowflake.worker-assignment=database-lease", "snowflake.datacenter-id=2",
 					"snowflake.worker-id=9")
+			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(SnowflakeConfigurationException.class)
+				.hasMessageStartingWith("Invalid snowflake.worker-id = 9: allowed only with "
+						+ "snowflake.worker-assignment=static or auto, not with database-lease"));
+	}
+
+	/** A profile that switches to a lease unsets the shared configuration's worker id with an empty value. */
+	@Test
+	void anEmptyWorkerIdUnsetsTheSharedOneForALease() {
+		JdbcDataSource dataSource = new JdbcDataSource();
+		dataSource.setURL("jdbc:h2:mem:starter-unset-" + java.util.UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+		this.contextRunner.withBean(DataSource.class, () -> dataSource)
+			.withPropertyValues("snowflake.worker-assignment=database-lease", "snowflake.datacenter-id=2",
+					"snowflake.worker-id=")
 			.run((context) -> {
-				assertThat(context.getBean(ManagedGenerator.class).assignment()).isEqualTo(WorkerAssignment.STATIC);
-				assertThat(context.getBean(SnowflakeIdGenerator.class).workerId()).isEqualTo(9);
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(ManagedGenerator.class).assignment())
+					.isEqualTo(WorkerAssignment.DATABASE_LEASE);
 			});
 	}
 
