@@ -77,8 +77,10 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
 		this.timeSource = timeSource;
 		this.toleranceMillis = toleranceMillis;
 		long epochMillis = layout.epoch().toEpochMilli();
-		// Before any arithmetic in nanoseconds: an epoch after 2262 overflows them, and would then pass for the past.
-		long nowMillis = timeSource.currentTimeNanos() / 1_000_000L;
+		long now = timeSource.currentTimeNanos();
+		// In milliseconds, before any arithmetic in nanoseconds: an epoch after 2262 overflows them, and would then
+		// pass for the past.
+		long nowMillis = Math.floorDiv(now, 1_000_000L);
 		if (nowMillis < epochMillis) {
 			throw new SnowflakeConfigurationException(SnowflakeSettings.EPOCH, layout.epoch(),
 					"an instant not after the current time " + Instant.ofEpochMilli(nowMillis));
@@ -92,11 +94,6 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
 		this.nodeBits = (datacenterId << layout.datacenterShift()) | (workerId << layout.workerShift());
 		this.sequenceStartSpread = (int) Math.max(1,
 				Math.min(MAX_SEQUENCE_START_SPREAD, (this.sequenceMask + 1) / MAX_SEQUENCE_START_SPREAD));
-		long now = timeSource.currentTimeNanos();
-		if (now < this.epochNanos) {
-			throw new SnowflakeConfigurationException(SnowflakeSettings.EPOCH, layout.epoch(),
-					"an instant not after the current time " + Instant.ofEpochMilli(now / 1_000_000));
-		}
 		long tick = tickAt(now);
 		if (tick > this.maxTick) {
 			throw new SnowflakeConfigurationException(SnowflakeSettings.TIMESTAMP_BITS, layout.timestampBits(),
@@ -109,7 +106,7 @@ final class DefaultSnowflakeIdGenerator implements SnowflakeIdGenerator {
 		long lastUsedTick = tick - 1;
 		if (issueAfterEpochMillis != null) {
 			lastUsedTick = Math.max(lastUsedTick,
-					Math.min(layout.tickOf(java.time.Instant.ofEpochMilli(issueAfterEpochMillis)), this.maxTick));
+					Math.min(layout.tickOf(Instant.ofEpochMilli(issueAfterEpochMillis)), this.maxTick));
 		}
 		this.state = new AtomicLong((lastUsedTick << this.sequenceBits) | this.sequenceMask);
 		if (permit != null) {
