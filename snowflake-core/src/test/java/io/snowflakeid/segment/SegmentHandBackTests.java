@@ -1,19 +1,13 @@
 package io.snowflakeid.segment;
 
 import java.sql.SQLException;
-import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 
-import io.snowflakeid.testing.FaultyConnections;
 import io.snowflakeid.testing.LogCapture;
-import io.snowflakeid.testing.TestDatabase;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,30 +18,10 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * one, to the give-back table), that the next start hands those values out again exactly once and leaves no hole,
  * and what operators read in the log about it, a hand-back that cannot reach the database included.
  */
-class SegmentHandBackTests {
+class SegmentHandBackTests extends SegmentTestSupport {
 
-	private final TestDatabase database = new TestDatabase("segment-hand-back");
-
-	/** The generators' connections; the database down while they are refused. */
-	private final FaultyConnections connections = FaultyConnections.on(this.database);
-
-	private final List<SegmentIdGenerators> instances = new ArrayList<>();
-
-	@AfterEach
-	void close() {
-		this.connections.refuseConnections(false);
-		this.instances.forEach(SegmentIdGenerators::close);
-	}
-
-	/** One application instance (its own generators), as a separate JVM would have. */
-	private SegmentIdGenerators instance(SegmentSettings.Builder settings) {
-		SegmentIdGenerators generators = new SegmentIdGenerators(settings.build());
-		this.instances.add(generators);
-		return generators;
-	}
-
-	private SegmentSettings.Builder settings() {
-		return SegmentSettings.builder(this.connections).maxWait(Duration.ofMillis(500));
+	SegmentHandBackTests() {
+		super("segment-hand-back");
 	}
 
 	private static void awaitFetched(SegmentIdGenerator ids, long segments) throws InterruptedException {

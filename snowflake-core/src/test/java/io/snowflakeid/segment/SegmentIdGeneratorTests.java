@@ -2,7 +2,6 @@ package io.snowflakeid.segment;
 
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -15,40 +14,15 @@ import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.testing.FaultyConnections;
 import io.snowflakeid.testing.TestDatabase;
 import io.snowflakeid.worker.ConnectionSource;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
-class SegmentIdGeneratorTests {
+class SegmentIdGeneratorTests extends SegmentTestSupport {
 
-	private final TestDatabase database = new TestDatabase("segment");
-
-	/** The generators' connections; the database down while they are refused. */
-	private final FaultyConnections connections = FaultyConnections.on(this.database);
-
-	private final List<SegmentIdGenerators> instances = new ArrayList<>();
-
-	@AfterEach
-	void close() {
-		this.connections.refuseConnections(false);
-		this.instances.forEach(SegmentIdGenerators::close);
-	}
-
-	/** One application instance (its own generators), as a separate JVM would have. */
-	private SegmentIdGenerators instance(SegmentSettings.Builder settings) {
-		SegmentIdGenerators generators = new SegmentIdGenerators(settings.build());
-		this.instances.add(generators);
-		return generators;
-	}
-
-	private SegmentSettings.Builder settings() {
-		return SegmentSettings.builder(this.connections).maxWait(Duration.ofMillis(500));
-	}
-
-	private void sql(String statement) throws SQLException {
-		this.database.execute(statement);
+	SegmentIdGeneratorTests() {
+		super("segment");
 	}
 
 	@Test

@@ -14,20 +14,15 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.snowflakeid.SnowflakeIdGenerator;
-import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.spi.IssuePermit;
 import io.snowflakeid.spi.LeaseRecord;
 import io.snowflakeid.spi.LocalNodes;
 import io.snowflakeid.testing.FaultyConnections;
 import io.snowflakeid.testing.ManualScheduler;
-import io.snowflakeid.testing.SimulatedClock;
-import io.snowflakeid.testing.TestDatabase;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import static io.snowflakeid.testing.ForeignLayouts.FOUR_WORKERS;
@@ -44,53 +39,10 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * which every wall clock, elapsed clock and time source is derived) where the test moves time, on the machine's
  * clock where a bound in real time is what is checked.
  */
-class LateOrUnknownRenewalTests {
+class LateOrUnknownRenewalTests extends SimulatedLeaseTestSupport {
 
-	private final TestDatabase database = new TestDatabase("late-renewal");
-
-	private final ConnectionSource connections = this.database.connections();
-
-	/**
-	 * Each test starts a day after the previous one: this JVM's registry remembers the last millisecond used per
-	 * node, and a simulated clock starting over would find every node used "in the future".
-	 */
-	private static final AtomicLong DAYS = new AtomicLong();
-
-	/** One simulated real time; wall clocks, elapsed clocks and time sources are views of it. */
-	private final SimulatedClock clock = new SimulatedClock(
-			Instant.parse("2031-03-04T05:06:07.000Z").plus(Duration.ofDays(DAYS.incrementAndGet())).plusNanos(123_456));
-
-	private final List<WorkerLease> leases = new ArrayList<>();
-
-	@AfterEach
-	void closeLeases() {
-		for (WorkerLease lease : this.leases) {
-			try {
-				lease.close();
-			}
-			catch (RuntimeException ex) {
-				// already sealed by a lost renewal racing it: not what these tests are about
-			}
-		}
-	}
-
-	private WorkerLeaseSettings.Builder simSettings(SnowflakeLayout layout, ConnectionSource source) {
-		return WorkerLeaseSettings.builder(source).layout(layout).datacenterId(0).timeSource(this.clock.timeSource(null))
-			.clock(this.clock).scheduler(new ManualScheduler());
-	}
-
-	private WorkerLease acquire(WorkerLeaseSettings settings) {
-		WorkerLease lease = WorkerLease.acquire(settings);
-		this.leases.add(lease);
-		return lease;
-	}
-
-	private void sql(String statement) throws SQLException {
-		this.database.execute(statement);
-	}
-
-	private long queryLong(String query) throws SQLException {
-		return this.database.queryLong(query);
+	LateOrUnknownRenewalTests() {
+		super("late-renewal", Instant.parse("2031-03-04T05:06:07.000Z"));
 	}
 
 	private String queryString(String query) throws SQLException {
@@ -124,7 +76,7 @@ class LateOrUnknownRenewalTests {
 
 		// The process is cloned now: the copy has the same token, the same pending token and the same node.
 		WorkerLease clone = cloneOf(original, settings);
-		this.leases.add(clone);
+		closedAfterTheTest(clone);
 
 		this.clock.advance(Duration.ofSeconds(1));
 		original.renew(); // the original renews first ...

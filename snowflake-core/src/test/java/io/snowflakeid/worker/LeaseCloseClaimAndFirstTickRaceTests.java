@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 
@@ -39,46 +38,22 @@ import static org.assertj.core.api.Assertions.fail;
  * its own ({@code foreignLayout}), so that this JVM's registry of nodes in use never couples these tests to others
  * (a leaked reservation included).
  */
-class LeaseCloseClaimAndFirstTickRaceTests {
-
-	private final TestDatabase database = new TestDatabase("close-claim-race");
-
-	private final ConnectionSource connections = this.database.connections();
-
-	private static final AtomicLong DAYS = new AtomicLong();
-
-	private final SimulatedClock clock = new SimulatedClock(
-			Instant.parse("2033-05-06T07:08:09.000Z").plus(Duration.ofDays(DAYS.incrementAndGet())).plusNanos(123_456));
-
-	private final List<WorkerLease> leases = new ArrayList<>();
+class LeaseCloseClaimAndFirstTickRaceTests extends SimulatedLeaseTestSupport {
 
 	private final List<Thread> threads = new ArrayList<>();
 
+	LeaseCloseClaimAndFirstTickRaceTests() {
+		super("close-claim-race", Instant.parse("2033-05-06T07:08:09.000Z"));
+	}
+
 	@AfterEach
+	@Override
 	void cleanUp() throws InterruptedException {
 		Thread.interrupted();
-		for (WorkerLease lease : this.leases) {
-			try {
-				lease.close();
-			}
-			catch (RuntimeException ex) {
-				// not what these tests are about
-			}
-		}
+		closeLeases();
 		for (Thread thread : this.threads) {
 			thread.join(10_000);
 		}
-	}
-
-	private WorkerLeaseSettings.Builder simSettings(SnowflakeLayout layout, ConnectionSource source) {
-		return WorkerLeaseSettings.builder(source).layout(layout).datacenterId(0).timeSource(this.clock.timeSource(null))
-			.clock(this.clock).scheduler(new ManualScheduler());
-	}
-
-	private WorkerLease acquire(WorkerLeaseSettings settings) {
-		WorkerLease lease = WorkerLease.acquire(settings);
-		this.leases.add(lease);
-		return lease;
 	}
 
 	private Thread start(Runnable task) {
@@ -87,14 +62,6 @@ class LeaseCloseClaimAndFirstTickRaceTests {
 		this.threads.add(thread);
 		thread.start();
 		return thread;
-	}
-
-	private void sql(String statement) throws SQLException {
-		this.database.execute(statement);
-	}
-
-	private long queryLong(String query) throws SQLException {
-		return this.database.queryLong(query);
 	}
 
 	private void createTable() throws SQLException {
