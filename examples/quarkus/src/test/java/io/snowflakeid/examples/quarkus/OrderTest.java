@@ -29,7 +29,9 @@ class OrderTest {
 		});
 		List<Long> ids = orders.stream().map((order) -> order.id).toList();
 		assertThat(ids).doesNotHaveDuplicates().isSorted();
-		assertThat(this.generator.decode(ids.get(0)).workerId()).isEqualTo(1);
+		// the worker id this instance leased from the datasource, in datacenter 1
+		assertThat(this.generator.decode(ids.get(0)).workerId()).isEqualTo(this.generator.workerId());
+		assertThat(this.generator.decode(ids.get(0)).datacenterId()).isEqualTo(1);
 		long count = QuarkusTransaction.requiringNew().call(() -> Order.count());
 		assertThat(count).isEqualTo(500);
 	}

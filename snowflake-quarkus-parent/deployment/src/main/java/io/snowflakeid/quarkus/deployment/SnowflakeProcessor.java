@@ -19,6 +19,7 @@ import io.quarkus.hibernate.orm.runtime.PersistenceUnitUtil;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.quarkus.runtime.ArcGeneratorSource;
+import io.snowflakeid.quarkus.runtime.LeaseRelease;
 import io.snowflakeid.quarkus.runtime.SnowflakeRecorder;
 import jakarta.inject.Singleton;
 
@@ -41,6 +42,12 @@ class SnowflakeProcessor {
 	@BuildStep
 	AdditionalBeanBuildItem generatorSource() {
 		return AdditionalBeanBuildItem.unremovableOf(ArcGeneratorSource.class);
+	}
+
+	/** Unremovable: an observer of the shutdown that nothing injects. */
+	@BuildStep
+	AdditionalBeanBuildItem leaseRelease() {
+		return AdditionalBeanBuildItem.unremovableOf(LeaseRelease.class);
 	}
 
 	/**

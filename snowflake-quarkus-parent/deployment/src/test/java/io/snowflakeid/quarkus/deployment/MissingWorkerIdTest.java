@@ -8,8 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * Without a worker id the start fails saying what to set: this preview leases no worker id, and nothing falls back
- * to an id another instance may have.
+ * Without a worker id and without an active default datasource to lease one from, the start fails saying what to
+ * set: nothing falls back to an id another instance may have.
  */
 class MissingWorkerIdTest {
 
@@ -18,10 +18,12 @@ class MissingWorkerIdTest {
 		.withApplicationRoot((jar) -> jar.addClasses(Invoice.class))
 		.overrideConfigKey("quarkus.datasource.db-kind", "h2")
 		.overrideConfigKey("quarkus.datasource.jdbc.url", "jdbc:h2:mem:missing-worker-id;DB_CLOSE_DELAY=-1")
-		.overrideConfigKey("quarkus.hibernate-orm.schema-management.strategy", "drop-and-create")
+		.overrideConfigKey("quarkus.datasource.active", "false")
+		.overrideConfigKey("quarkus.hibernate-orm.active", "false")
 		.overrideConfigKey("quarkus.snowflake.datacenter-id", "1")
 		.assertException((failure) -> assertThat(InvalidSettingsTest.rootMessages(failure))
-			.contains("quarkus.snowflake.worker-id is not set")
+			.contains("leases the worker id from the default datasource, and there is none active")
+			.contains("quarkus.snowflake.worker-id")
 			.contains("QUARKUS_SNOWFLAKE_WORKER_ID"));
 
 	@Test

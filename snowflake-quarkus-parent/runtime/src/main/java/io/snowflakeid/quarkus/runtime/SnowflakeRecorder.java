@@ -1,7 +1,11 @@
 package io.snowflakeid.quarkus.runtime;
 
+import java.util.Optional;
 import java.util.function.Supplier;
 
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.agroal.runtime.AgroalDataSourceUtil;
+import io.quarkus.datasource.common.runtime.DataSourceUtil;
 import io.quarkus.hibernate.orm.runtime.integration.HibernateOrmIntegrationRuntimeInitListener;
 import io.quarkus.runtime.annotations.Recorder;
 import io.quarkus.runtime.configuration.ConfigurationException;
@@ -9,6 +13,7 @@ import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.config.SnowflakeConfiguration;
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.internal.SnowflakeGenerators;
+import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.WorkerAssignment;
 import org.eclipse.microprofile.config.ConfigProvider;
 
@@ -44,7 +49,7 @@ public class SnowflakeRecorder {
 		refuseWhatThisPreviewDoesNotDo(configuration);
 		ManagedGenerator managed;
 		try {
-			managed = SnowflakeGenerators.create(configuration, null);
+			managed = SnowflakeGenerators.create(configuration, leaseDatabase(configuration));
 		}
 		catch (SnowflakeConfigurationException | IllegalStateException ex) {
 			// a setting out of range, or one the host cannot serve (no private IPv4 address for ip-address)
@@ -55,26 +60,41 @@ public class SnowflakeRecorder {
 	}
 
 	/**
-	 * Worker ids leased from the database, ZooKeeper or Redis are a later step of this extension: asked for, they
-	 * are refused (a worker id set beside them does not quietly stand in); without a worker id, {@code auto} is
-	 * refused too rather than fall back to anything else.
+	 * The default datasource, where the worker id is to be leased from it: {@code database-lease}, or {@code auto}
+	 * without a worker id (as in Spring). Null where no lease is asked for. Without an active default datasource
+	 * the start stops, saying what to configure: never a worker id made up in its place.
+	 */
+	static ConnectionSource leaseDatabase(SnowflakeConfiguration configuration) {
+		WorkerAssignment assignment = configuration.workerAssignment();
+		boolean lease = assignment == WorkerAssignment.DATABASE_LEASE
+				|| (assignment == WorkerAssignment.AUTO && configuration.workerId() == null);
+		if (!lease) {
+			return null;
+		}
+		Optional<AgroalDataSource> dataSource = AgroalDataSourceUtil
+			.dataSourceIfActive(DataSourceUtil.DEFAULT_DATASOURCE_NAME);
+		if (dataSource.isEmpty()) {
+			throw new ConfigurationException(QuarkusSettings.PREFIX + "snowflake.worker-assignment="
+					+ assignment.value() + " leases the worker id from the default datasource, and there is none "
+					+ "active: configure quarkus.datasource.*, or set " + QuarkusSettings.PREFIX + "snowflake.worker-id "
+					+ "(different for every instance of a datacenter, e.g. QUARKUS_SNOWFLAKE_WORKER_ID) or "
+					+ QuarkusSettings.PREFIX + "snowflake.worker-assignment=hostname-ordinal");
+		}
+		return ConnectionSource.of(dataSource.get());
+	}
+
+	/**
+	 * Worker ids leased from ZooKeeper or Redis are a later step of this extension: asked for, they are refused.
 	 */
 	static void refuseWhatThisPreviewDoesNotDo(SnowflakeConfiguration configuration) {
 		WorkerAssignment assignment = configuration.workerAssignment();
-		if (assignment == WorkerAssignment.DATABASE_LEASE || assignment.isCoordinationService()) {
+		if (assignment.isCoordinationService()) {
 			throw new ConfigurationException(QuarkusSettings.PREFIX + "snowflake.worker-assignment="
-					+ assignment.value() + " is not supported by this preview of snowflake-quarkus: use static "
-					+ "worker ids (" + QuarkusSettings.PREFIX + "snowflake.worker-id, e.g. QUARKUS_SNOWFLAKE_WORKER_ID, "
-					+ "different for every instance of a datacenter), hostname-ordinal or ip-address; leases come in a "
-					+ "later version");
+					+ assignment.value() + " is not supported by this preview of snowflake-quarkus: use a lease from "
+					+ "the default datasource (database-lease, what auto does without a worker id), static worker ids ("
+					+ QuarkusSettings.PREFIX + "snowflake.worker-id, e.g. QUARKUS_SNOWFLAKE_WORKER_ID, different for "
+					+ "every instance of a datacenter), hostname-ordinal or ip-address; ZooKeeper and Redis leases "
+					+ "come in a later version");
 		}
-		if (configuration.workerId() != null || assignment != WorkerAssignment.AUTO) {
-			return;
-		}
-		throw new ConfigurationException(QuarkusSettings.PREFIX + "snowflake.worker-id is not set: this preview of "
-				+ "snowflake-quarkus assigns worker ids statically (set " + QuarkusSettings.PREFIX
-				+ "snowflake.worker-id, 0..31 with the default layout, different for every instance of a datacenter, "
-				+ "e.g. QUARKUS_SNOWFLAKE_WORKER_ID) or from the host (worker-assignment=hostname-ordinal or "
-				+ "ip-address); worker ids leased from the database, ZooKeeper or Redis come in a later version");
 	}
 }

@@ -10,9 +10,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * Worker-assignment=database-lease (not supported by the preview) next to a worker id (e.g. the one baked
- * into application.properties, the operator setting QUARKUS_SNOWFLAKE_WORKER_ASSIGNMENT per deployment). Expected:
- * refused, not a static id in its place (every instance would have the baked-in one).
+ * Worker-assignment=database-lease next to a worker id (e.g. the one baked into application.properties, the operator
+ * setting QUARKUS_SNOWFLAKE_WORKER_ASSIGNMENT per deployment). Expected: refused naming both, not a static id in the
+ * lease's place (every instance would have the baked-in one).
  */
 class DatabaseLeaseWithWorkerIdTest {
 
@@ -22,7 +22,8 @@ class DatabaseLeaseWithWorkerIdTest {
 		.overrideConfigKey("quarkus.snowflake.worker-id", "1")
 		.overrideConfigKey("quarkus.snowflake.worker-assignment", "database-lease")
 		.assertException((failure) -> assertThat(TestApps.messages(failure))
-			.contains("quarkus.snowflake.worker-assignment=database-lease is not supported"));
+			.contains("Invalid quarkus.snowflake.worker-id = 1: allowed only with "
+					+ "quarkus.snowflake.worker-assignment=static or auto, not with database-lease"));
 
 	@Inject
 	SnowflakeIdGenerator generator;
