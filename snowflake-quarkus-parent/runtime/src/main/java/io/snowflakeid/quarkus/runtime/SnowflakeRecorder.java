@@ -61,24 +61,29 @@ public class SnowflakeRecorder {
 
 	/**
 	 * The default datasource, where the worker id is to be leased from it: {@code database-lease}, or {@code auto}
-	 * without a worker id (as in Spring). Null where no lease is asked for. Without an active default datasource
-	 * the start stops, saying what to configure: never a worker id made up in its place.
+	 * without a worker id (as in Spring). Null where no lease is asked for, and beside a worker id (which the core
+	 * then refuses with {@code database-lease}, naming both settings, datasource or not). Without an active default
+	 * datasource the start stops, saying what to configure: never a worker id made up in its place.
 	 */
 	static ConnectionSource leaseDatabase(SnowflakeConfiguration configuration) {
 		WorkerAssignment assignment = configuration.workerAssignment();
-		boolean lease = assignment == WorkerAssignment.DATABASE_LEASE
-				|| (assignment == WorkerAssignment.AUTO && configuration.workerId() == null);
+		boolean lease = configuration.workerId() == null
+				&& (assignment == WorkerAssignment.DATABASE_LEASE || assignment == WorkerAssignment.AUTO);
 		if (!lease) {
 			return null;
 		}
 		Optional<AgroalDataSource> dataSource = AgroalDataSourceUtil
 			.dataSourceIfActive(DataSourceUtil.DEFAULT_DATASOURCE_NAME);
 		if (dataSource.isEmpty()) {
+			// a worker id alone would be refused beside an explicit database-lease: say to switch the assignment too
+			String staticIds = (assignment == WorkerAssignment.AUTO) ? "" : QuarkusSettings.PREFIX
+					+ "snowflake.worker-assignment=static with ";
 			throw new ConfigurationException(QuarkusSettings.PREFIX + "snowflake.worker-assignment="
 					+ assignment.value() + " leases the worker id from the default datasource, and there is none "
-					+ "active: configure quarkus.datasource.*, or set " + QuarkusSettings.PREFIX + "snowflake.worker-id "
-					+ "(different for every instance of a datacenter, e.g. QUARKUS_SNOWFLAKE_WORKER_ID) or "
-					+ QuarkusSettings.PREFIX + "snowflake.worker-assignment=hostname-ordinal");
+					+ "active: configure quarkus.datasource.*, or set " + staticIds + QuarkusSettings.PREFIX
+					+ "snowflake.worker-id (different for every instance of a datacenter, e.g. "
+					+ "QUARKUS_SNOWFLAKE_WORKER_ID) or " + QuarkusSettings.PREFIX
+					+ "snowflake.worker-assignment=hostname-ordinal");
 		}
 		return ConnectionSource.of(dataSource.get());
 	}
