@@ -8,6 +8,8 @@ import io.lettuce.core.RedisURI;
 import io.snowflakeid.redis.internal.RedisLeaseStoreProvider;
 import io.snowflakeid.redis.internal.LettuceRedisScripts;
 import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.config.Setting;
+import io.snowflakeid.config.Settings;
 import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.worker.WorkerLease;
@@ -185,13 +187,14 @@ class RedisServerSafetyTests {
 
 	@Test
 	void theAcceptanceIsTrueOrFalseAndNothingElse() {
-		assertThat(RedisLeaseStoreProvider.parseAcceptDataLossRisk(null)).isFalse();
-		assertThat(RedisLeaseStoreProvider.parseAcceptDataLossRisk(" TRUE ")).isTrue();
-		assertThat(RedisLeaseStoreProvider.parseAcceptDataLossRisk(Boolean.FALSE)).isFalse();
+		Setting<Boolean> acceptance = Settings.REDIS_ACCEPT_DATA_LOSS_RISK; // what the provider reads it with
+		assertThat(acceptance.readOrDefault(java.util.Map.of())).isFalse();
+		assertThat(acceptance.readOrDefault(java.util.Map.of(RedisSettings.ACCEPT_DATA_LOSS_RISK, " TRUE "))).isTrue();
+		assertThat(acceptance.readOrDefault(java.util.Map.of(RedisSettings.ACCEPT_DATA_LOSS_RISK, Boolean.FALSE)))
+			.isFalse();
 		assertThatExceptionOfType(io.snowflakeid.SnowflakeConfigurationException.class)
-			.isThrownBy(() -> RedisLeaseStoreProvider.parseAcceptDataLossRisk("yes"))
-			.withMessage("Invalid snowflake.redis.accept-data-loss-risk = 'yes': allowed true or false (default "
-					+ "false)");
+			.isThrownBy(() -> acceptance.readOrDefault(java.util.Map.of(RedisSettings.ACCEPT_DATA_LOSS_RISK, "yes")))
+			.withMessage("Invalid snowflake.redis.accept-data-loss-risk = 'yes': allowed true or false");
 	}
 
 	/** Plain Hibernate's settings, as written: refused before any connection is tried (the port is closed). */
@@ -205,8 +208,7 @@ class RedisServerSafetyTests {
 		assertThatExceptionOfType(io.snowflakeid.SnowflakeConfigurationException.class)
 			.isThrownBy(() -> new RedisLeaseStoreProvider().create(java.util.Map.of(RedisSettings.URI,
 					"redis://127.0.0.1:1", RedisSettings.ACCEPT_DATA_LOSS_RISK, "yes")))
-			.withMessage("Invalid snowflake.redis.accept-data-loss-risk = 'yes': allowed true or false (default "
-					+ "false)");
+			.withMessage("Invalid snowflake.redis.accept-data-loss-risk = 'yes': allowed true or false");
 	}
 
 	@Test

@@ -34,7 +34,8 @@ public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
 		// quietly changed into another hash than the one other instances use.
 		Object key = settings.get(Settings.REDIS_KEY.key());
 		String checkedKey = RedisSettings.checkKey((key != null) ? key.toString() : Settings.REDIS_KEY.defaultValue());
-		boolean acceptDataLossRisk = parseAcceptDataLossRisk(settings.get(Settings.REDIS_ACCEPT_DATA_LOSS_RISK.key()));
+		// true or false, any case; anything else is refused naming the setting: a typo must not accept a risk
+		boolean acceptDataLossRisk = Settings.REDIS_ACCEPT_DATA_LOSS_RISK.readOrDefault(settings);
 		LettuceRedisScripts scripts;
 		try {
 			scripts = LettuceRedisScripts.open(uri, CONNECT_TIMEOUT);
@@ -45,24 +46,6 @@ public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
 							+ ") to lease a worker id: " + ex.getMessage(), ex);
 		}
 		return new RedisLeaseStore(scripts, checkedKey, true, acceptDataLossRisk);
-	}
-
-	/**
-	 * {@code value} of {@link RedisSettings#ACCEPT_DATA_LOSS_RISK}: {@code true} or {@code false} (any case), a
-	 * Boolean, or null for false.
-	 * @throws SnowflakeConfigurationException naming the setting for anything else (a typo must not accept a risk,
-	 * nor silently refuse it)
-	 */
-	public static boolean parseAcceptDataLossRisk(Object value) {
-		if (value == null || value instanceof Boolean) {
-			return Boolean.TRUE.equals(value);
-		}
-		String text = value.toString().strip();
-		if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
-			return Boolean.parseBoolean(text);
-		}
-		throw new SnowflakeConfigurationException(RedisSettings.ACCEPT_DATA_LOSS_RISK, "'" + value + "'",
-				"true or false (default false)");
 	}
 
 	private static final String ALLOWED = "a Redis URI: redis://host:port/database (rediss:// for TLS), required with "
