@@ -29,14 +29,16 @@ public interface SnowflakeConfig {
 
 	/**
 	 * Worker id of this instance, 0..31 with the default layout (0..2^worker-bits - 1). Every running instance
-	 * within a datacenter needs its own. No default. Required in this preview of the extension (worker ids leased
-	 * from the database come in a later version).
+	 * within a datacenter needs its own. No default: unset, {@code auto} leases one from the default datasource. Set
+	 * it per instance (QUARKUS_SNOWFLAKE_WORKER_ID), never in a shared application.properties: with {@code auto} every
+	 * instance would have that one; beside any assignment other than static or auto it is refused at start.
 	 */
 	Optional<String> workerId();
 
 	/**
-	 * How this instance gets its worker id: auto (static ids when {@code worker-id} is set), static,
-	 * hostname-ordinal (a StatefulSet pod orders-7 is worker 7), ip-address. Default auto.
+	 * How this instance gets its worker id: auto (static ids when {@code worker-id} is set, else a lease from the
+	 * default datasource), static, database-lease (a lease from the default datasource), hostname-ordinal (a
+	 * StatefulSet pod orders-7 is worker 7), ip-address. Default auto.
 	 */
 	Optional<String> workerAssignment();
 
@@ -67,7 +69,7 @@ public interface SnowflakeConfig {
 	/** The bit widths of an id. */
 	Layout layout();
 
-	/** Worker ids leased from the database (a later version of this extension). */
+	/** Worker ids leased from the default datasource ({@code auto} without a worker id, or database-lease). */
 	Lease lease();
 
 	/** Segment mode, {@code @SegmentId} (a later version of this extension). */

@@ -72,17 +72,21 @@ public class SnowflakeRecorder {
 		if (!lease) {
 			return null;
 		}
+		// no default datasource bean at all (none configured, or named ones only): dataSourceIfActive would throw
+		// an UnsatisfiedResolutionException that names no setting
 		Optional<AgroalDataSource> dataSource = AgroalDataSourceUtil
-			.dataSourceIfActive(DataSourceUtil.DEFAULT_DATASOURCE_NAME);
+			.dataSourceInstance(DataSourceUtil.DEFAULT_DATASOURCE_NAME)
+			.isResolvable() ? AgroalDataSourceUtil.dataSourceIfActive(DataSourceUtil.DEFAULT_DATASOURCE_NAME)
+					: Optional.empty();
 		if (dataSource.isEmpty()) {
 			// a worker id alone would be refused beside an explicit database-lease: say to switch the assignment too
 			String staticIds = (assignment == WorkerAssignment.AUTO) ? "" : QuarkusSettings.PREFIX
 					+ "snowflake.worker-assignment=static with ";
 			throw new ConfigurationException(QuarkusSettings.PREFIX + "snowflake.worker-assignment="
-					+ assignment.value() + " leases the worker id from the default datasource, and there is none "
-					+ "active: configure quarkus.datasource.*, or set " + staticIds + QuarkusSettings.PREFIX
-					+ "snowflake.worker-id (different for every instance of a datacenter, e.g. "
-					+ "QUARKUS_SNOWFLAKE_WORKER_ID) or " + QuarkusSettings.PREFIX
+					+ assignment.value() + " leases the worker id from the default datasource (not from a named "
+					+ "one), and there is none active: configure quarkus.datasource.*, or set " + staticIds
+					+ QuarkusSettings.PREFIX + "snowflake.worker-id (different for every instance of a datacenter, "
+					+ "e.g. QUARKUS_SNOWFLAKE_WORKER_ID) or " + QuarkusSettings.PREFIX
 					+ "snowflake.worker-assignment=hostname-ordinal");
 		}
 		return ConnectionSource.of(dataSource.get());
