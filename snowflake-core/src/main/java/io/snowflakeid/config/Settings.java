@@ -41,8 +41,8 @@ public final class Settings {
 	public static final Setting<Long> WORKER_ID = setting(SnowflakeSettings.WORKER_ID, Long.class,
 			null,
 			"Worker id of this instance, 0..31 with the default layout (0..2^worker-bits - 1). Every "
-					+ "running instance within a datacenter needs its own. No default: required unless the "
-					+ "layout has no worker bits.");
+					+ "running instance within a datacenter needs its own. No default. Only with "
+					+ "worker-assignment static or auto: beside any other assignment it is refused at start.");
 
 	public static final Setting<WorkerAssignment> WORKER_ASSIGNMENT = setting(SnowflakeSettings.WORKER_ASSIGNMENT,
 			WorkerAssignment.class, WorkerAssignment.AUTO,
@@ -50,7 +50,8 @@ public final class Settings {
 					+ "when a DataSource exists), static, database-lease, hostname-ordinal (a StatefulSet pod "
 					+ "orders-7 is worker 7), ip-address (low bits of the private IPv4 address; can collide), "
 					+ "zookeeper or redis (a lease in a coordination service the whole fleet shares: modules "
-					+ "snowflake-zookeeper and snowflake-redis). Static ids, when set, always win.");
+					+ "snowflake-zookeeper and snowflake-redis). A worker id beside any assignment other than "
+					+ "static or auto is refused at start.");
 
 	public static final Setting<Instant> EPOCH = setting(SnowflakeSettings.EPOCH, Instant.class,
 			SnowflakeLayout.DEFAULT.epoch(),

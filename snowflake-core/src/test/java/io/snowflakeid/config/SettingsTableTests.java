@@ -54,6 +54,17 @@ class SettingsTableTests {
 		assertThat(rows).containsAll(keys);
 	}
 
+	/**
+	 * The descriptions (also Spring's configuration metadata, shown by IDEs) say what a worker id beside an automatic
+	 * assignment does: it is refused at start, it no longer wins over the assignment.
+	 */
+	@Test
+	void theDescriptionsSayAWorkerIdGoesWithStaticOrAutoOnly() {
+		assertThat(Settings.WORKER_ASSIGNMENT.description()).doesNotContain("always win")
+			.contains("refused at start");
+		assertThat(Settings.WORKER_ID.description()).contains("refused at start");
+	}
+
 	@Test
 	void theDocumentedDefaultsAreTheDefaultsTheConfigurationApplies() {
 		Map<String, Object> defaults = new HashMap<>();
