@@ -8,6 +8,7 @@ import io.snowflakeid.redis.RedisSettings;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.worker.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
+import io.snowflakeid.spring.internal.OnWorkerIdUnsetCondition;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -19,6 +20,7 @@ import org.springframework.context.ApplicationListener;
 import org.springframework.context.Phased;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.event.ContextClosedEvent;
 import org.springframework.util.ClassUtils;
 
@@ -33,6 +35,7 @@ import org.springframework.util.ClassUtils;
 		"org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration" })
 @ConditionalOnClass(RedisLeaseStore.class)
 @ConditionalOnProperty(name = WorkerAssignment.SETTING, havingValue = "redis")
+@Conditional(OnWorkerIdUnsetCondition.class)
 @EnableConfigurationProperties(SnowflakeRedisProperties.class)
 public final class SnowflakeRedisAutoConfiguration {
 

@@ -6,6 +6,7 @@ import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.zookeeper.ZooKeeperLeaseStore;
 import io.snowflakeid.zookeeper.ZooKeeperSettings;
+import io.snowflakeid.spring.internal.OnWorkerIdUnsetCondition;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.springframework.beans.factory.ObjectProvider;
@@ -16,6 +17,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 
 /**
@@ -27,6 +29,7 @@ import org.springframework.context.annotation.Configuration;
 @AutoConfiguration
 @ConditionalOnClass({ CuratorFramework.class, ZooKeeperLeaseStore.class })
 @ConditionalOnProperty(name = "snowflake.worker-assignment", havingValue = "zookeeper")
+@Conditional(OnWorkerIdUnsetCondition.class)
 @EnableConfigurationProperties(SnowflakeZooKeeperProperties.class)
 public final class SnowflakeZooKeeperAutoConfiguration {
 

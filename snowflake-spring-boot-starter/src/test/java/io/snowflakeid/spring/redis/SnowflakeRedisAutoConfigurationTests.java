@@ -266,6 +266,24 @@ class SnowflakeRedisAutoConfigurationTests {
 			});
 	}
 
+	/**
+	 * A worker id in the shared configuration beside worker-assignment=redis set per deployment: the start is refused
+	 * naming the worker id, first, not with a complaint about Redis (no server configured, unreachable) that, once
+	 * fixed, only leads to the refusal.
+	 */
+	@Test
+	void aWorkerIdBesideRedisIsRefusedNamingItBeforeAnythingAboutRedis() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(SnowflakeRedisAutoConfiguration.class, SnowflakeAutoConfiguration.class))
+			.withPropertyValues("snowflake.worker-assignment=redis", "snowflake.datacenter-id=1", "snowflake.worker-id=2")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.isInstanceOf(io.snowflakeid.SnowflakeConfigurationException.class)
+				.hasMessageStartingWith("Invalid snowflake.worker-id = 2: allowed only with "
+						+ "snowflake.worker-assignment=static or auto, not with redis"));
+	}
+
 	@Test
 	void withoutAConnectionFactoryOrUriTheFailureSaysWhatToConfigure() {
 		new ApplicationContextRunner()

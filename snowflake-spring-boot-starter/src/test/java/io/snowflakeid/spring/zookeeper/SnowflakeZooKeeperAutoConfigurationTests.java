@@ -204,6 +204,25 @@ class SnowflakeZooKeeperAutoConfigurationTests {
 		});
 	}
 
+	/**
+	 * A worker id beside worker-assignment=zookeeper (no connect string): refused naming the worker id, first, not
+	 * with a complaint about ZooKeeper's settings that, once fixed, only leads to the refusal.
+	 */
+	@Test
+	void aWorkerIdBesideZooKeeperIsRefusedNamingItBeforeAnythingAboutZooKeeper() {
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(SnowflakeAutoConfiguration.class,
+					SnowflakeZooKeeperAutoConfiguration.class))
+			.withPropertyValues("snowflake.worker-assignment=zookeeper", "snowflake.datacenter-id=1",
+					"snowflake.worker-id=2")
+			.run((context) -> assertThat(context).hasFailed()
+				.getFailure()
+				.rootCause()
+				.isInstanceOf(SnowflakeConfigurationException.class)
+				.hasMessageStartingWith("Invalid snowflake.worker-id = 2: allowed only with "
+						+ "snowflake.worker-assignment=static or auto, not with zookeeper"));
+	}
+
 	@Test
 	void otherAssignmentsDoNotCreateTheStore() {
 		new ApplicationContextRunner()
