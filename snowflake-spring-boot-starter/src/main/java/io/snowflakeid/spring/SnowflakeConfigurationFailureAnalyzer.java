@@ -1,6 +1,7 @@
 package io.snowflakeid.spring;
 
 import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.publicid.PublicIdCodec;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
@@ -16,11 +17,25 @@ class SnowflakeConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<Snow
 		}
 		String description = "Snowflake ids cannot be issued safely with this configuration:\n\n    "
 				+ cause.getMessage();
+		if (isWorkerIdBesideAnAutomaticAssignment(cause)) {
+			return new FailureAnalysis(description, "Remove " + cause.getSetting() + " where "
+					+ SnowflakeSettings.WORKER_ASSIGNMENT + " is set to an automatic assignment (also from the "
+					+ "environment: " + environmentVariable(cause.getSetting()) + " or SNOWFLAKE_WORKER_ID; an empty "
+					+ cause.getSetting() + "= in the profile that sets the assignment unsets a shared one), or set "
+					+ SnowflakeSettings.WORKER_ASSIGNMENT + "=static to keep static ids, one per running instance.",
+					cause);
+		}
 		String action = "Set " + cause.getSetting() + " to " + cause.getAllowed()
 				+ " (in application.properties, an environment variable such as "
 				+ environmentVariable(cause.getSetting()) + ", or a command-line argument). Each running instance "
 				+ "needs its own datacenter-id/worker-id pair.";
 		return new FailureAnalysis(description, action, cause);
+	}
+
+	/** The refusal of a worker id beside database-lease, zookeeper, redis, hostname-ordinal or ip-address. */
+	private static boolean isWorkerIdBesideAnAutomaticAssignment(SnowflakeConfigurationException cause) {
+		return cause.getSetting().equals(SnowflakeSettings.WORKER_ID)
+				&& cause.getAllowed().startsWith("only with " + SnowflakeSettings.WORKER_ASSIGNMENT + "=");
 	}
 
 	/** Public id keys: nothing to do with the datacenter/worker pair; the message never holds a key. */

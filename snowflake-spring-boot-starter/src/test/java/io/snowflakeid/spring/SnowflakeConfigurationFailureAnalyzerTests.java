@@ -25,6 +25,29 @@ class SnowflakeConfigurationFailureAnalyzerTests {
 		assertThat(analysis.getCause()).isSameAs(cause);
 	}
 
+	/**
+	 * A worker id beside an automatic assignment: the action says to remove it (or to choose static ids), not to set
+	 * it to "only with snowflake.worker-assignment=static or auto", nor that each instance needs its own worker id.
+	 */
+	@Test
+	void aWorkerIdBesideAnAutomaticAssignmentIsToBeRemovedNotSet() {
+		SnowflakeConfigurationException cause = catchThrowableOfType(SnowflakeConfigurationException.class,
+				() -> io.snowflakeid.internal.SnowflakeGenerators.create(io.snowflakeid.config.SnowflakeConfiguration
+					.builder()
+					.datacenterId(1L)
+					.workerId(9L)
+					.workerAssignment(io.snowflakeid.worker.WorkerAssignment.DATABASE_LEASE)
+					.build(), null));
+		FailureAnalysis analysis = new SnowflakeConfigurationFailureAnalyzer()
+			.analyze(new BeanCreationException("snowflakeManagedGenerator", "failed", cause));
+		assertThat(analysis.getDescription()).contains("snowflake.worker-id = 9: allowed only with");
+		assertThat(analysis.getAction()).doesNotContain("Set snowflake.worker-id to")
+			.doesNotContain("needs its own datacenter-id/worker-id pair")
+			.contains("Remove snowflake.worker-id")
+			.contains("SNOWFLAKE_WORKERID")
+			.contains("snowflake.worker-assignment=static");
+	}
+
 	@Test
 	void aPublicIdKeyErrorGetsItsOwnActionNotTheDatacenterAndWorkerHint() {
 		SnowflakeConfigurationException cause = catchThrowableOfType(SnowflakeConfigurationException.class,
