@@ -32,7 +32,8 @@ class AmbiguousDataSourceException extends IllegalStateException {
 				+ "), but there are " + candidates.size() + " DataSource beans " + names(candidates)
 				+ " and none is marked @" + SnowflakeDataSource.class.getName() + " or @Primary, so it is unclear "
 				+ "which database holds the lease table. Mark the one to use with @SnowflakeDataSource (or @Primary), "
-				+ "or set static ids: snowflake.datacenter-id and snowflake.worker-id");
+				+ "or set static ids: snowflake.datacenter-id and snowflake.worker-id, with "
+				+ "snowflake.worker-assignment=static");
 	}
 
 	/** An {@code @SegmentId} entity asked for its segments, and it is unclear in which database. */

@@ -14,7 +14,7 @@ class AmbiguousDataSourceFailureAnalyzer extends AbstractFailureAnalyzer<Ambiguo
 			.append(" (as @FlywayDataSource does for Flyway), or mark one DataSource @Primary.");
 		if (cause.isLease()) {
 			action.append(" Or set static ids, snowflake.datacenter-id and snowflake.worker-id (a pair of its own for "
-					+ "each instance): they need no database.");
+					+ "each instance) with snowflake.worker-assignment=static: they need no database.");
 		}
 		return new FailureAnalysis(cause.getMessage(), action.toString(), cause);
 	}

@@ -13,7 +13,9 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
  */
 class WorkerLeaseFailureAnalyzer extends AbstractFailureAnalyzer<WorkerLeaseException> {
 
-	private static final String STATIC_IDS = "snowflake.datacenter-id and snowflake.worker-id";
+	/** With the assignment they need: a worker id beside database-lease, zookeeper or redis is refused at start. */
+	private static final String STATIC_IDS = "snowflake.datacenter-id and snowflake.worker-id, with "
+			+ "snowflake.worker-assignment=static";
 
 	@Override
 	protected FailureAnalysis analyze(Throwable rootFailure, WorkerLeaseException cause) {

@@ -67,6 +67,24 @@ class SnowflakeDataSourceSelectionTests {
 		});
 	}
 
+	/**
+	 * worker-assignment=database-lease with two DataSources: the static ids offered instead come with
+	 * worker-assignment=static (a worker id beside database-lease is refused at start).
+	 */
+	@Test
+	void twoDataSourcesWithAnExplicitLeaseOfferStaticIdsWithTheirAssignment() {
+		this.contextRunner.withUserConfiguration(TwoPlainDataSources.class)
+			.withPropertyValues("snowflake.worker-assignment=database-lease")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).rootCause()
+					.isInstanceOf(AmbiguousDataSourceException.class)
+					.hasMessageContaining("snowflake.worker-assignment=static");
+				assertThat(new AmbiguousDataSourceFailureAnalyzer().analyze(context.getStartupFailure()).getAction())
+					.contains("snowflake.worker-assignment=static");
+			});
+	}
+
 	@Test
 	void explicitDatabaseLeaseWithTwoUnchosenDataSourcesFailsTheStartSayingSo() {
 		this.contextRunner.withUserConfiguration(TwoPlainDataSources.class)

@@ -111,6 +111,23 @@ class WorkerLeaseFailureAnalyzerTests {
 		});
 	}
 
+	/**
+	 * Advice that offers static ids says they go with worker-assignment=static (or auto): the failing lease was often
+	 * asked for by name (database-lease, redis, zookeeper), and a worker id beside it alone is refused at start.
+	 */
+	@ParameterizedTest
+	@EnumSource(Reason.class)
+	void staticIdsAreOfferedWithTheAssignmentTheyNeed(Reason reason) {
+		for (String assignment : new String[] { null, "redis", "zookeeper" }) {
+			WorkerLeaseException cause = (assignment != null) ? new WorkerLeaseException(reason, assignment, "failed", null)
+					: new WorkerLeaseException(reason, "failed");
+			String action = new WorkerLeaseFailureAnalyzer().analyze(new IllegalStateException(cause)).getAction();
+			if (action != null && action.contains("snowflake.worker-id")) {
+				assertThat(action).as(assignment + " " + reason).contains("snowflake.worker-assignment=static");
+			}
+		}
+	}
+
 	@ParameterizedTest
 	@EnumSource(Reason.class)
 	void everyReasonGetsAdviceOfItsOwn(Reason reason) {
