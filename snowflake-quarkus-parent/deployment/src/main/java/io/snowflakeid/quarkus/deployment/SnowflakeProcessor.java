@@ -18,6 +18,7 @@ import io.quarkus.hibernate.orm.deployment.integration.HibernateOrmIntegrationRu
 import io.quarkus.hibernate.orm.runtime.PersistenceUnitUtil;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.internal.ManagedGenerator;
+import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.quarkus.runtime.ArcGeneratorSource;
 import io.snowflakeid.quarkus.runtime.LeaseRelease;
 import io.snowflakeid.quarkus.runtime.SnowflakeRecorder;
@@ -63,6 +64,14 @@ class SnowflakeProcessor {
 			.startup()
 			.setRuntimeInit()
 			.supplier(recorder.managedGenerator())
+			.destroyer(BeanDestroyer.AutoCloseableDestroyer.class)
+			.done());
+		// @SegmentId: created at the first segment id, closed with the application (the unused rest handed back)
+		beans.produce(SyntheticBeanBuildItem.configure(SegmentIdGenerators.class)
+			.scope(Singleton.class)
+			.unremovable()
+			.setRuntimeInit()
+			.supplier(recorder.segmentGenerators())
 			.destroyer(BeanDestroyer.AutoCloseableDestroyer.class)
 			.done());
 		beans.produce(SyntheticBeanBuildItem.configure(SnowflakeIdGenerator.class)

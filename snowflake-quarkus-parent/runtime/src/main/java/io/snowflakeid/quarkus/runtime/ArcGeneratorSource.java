@@ -8,6 +8,7 @@ import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSchemaException;
 import io.snowflakeid.internal.GeneratorSource;
 import io.snowflakeid.segment.SegmentIdGenerator;
+import io.snowflakeid.segment.SegmentIdGenerators;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.ConfigProvider;
 
@@ -36,14 +37,27 @@ public class ArcGeneratorSource implements GeneratorSource {
 	}
 
 	/**
-	 * Refused: segment mode is not in this preview of the extension. Thrown while Quarkus builds the metadata, so the
-	 * build or start fails naming the attribute's segment key rather than at the first insert.
+	 * The segment generator of {@code key}, from the segment generators bean (created at runtime init, on the
+	 * default datasource), made at the first id: Hibernate asks for it while Quarkus builds the session factory,
+	 * before the datasource may be used.
 	 */
 	@Override
 	public Supplier<SegmentIdGenerator> segment(String key, long initialValue, int step) {
-		throw new UnsupportedOperationException("@SegmentId (segment key '" + key + "') is not supported by this "
-				+ "preview of snowflake-quarkus: use @SnowflakeId, or the Spring Boot starter or plain Hibernate for "
-				+ "segment ids");
+		return new Supplier<>() {
+
+			private volatile SegmentIdGenerator generator;
+
+			@Override
+			public SegmentIdGenerator get() {
+				SegmentIdGenerator generator = this.generator;
+				if (generator == null) {
+					generator = Arc.container().instance(SegmentIdGenerators.class).get().generator(key, initialValue,
+							step);
+					this.generator = generator;
+				}
+				return generator;
+			}
+		};
 	}
 
 	/** The column check runs where Hibernate calls it, when the session factory is created: its failure stops the start. */

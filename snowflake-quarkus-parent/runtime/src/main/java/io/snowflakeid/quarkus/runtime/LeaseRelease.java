@@ -5,12 +5,14 @@ import io.quarkus.arc.ArcContainer;
 import io.quarkus.arc.InjectableBean;
 import io.quarkus.runtime.ShutdownEvent;
 import io.snowflakeid.internal.ManagedGenerator;
+import io.snowflakeid.segment.SegmentIdGenerators;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 
 /**
- * Hands a leased worker id back when the application stops gracefully, while the datasource is still open: Quarkus
+ * Hands a leased worker id, and the unused rest of every {@code @SegmentId} segment, back when the application stops
+ * gracefully, while the datasource is still open: Quarkus
  * fires {@link ShutdownEvent} before it destroys the beans (the datasource among them), in an order of its own.
  * The bean's own destroyer closes it again later, which does nothing the second time. Last among the observers of
  * the stop: the application's own (an audit row, a last batch) still get ids, as in Spring while the context
@@ -20,12 +22,26 @@ import jakarta.inject.Singleton;
 public class LeaseRelease {
 
 	void onStop(@Observes @Priority(Integer.MAX_VALUE) ShutdownEvent event) {
+		try {
+			close(SegmentIdGenerators.class);
+		}
+		finally {
+			close(ManagedGenerator.class); // whatever the segments' hand-back did
+		}
+	}
+
+	/** Closes the singleton of {@code type} if it was created, never a new one (a lease claimed while stopping). */
+	private static void close(Class<? extends AutoCloseable> type) {
 		ArcContainer container = Arc.container();
-		InjectableBean<ManagedGenerator> bean = container.instance(ManagedGenerator.class).getBean();
-		// the instance if it was created, never a new one (a lease claimed while stopping)
-		ManagedGenerator managed = (bean != null) ? container.getActiveContext(Singleton.class).get(bean) : null;
-		if (managed != null) {
-			managed.close();
+		InjectableBean<? extends AutoCloseable> bean = container.instance(type).getBean();
+		AutoCloseable instance = (bean != null) ? container.getActiveContext(Singleton.class).get(bean) : null;
+		if (instance != null) {
+			try {
+				instance.close();
+			}
+			catch (Exception ex) {
+				throw new IllegalStateException("Closing " + type.getSimpleName() + " failed", ex);
+			}
 		}
 	}
 }

@@ -13,6 +13,7 @@ import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.config.SnowflakeConfiguration;
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.internal.SnowflakeGenerators;
+import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.WorkerAssignment;
 import org.eclipse.microprofile.config.ConfigProvider;
@@ -72,12 +73,7 @@ public class SnowflakeRecorder {
 		if (!lease) {
 			return null;
 		}
-		// no default datasource bean at all (none configured, or named ones only): dataSourceIfActive would throw
-		// an UnsatisfiedResolutionException that names no setting
-		Optional<AgroalDataSource> dataSource = AgroalDataSourceUtil
-			.dataSourceInstance(DataSourceUtil.DEFAULT_DATASOURCE_NAME)
-			.isResolvable() ? AgroalDataSourceUtil.dataSourceIfActive(DataSourceUtil.DEFAULT_DATASOURCE_NAME)
-					: Optional.empty();
+		Optional<AgroalDataSource> dataSource = defaultDataSource();
 		if (dataSource.isEmpty()) {
 			// a worker id alone would be refused beside an explicit database-lease: say to switch the assignment too
 			String staticIds = (assignment == WorkerAssignment.AUTO) ? "" : QuarkusSettings.PREFIX
@@ -89,7 +85,29 @@ public class SnowflakeRecorder {
 					+ "e.g. QUARKUS_SNOWFLAKE_WORKER_ID) or " + QuarkusSettings.PREFIX
 					+ "snowflake.worker-assignment=hostname-ordinal");
 		}
-		return ConnectionSource.of(dataSource.get());
+		return new OutsideTransactions(dataSource.get());
+	}
+
+	/** The segment generators of {@code @SegmentId}, on the default datasource: created at the first segment id. */
+	public Supplier<SegmentIdGenerators> segmentGenerators() {
+		return SnowflakeRecorder::createSegmentGenerators;
+	}
+
+	static SegmentIdGenerators createSegmentGenerators() {
+		SnowflakeConfiguration configuration = QuarkusSettings.configuration(ConfigProvider.getConfig());
+		AgroalDataSource dataSource = defaultDataSource().orElseThrow(() -> new ConfigurationException(
+				"@SegmentId needs a database for its segment table (" + QuarkusSettings.PREFIX
+						+ "snowflake.segment.table-name): the default datasource (not a named one), and there is none "
+						+ "active: configure quarkus.datasource.*"));
+		return SnowflakeGenerators.segments(configuration, new OutsideTransactions(dataSource));
+	}
+
+	/** The default datasource, if it exists and is active. */
+	static Optional<AgroalDataSource> defaultDataSource() {
+		// no default datasource bean at all (none configured, or named ones only): dataSourceIfActive would throw
+		// an UnsatisfiedResolutionException that names no setting
+		return AgroalDataSourceUtil.dataSourceInstance(DataSourceUtil.DEFAULT_DATASOURCE_NAME).isResolvable()
+				? AgroalDataSourceUtil.dataSourceIfActive(DataSourceUtil.DEFAULT_DATASOURCE_NAME) : Optional.empty();
 	}
 
 	/**

@@ -24,12 +24,32 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 abstract class DatabaseLeaseTests {
 
+	/**
+	 * The lease table of this test JVM (its process id in the name): the real databases' is shared with other runs,
+	 * and it is dropped only after the application stopped (Quarkus loads the test class a second time, in the
+	 * application's class loader, while the application runs).
+	 */
+	static final String TABLE = "quarkus_lease_" + ProcessHandle.current().pid();
+
 	static QuarkusUnitTest app(String db) {
-		return TestApps.h2File(db)
-			.overrideConfigKey("quarkus.snowflake.datacenter-id", "2")
+		return app(TestApps.h2File(db), TestApps.fileUrl(db), null, null);
+	}
+
+	/** {@code app} leasing its worker id from the database at {@code url}, checked there after it stopped. */
+	static QuarkusUnitTest app(QuarkusUnitTest app, String url, String user, String password) {
+		return app.overrideConfigKey("quarkus.snowflake.datacenter-id", "2")
 			.overrideConfigKey("quarkus.snowflake.lease.duration", "5s")
-			.setAfterAllCustomizer(() -> assertThat(leaseEnd(TestApps.fileUrl(db)))
-				.as("the lease handed back when the application stopped").isZero());
+			.overrideConfigKey("quarkus.snowflake.lease.table-name", TABLE)
+			.setAfterAllCustomizer(() -> {
+				try (Connection connection = (user != null) ? DriverManager.getConnection(url, user, password)
+						: DriverManager.getConnection(url)) {
+					assertThat(leaseEnd(connection)).as("the lease handed back when the application stopped").isZero();
+					connection.createStatement().execute("drop table " + TABLE);
+				}
+				catch (SQLException ex) {
+					throw new IllegalStateException(ex);
+				}
+			});
 	}
 
 	@Inject
@@ -59,18 +79,9 @@ abstract class DatabaseLeaseTests {
 		}
 	}
 
-	private static long leaseEnd(String url) {
-		try (Connection connection = DriverManager.getConnection(url)) {
-			return leaseEnd(connection);
-		}
-		catch (SQLException ex) {
-			throw new IllegalStateException(ex);
-		}
-	}
-
 	private static long leaseEnd(Connection connection) throws SQLException {
 		try (ResultSet result = connection.createStatement()
-			.executeQuery("select lease_end from snowflake_worker_lease")) {
+			.executeQuery("select lease_end from " + TABLE)) {
 			assertThat(result.next()).as("a lease row").isTrue();
 			long leaseEnd = result.getLong(1);
 			assertThat(result.next()).as("one lease row").isFalse();

@@ -15,10 +15,22 @@ final class TestApps {
 	}
 
 	private static QuarkusUnitTest app(String url) {
+		return app("h2", url);
+	}
+
+	/** An application on {@code url}, with the JDBC extension of {@code dbKind} (h2, postgresql or mariadb). */
+	static QuarkusUnitTest app(String dbKind, String url) {
 		return new QuarkusUnitTest().withApplicationRoot((jar) -> jar.addClasses(Item.class, TestApps.class))
-			.overrideConfigKey("quarkus.datasource.db-kind", "h2")
+			.overrideConfigKey("quarkus.datasource.db-kind", dbKind)
 			.overrideConfigKey("quarkus.datasource.jdbc.url", url)
+			.overrideConfigKey("quarkus.devservices.enabled", "false")
 			.overrideConfigKey("quarkus.hibernate-orm.schema-management.strategy", "drop-and-create");
+	}
+
+	/** Whether the real database of {@code dbKind} is to be used: {@code -Dsnowflake.test.databases} lists it. */
+	static boolean databaseEnabled(String dbKind) {
+		return java.util.Arrays.asList(System.getProperty("snowflake.test.databases", "h2").split(","))
+			.contains(dbKind);
 	}
 
 	/**
