@@ -92,6 +92,7 @@ final class HostWorkerIds {
 					+ "=ip-address", ex);
 		}
 		throw new IllegalStateException("No private IPv4 address found for " + SnowflakeSettings.WORKER_ASSIGNMENT
-				+ "=ip-address; use database-lease or static ids");
+				+ "=ip-address; use database-lease, or static ids (" + SnowflakeSettings.WORKER_ASSIGNMENT + "=static with "
+				+ SnowflakeSettings.DATACENTER_ID + " and " + SnowflakeSettings.WORKER_ID + ")");
 	}
 }

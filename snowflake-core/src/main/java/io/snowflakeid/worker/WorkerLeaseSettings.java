@@ -310,7 +310,8 @@ public final class WorkerLeaseSettings {
 						Math.max(layout.workerBits(), layout.datacenterBits()),
 						"at most " + MAX_NODE_BITS + " datacenter and " + MAX_NODE_BITS + " worker bits with "
 								+ SnowflakeSettings.WORKER_ASSIGNMENT + "=" + assignment + " (lease records hold them as 32-bit ints)",
-						"Use fewer bits, or static ids (snowflake.datacenter-id / snowflake.worker-id)");
+						"Use fewer bits, or static ids (snowflake.worker-assignment=static with snowflake.datacenter-id and "
+								+ "snowflake.worker-id)");
 			}
 			TimeSource timeSource = generator.configuredTimeSource();
 			if (timeSource == null) {

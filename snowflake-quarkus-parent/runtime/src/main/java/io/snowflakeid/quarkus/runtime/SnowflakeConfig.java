@@ -72,7 +72,7 @@ public interface SnowflakeConfig {
 	/** Worker ids leased from the default datasource ({@code auto} without a worker id, or database-lease). */
 	Lease lease();
 
-	/** Segment mode, {@code @SegmentId} (a later version of this extension). */
+	/** Segment mode, {@code @SegmentId}: the segment table in the default datasource. */
 	Segment segment();
 
 	/** What the extension sets in Hibernate ORM. */
