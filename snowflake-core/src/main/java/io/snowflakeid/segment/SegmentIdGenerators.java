@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The segment-mode generators of one application, one per key, sharing the table and a background fetcher.
@@ -32,6 +33,8 @@ public final class SegmentIdGenerators implements AutoCloseable {
 	private final ExecutorService fetcher;
 
 	private volatile boolean tableChecked;
+
+	private final AtomicBoolean closed = new AtomicBoolean();
 
 	public SegmentIdGenerators(SegmentSettings settings) {
 		this.settings = settings;
@@ -104,10 +107,14 @@ public final class SegmentIdGenerators implements AutoCloseable {
 
 	/**
 	 * Hands back the unused rest of every segment. Closes all keys at once and waits at most
-	 * {@link SegmentSettings#closeTimeout()} in all; a hand-back still running then goes on in the background.
+	 * {@link SegmentSettings#closeTimeout()} in all; a hand-back still running then goes on in the background. A
+	 * second call does nothing (a binding may close on the stop and again when it destroys its beans).
 	 */
 	@Override
 	public void close() {
+		if (!this.closed.compareAndSet(false, true)) {
+			return;
+		}
 		Map<SegmentIdGenerator, CompletableFuture<Long>> closing = new LinkedHashMap<>();
 		for (SegmentIdGenerator generator : this.generators.values()) {
 			closing.put(generator, generator.closeAsync());

@@ -54,6 +54,21 @@ class SegmentHandBackTests extends SegmentTestSupport {
 		}
 	}
 
+	/** A binding may close on the stop and again when it destroys its beans: one hand-back, one log line. */
+	@Test
+	void closingTwiceHandsBackOnce() throws Exception {
+		try (LogCapture log = LogCapture.of(SegmentIdGenerators.class)) {
+			SegmentIdGenerators generators = instance(settings());
+			SegmentIdGenerator ids = generators.generator("closed-twice", 1, 10);
+			assertThat(ids.nextId()).isEqualTo(1);
+			generators.close();
+			generators.close();
+			assertThat(log.records()).filteredOn((record) -> record.getMessage().contains("handed back")).hasSize(1);
+		}
+		SegmentIdGenerator restarted = instance(settings()).generator("closed-twice", 1, 10);
+		assertThat(restarted.nextId()).as("the rest handed back once, not lost").isEqualTo(2);
+	}
+
 	@Test
 	void aPrefetchedSegmentIsHandedBackEvenWhenTheCurrentOneIsUsedUp() throws Exception {
 		SegmentIdGenerator ids = instance(settings().prefetchThreshold(0)).generator("used-up", 1, 10);

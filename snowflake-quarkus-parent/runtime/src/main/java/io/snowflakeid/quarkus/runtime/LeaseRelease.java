@@ -3,25 +3,25 @@ package io.snowflakeid.quarkus.runtime;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ArcContainer;
 import io.quarkus.arc.InjectableBean;
-import io.quarkus.runtime.ShutdownEvent;
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.segment.SegmentIdGenerators;
-import jakarta.annotation.Priority;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.BeforeDestroyed;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 
 /**
  * Hands a leased worker id, and the unused rest of every {@code @SegmentId} segment, back when the application stops
- * gracefully, while the datasource is still open: Quarkus
- * fires {@link ShutdownEvent} before it destroys the beans (the datasource among them), in an order of its own.
- * The bean's own destroyer closes it again later, which does nothing the second time. Last among the observers of
- * the stop: the application's own (an audit row, a last batch) still get ids, as in Spring while the context
- * publishes its closed event; at an equal priority their order would depend on how the build numbered the beans.
+ * gracefully: when Quarkus is about to destroy the application-scoped beans. That is after every observer of
+ * {@link io.quarkus.runtime.ShutdownEvent} (the application's own may still store an entity: an audit row, a last
+ * batch) and after the persistence units closed (no id is asked for any more), and before the datasources, which are
+ * application-scoped beans, are closed. The beans' own destroyers close them again later, which does nothing the
+ * second time.
  */
 @Singleton
 public class LeaseRelease {
 
-	void onStop(@Observes @Priority(Integer.MAX_VALUE) ShutdownEvent event) {
+	void onStop(@Observes @BeforeDestroyed(ApplicationScoped.class) Object event) {
 		try {
 			close(SegmentIdGenerators.class);
 		}
