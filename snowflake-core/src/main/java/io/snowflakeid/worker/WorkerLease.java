@@ -81,7 +81,14 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 
 	private volatile long leaseEndMillis;
 
+	/** Set first when the lease is lost: from then on no suspension or renewal touches the permit. */
 	private volatile boolean lost;
+
+	/**
+	 * Set once the permit is sealed for good after {@link #lost}: {@link #isLost()} reports it only then, so that a
+	 * caller who saw it gets the refusal that says why (the store's reason may take a moment to read).
+	 */
+	private volatile boolean lostAndSealed;
 
 	/** Why ids are suspended (the store's connection is lost), until the next successful renewal; else null. */
 	private volatile String suspendedReason;
@@ -288,6 +295,7 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 					+ ((seen != null) ? seen : "in " + this.settings.storeDescription() + " no longer carries this "
 							+ "instance's token: it was taken over by another instance after this instance's lease had "
 							+ "expired, deleted or rewritten, or another process holds the same token (a cloned VM)"));
+			this.lostAndSealed = true;
 			// The new holder continues above the mark in the table; this JVM only needs to know what it used.
 			this.reservation.release(last);
 			logger.log(System.Logger.Level.ERROR, "Lost the lease of snowflake worker {0}", describe());
@@ -491,7 +499,7 @@ public final class WorkerLease implements AutoCloseable, LeaseSignals {
 
 	/** Whether another instance took the worker id over (only after this lease expired, or from a clone). */
 	public boolean isLost() {
-		return this.lost;
+		return this.lostAndSealed;
 	}
 
 	/**

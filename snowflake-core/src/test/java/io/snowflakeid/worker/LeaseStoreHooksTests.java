@@ -300,6 +300,57 @@ class LeaseStoreHooksTests {
 		assertThat(time.now().toEpochMilli()).as("no wait").isEqualTo(start);
 	}
 
+	/**
+	 * A lost lease is reported lost only once the permit is sealed with the store's reason: a caller who saw
+	 * {@code isLost()} gets the refusal that says why (a ZooKeeper test saw the earlier suspension's message while the
+	 * store's reason was still being read).
+	 */
+	@Test
+	void aLeaseIsReportedLostOnlyOnceItsRefusalSaysWhy() throws Exception {
+		java.util.concurrent.CountDownLatch reading = new java.util.concurrent.CountDownLatch(1);
+		java.util.concurrent.CountDownLatch answer = new java.util.concurrent.CountDownLatch(1);
+		LeaseStore refusing = new ForwardingStore(this.table) {
+			@Override
+			public boolean renew(int datacenterId, int workerId, Collection<String> tokens, String newToken,
+					long leaseEnd, long mark, Duration timeout) {
+				return false; // taken over
+			}
+
+			@Override
+			public String lostReason(int datacenterId, int workerId) {
+				reading.countDown();
+				try {
+					answer.await();
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+				return "was taken over (the store's reason, test)";
+			}
+		};
+		SnowflakeLayout layout = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5).workerBits(2)
+			.sequenceBits(15).epoch(java.time.Instant.parse("2020-01-01T00:00:00Z").plusMillis(EPOCHS.incrementAndGet()))
+			.build();
+		WorkerLease lease = WorkerLease.acquire(WorkerLeaseSettings.builder(refusing).layout(layout).datacenterId(0)
+			.duration(Duration.ofSeconds(3)).scheduler(new ManualScheduler()).build());
+		try {
+			Thread renewal = new Thread(lease::renew, "renewal (test)");
+			renewal.start();
+			assertThat(reading.await(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+			assertThat(lease.isLost()).as("not yet: the refusal does not say why yet").isFalse();
+			answer.countDown();
+			renewal.join(10_000);
+			assertThat(lease.isLost()).isTrue();
+			assertThatExceptionOfType(io.snowflakeid.WorkerLeaseExpiredException.class)
+				.isThrownBy(lease.generator()::nextId)
+				.withMessageContaining("the store's reason, test");
+		}
+		finally {
+			answer.countDown();
+			lease.close();
+		}
+	}
+
 	/** Forwards to the table, counting renewals. */
 	static class CountingStore extends ForwardingStore {
 
