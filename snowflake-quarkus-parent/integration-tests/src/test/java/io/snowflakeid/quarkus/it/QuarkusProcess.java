@@ -76,9 +76,12 @@ final class QuarkusProcess implements AutoCloseable {
 		return Integer.parseInt(awaitLine(READY).group(3));
 	}
 
-	/** The first line matching {@code pattern}, waited for at most a minute; the output when it does not come. */
+	/**
+	 * The first line matching {@code pattern}, waited for at most three minutes (CI runs this build niced beside
+	 * another, so a start can take long); the output when it does not come.
+	 */
 	Matcher awaitLine(Pattern pattern) throws InterruptedException {
-		long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+		long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
 		int seen = 0;
 		synchronized (this.lines) {
 			while (true) {
@@ -107,8 +110,8 @@ final class QuarkusProcess implements AutoCloseable {
 	/** A graceful stop (SIGTERM: Quarkus' shutdown runs); its exit code. */
 	int stop() throws InterruptedException {
 		this.process.destroy();
-		if (!this.process.waitFor(30, TimeUnit.SECONDS)) {
-			throw new AssertionError(this.name + " did not stop within 30 s; its output:\n" + output());
+		if (!this.process.waitFor(90, TimeUnit.SECONDS)) {
+			throw new AssertionError(this.name + " did not stop within 90 s; its output:\n" + output());
 		}
 		return this.process.exitValue();
 	}

@@ -38,7 +38,7 @@ abstract class DatabaseLeaseTests {
 	/** {@code app} leasing its worker id from the database at {@code url}, checked there after it stopped. */
 	static QuarkusUnitTest app(QuarkusUnitTest app, String url, String user, String password) {
 		return app.overrideConfigKey("quarkus.snowflake.datacenter-id", "2")
-			.overrideConfigKey("quarkus.snowflake.lease.duration", "5s")
+			.overrideConfigKey("quarkus.snowflake.lease.duration", "30s") // not run out by a slow, niced CI build
 			.overrideConfigKey("quarkus.snowflake.lease.table-name", TABLE)
 			.setAfterAllCustomizer(() -> {
 				try (Connection connection = (user != null) ? DriverManager.getConnection(url, user, password)
