@@ -6,6 +6,8 @@ import java.lang.reflect.Proxy;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import io.snowflakeid.internal.GeneratorHealth;
+
 /**
  * A health indicator for whichever Spring Boot line is running. Boot 4 moved {@code HealthIndicator} and
  * {@code Health} from {@code org.springframework.boot.actuate.health} to
@@ -18,17 +20,17 @@ final class ReflectiveHealthIndicator implements InvocationHandler {
 
 	static final String BOOT_3_PACKAGE = "org.springframework.boot.actuate.health";
 
-	private final Supplier<SnowflakeHealth> health;
+	private final Supplier<GeneratorHealth> health;
 
 	private final Class<?> healthType;
 
-	private ReflectiveHealthIndicator(Supplier<SnowflakeHealth> health, Class<?> healthType) {
+	private ReflectiveHealthIndicator(Supplier<GeneratorHealth> health, Class<?> healthType) {
 		this.health = health;
 		this.healthType = healthType;
 	}
 
 	/** A {@code HealthIndicator} of the given package, reporting {@code health}. */
-	static Object create(String packageName, Supplier<SnowflakeHealth> health) {
+	static Object create(String packageName, Supplier<GeneratorHealth> health) {
 		ClassLoader loader = ReflectiveHealthIndicator.class.getClassLoader();
 		try {
 			Class<?> indicator = Class.forName(packageName + ".HealthIndicator", false, loader);
@@ -57,7 +59,7 @@ final class ReflectiveHealthIndicator implements InvocationHandler {
 		};
 	}
 
-	private Object build(SnowflakeHealth state) throws ReflectiveOperationException {
+	private Object build(GeneratorHealth state) throws ReflectiveOperationException {
 		Object builder = this.healthType.getMethod(state.up() ? "up" : "down").invoke(null);
 		builder.getClass().getMethod("withDetails", Map.class).invoke(builder, state.details());
 		return builder.getClass().getMethod("build").invoke(builder);

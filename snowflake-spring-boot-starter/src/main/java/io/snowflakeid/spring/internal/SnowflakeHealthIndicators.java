@@ -1,6 +1,7 @@
 package io.snowflakeid.spring.internal;
 
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.internal.GeneratorHealth;
 import io.snowflakeid.internal.ManagedGenerator;
 
 /**
@@ -18,11 +19,11 @@ public final class SnowflakeHealthIndicators {
 
 	public static Object boot4(SnowflakeIdGenerator generator, ManagedGenerator managed) {
 		return ReflectiveHealthIndicator.create(ReflectiveHealthIndicator.BOOT_4_PACKAGE,
-				() -> SnowflakeHealth.of(generator, managed));
+				() -> GeneratorHealth.of(generator, managed));
 	}
 
 	public static Object boot3(SnowflakeIdGenerator generator, ManagedGenerator managed) {
 		return ReflectiveHealthIndicator.create(ReflectiveHealthIndicator.BOOT_3_PACKAGE,
-				() -> SnowflakeHealth.of(generator, managed));
+				() -> GeneratorHealth.of(generator, managed));
 	}
 }
