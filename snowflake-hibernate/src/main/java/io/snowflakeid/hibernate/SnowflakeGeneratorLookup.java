@@ -22,7 +22,8 @@ import org.hibernate.service.ServiceRegistry;
  * Finds the application's {@link SnowflakeIdGenerator}: first a bean of the bean container Hibernate was given
  * (Spring installs its own as {@code hibernate.resource.beans.container}; the starter defines the bean), then the
  * {@code snowflake.*} Hibernate settings of a plain Hibernate application. Inside Spring a missing bean is an error
- * rather than a reason to fall back to Hibernate's settings (see {@link #isSpring}).
+ * rather than a reason to fall back to Hibernate's settings, and so inside Quarkus (see {@link #isSpring},
+ * {@link #isQuarkus}).
  */
 final class SnowflakeGeneratorLookup {
 
@@ -84,7 +85,7 @@ final class SnowflakeGeneratorLookup {
 		if (bean != null) {
 			return bean;
 		}
-		refuseSilentFallbackInSpring(registry, container, "@SnowflakeId", attribute, SnowflakeIdGenerator.class);
+		refuseSilentFallback(registry, container, "@SnowflakeId", attribute, SnowflakeIdGenerator.class);
 		SnowflakeGeneratorService service = registry.getService(SnowflakeGeneratorService.class);
 		if (service == null) {
 			throw new MappingException("@SnowflakeId on " + attribute + ": the " + SnowflakeGeneratorService.class.getName()
@@ -124,7 +125,7 @@ final class SnowflakeGeneratorLookup {
 		if (bean != null) {
 			return bean;
 		}
-		refuseSilentFallbackInSpring(registry, container, "@SegmentId", attribute, SegmentIdGenerators.class);
+		refuseSilentFallback(registry, container, "@SegmentId", attribute, SegmentIdGenerators.class);
 		SnowflakeGeneratorService service = registry.getService(SnowflakeGeneratorService.class);
 		if (service == null) {
 			throw new MappingException("@SegmentId on " + attribute + ": the " + SnowflakeGeneratorService.class.getName()
@@ -134,34 +135,54 @@ final class SnowflakeGeneratorLookup {
 	}
 
 	/**
-	 * Inside a Spring application the generator comes from the application context, configured from its
-	 * {@code snowflake.*} properties. Hibernate's own settings know nothing of those: building a generator from
-	 * them would silently ignore the application's datacenter id, worker id and layout (and lease a worker id of
-	 * its own). So when Spring's bean container has no such bean, fail naming the cause, unless the application
-	 * deliberately configured snowflake ids in Hibernate's settings ({@code spring.jpa.properties.snowflake.*},
-	 * see {@link #hasSnowflakeSettings}).
+	 * Inside a Spring or Quarkus application the generator comes from the application's beans, configured from its
+	 * {@code snowflake.*} (or {@code quarkus.snowflake.*}) properties. Hibernate's own settings know nothing of
+	 * those: building a generator from them would silently ignore the application's datacenter id, worker id and
+	 * layout (and lease a worker id of its own). So when the container has no such bean, fail naming the cause,
+	 * unless the application deliberately configured snowflake ids in Hibernate's settings
+	 * ({@code spring.jpa.properties.snowflake.*}, see {@link #hasSnowflakeSettings}).
 	 */
-	private static void refuseSilentFallbackInSpring(ServiceRegistry registry, BeanContainer container,
+	private static void refuseSilentFallback(ServiceRegistry registry, BeanContainer container,
 			String annotation, String attribute, Class<?> beanType) {
-		if (!isSpring(container) || hasSnowflakeSettings(registry, beanType == SegmentIdGenerators.class)) {
+		if (hasSnowflakeSettings(registry, beanType == SegmentIdGenerators.class)) {
 			return;
 		}
-		throw new MappingException(annotation + " on " + attribute + ": Hibernate runs in a Spring application "
-				+ "(its bean container is " + container.getClass().getName() + "), but the application context has no "
-				+ beanType.getName() + " bean. The auto-configuration of snowflake-spring-boot-starter "
-				+ "(io.snowflakeid.spring.SnowflakeAutoConfiguration) is missing or excluded: is the starter on the "
-				+ "class path, is it excluded (spring.autoconfigure.exclude, @SpringBootApplication(exclude = ...)), "
-				+ "or does a test slice leave it out? Hibernate's own settings are not used instead: they would "
-				+ "ignore the application's snowflake.* properties. Fix: let the auto-configuration run (remove the "
-				+ "exclusion; in a test slice add @ImportAutoConfiguration(SnowflakeAutoConfiguration.class)), or "
-				+ "define a " + beanType.getSimpleName() + " bean");
+		if (isSpring(container)) {
+			throw new MappingException(annotation + " on " + attribute + ": Hibernate runs in a Spring application "
+					+ "(its bean container is " + container.getClass().getName() + "), but the application context has "
+					+ "no " + beanType.getName() + " bean. The auto-configuration of snowflake-spring-boot-starter "
+					+ "(io.snowflakeid.spring.SnowflakeAutoConfiguration) is missing or excluded: is the starter on the "
+					+ "class path, is it excluded (spring.autoconfigure.exclude, @SpringBootApplication(exclude = ...)), "
+					+ "or does a test slice leave it out? Hibernate's own settings are not used instead: they would "
+					+ "ignore the application's snowflake.* properties. Fix: let the auto-configuration run (remove the "
+					+ "exclusion; in a test slice add @ImportAutoConfiguration(SnowflakeAutoConfiguration.class)), or "
+					+ "define a " + beanType.getSimpleName() + " bean");
+		}
+		if (isQuarkus(container)) {
+			throw new MappingException(annotation + " on " + attribute + ": Hibernate runs in a Quarkus application "
+					+ "(its bean container is " + container.getClass().getName() + "), which has no "
+					+ beanType.getName() + " bean: the extension io.snowflakeid:snowflake-quarkus is missing (only "
+					+ "snowflake-hibernate is on the class path). Hibernate's own settings are not used instead: "
+					+ "Quarkus does not pass quarkus.snowflake.* (or snowflake.*) to Hibernate, so the application's "
+					+ "worker id and layout would be ignored. Fix: depend on io.snowflakeid:snowflake-quarkus instead "
+					+ "of snowflake-hibernate");
+		}
 	}
 
 	/** Spring's container ({@code SpringBeanContainer}, in spring-orm), detected without a dependency on Spring. */
 	static boolean isSpring(BeanContainer container) {
+		return isIn(container, "org.springframework.");
+	}
+
+	/** Quarkus' container ({@code QuarkusArcBeanContainer}), detected without a dependency on Quarkus. */
+	static boolean isQuarkus(BeanContainer container) {
+		return isIn(container, "io.quarkus.");
+	}
+
+	private static boolean isIn(BeanContainer container, String packagePrefix) {
 		for (Class<?> type = (container != null) ? container.getClass() : null; type != null; type = type
 			.getSuperclass()) {
-			if (type.getName().startsWith("org.springframework.")) {
+			if (type.getName().startsWith(packagePrefix)) {
 				return true;
 			}
 		}

@@ -30,6 +30,8 @@ class SnowflakeGeneratorLookupTests {
 
 	private static final String SPRINGS_CONTAINER = "org.springframework.orm.jpa.hibernate.SpringBeanContainer";
 
+	private static final String QUARKUS_CONTAINER = "io.quarkus.hibernate.orm.runtime.cdi.QuarkusArcBeanContainer";
+
 	@Test
 	void springContainerWithoutTheGeneratorBeanFailsTheBuildNamingAttributeAutoConfigurationAndFix() throws Exception {
 		Map<String, String> settings = PlainHibernate.h2Settings();
@@ -81,6 +83,42 @@ class SnowflakeGeneratorLookupTests {
 	}
 
 	@Test
+	void quarkusContainerWithoutTheExtensionFailsTheBuildNamingTheExtension() throws Exception {
+		Map<String, String> settings = PlainHibernate.h2Settings();
+		Exception failure = catchThrowableOfType(Exception.class,
+				() -> build(settings, namedContainer(QUARKUS_CONTAINER), Invoice.class));
+		MappingException mapping = find(failure, MappingException.class);
+		assertThat(mapping).as(() -> "a MappingException in the chain of " + failure).isNotNull();
+		assertThat(mapping.getMessage()).contains("@SnowflakeId on Invoice.id", QUARKUS_CONTAINER,
+				"the extension io.snowflakeid:snowflake-quarkus is missing");
+		assertThat(leaseTableExists(settings.get("hibernate.connection.url")))
+			.as("no worker id leased from Hibernate's settings behind the application's back")
+			.isFalse();
+		Exception segments = catchThrowableOfType(Exception.class,
+				() -> build(PlainHibernate.h2Settings(), namedContainer(QUARKUS_CONTAINER), Account.class));
+		assertThat(find(segments, MappingException.class)).hasMessageContaining("@SegmentId on Account.id")
+			.hasMessageContaining("snowflake-quarkus");
+	}
+
+	@Test
+	void quarkusContainerWithNodeSettingsGivenToHibernateOnPurposeUsesThem() throws Exception {
+		Map<String, String> settings = PlainHibernate.h2Settings();
+		settings.put("snowflake.datacenter-id", "3");
+		settings.put("snowflake.worker-id", "5");
+		try (SessionFactory factory = build(settings, namedContainer(QUARKUS_CONTAINER), Invoice.class)) {
+			assertDecodesTo(factory, 3, 5);
+		}
+	}
+
+	@Test
+	void quarkusContainerIsRecognisedByName() throws Exception {
+		assertThat(SnowflakeGeneratorLookup.isQuarkus(namedContainer(QUARKUS_CONTAINER))).isTrue();
+		assertThat(SnowflakeGeneratorLookup.isQuarkus(springNamedContainer())).isFalse();
+		assertThat(SnowflakeGeneratorLookup.isQuarkus(new EmptyContainer())).isFalse();
+		assertThat(SnowflakeGeneratorLookup.isQuarkus(null)).isFalse();
+	}
+
+	@Test
 	void springsContainerIsRecognisedByNameWithoutADependencyOnSpring() throws Exception {
 		assertThat(SnowflakeGeneratorLookup.isSpring(springNamedContainer())).isTrue();
 		assertThat(SnowflakeGeneratorLookup.isSpring(new EmptyContainer())).isFalse();
@@ -106,8 +144,13 @@ class SnowflakeGeneratorLookupTests {
 
 	/** An {@link EmptyContainer} whose class is named like Spring's, generated: no Spring on this class path. */
 	private static BeanContainer springNamedContainer() throws Exception {
+		return namedContainer(SPRINGS_CONTAINER);
+	}
+
+	/** An {@link EmptyContainer} whose class is named {@code name}, generated. */
+	private static BeanContainer namedContainer(String name) throws Exception {
 		return new ByteBuddy().subclass(EmptyContainer.class)
-			.name(SPRINGS_CONTAINER)
+			.name(name)
 			.make()
 			.load(EmptyContainer.class.getClassLoader(), ClassLoadingStrategy.Default.WRAPPER)
 			.getLoaded()
