@@ -1,28 +1,44 @@
 package io.snowflakeid.quarkus.deployment;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 import io.quarkus.arc.BeanDestroyer;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
 import io.quarkus.arc.deployment.SyntheticBeanBuildItem;
+import io.quarkus.arc.deployment.ValidationPhaseBuildItem.ValidationErrorBuildItem;
+import io.quarkus.deployment.Capabilities;
+import io.quarkus.deployment.Capability;
 import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
+import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
+import io.quarkus.deployment.metrics.MetricsCapabilityBuildItem;
 import io.quarkus.hibernate.orm.deployment.HibernateOrmConfig;
 import io.quarkus.hibernate.orm.deployment.HibernateOrmConfigPersistenceUnit;
 import io.quarkus.hibernate.orm.deployment.PersistenceUnitDescriptorBuildItem;
 import io.quarkus.hibernate.orm.deployment.integration.HibernateOrmIntegrationRuntimeConfiguredBuildItem;
 import io.quarkus.hibernate.orm.runtime.PersistenceUnitUtil;
+import io.quarkus.runtime.configuration.ConfigurationException;
+import io.quarkus.runtime.metrics.MetricsFactory;
+import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
+import io.quarkus.vertx.http.deployment.spi.RouteBuildItem;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.quarkus.runtime.ArcGeneratorSource;
 import io.snowflakeid.quarkus.runtime.LeaseRelease;
+import io.snowflakeid.quarkus.runtime.SnowflakeEndpointRecorder;
 import io.snowflakeid.quarkus.runtime.SnowflakeRecorder;
+import io.vertx.core.Handler;
+import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Singleton;
+import org.jboss.jandex.AnnotationInstance;
+import org.jboss.jandex.AnnotationTarget;
+import org.jboss.jandex.DotName;
 
 /**
  * The extension's build: Hibernate's generators find the application's generator through Arc
@@ -34,6 +50,12 @@ class SnowflakeProcessor {
 
 	static final String FEATURE = "snowflake";
 
+	private static final String RUNTIME = "io.snowflakeid.quarkus.runtime.";
+
+	private static final String METER_BINDER = RUNTIME + "SnowflakeMeterBinder";
+
+	private static final DotName PUBLIC_ID = DotName.createSimple("io.snowflakeid.publicid.PublicId");
+
 	@BuildStep
 	FeatureBuildItem feature() {
 		return new FeatureBuildItem(FEATURE);
@@ -43,6 +65,85 @@ class SnowflakeProcessor {
 	@BuildStep
 	AdditionalBeanBuildItem generatorSource() {
 		return AdditionalBeanBuildItem.unremovableOf(ArcGeneratorSource.class);
+	}
+
+	/**
+	 * The readiness and liveness checks, where SmallRye Health is present (its build step adds them as beans, or not,
+	 * as {@code quarkus.snowflake.health.enabled} says). Named, not loaded, here: without SmallRye Health they could
+	 * not be.
+	 */
+	@BuildStep
+	void healthChecks(Capabilities capabilities, SnowflakeBuildTimeConfig config,
+			BuildProducer<HealthBuildItem> checks) {
+		if (capabilities.isPresent(Capability.SMALLRYE_HEALTH)) {
+			checks.produce(new HealthBuildItem(RUNTIME + "SnowflakeReadinessCheck", config.health().enabled()));
+			checks.produce(new HealthBuildItem(RUNTIME + "SnowflakeLivenessCheck", config.health().enabled()));
+		}
+	}
+
+	/**
+	 * The meters, where Micrometer is present: a {@code MeterBinder} bean, which Quarkus' Micrometer extension binds
+	 * (unremovable: it finds the binders by type at start, which Arc does not see as a use). Named, not loaded, here.
+	 */
+	@BuildStep
+	AdditionalBeanBuildItem meters(Optional<MetricsCapabilityBuildItem> metrics, SnowflakeBuildTimeConfig config) {
+		boolean micrometer = metrics.isPresent() && metrics.get().metricsSupported(MetricsFactory.MICROMETER);
+		return (micrometer && config.metrics().enabled())
+				? AdditionalBeanBuildItem.unremovableOf(METER_BINDER) : null;
+	}
+
+	/**
+	 * The decode endpoint, {@code /q/snowflake} (on the management interface where that is enabled), where the
+	 * application has an HTTP server and {@code quarkus.snowflake.endpoint.enabled=true}: off by default, as Spring
+	 * Boot exposes no actuator endpoint but health over HTTP unless asked to.
+	 */
+	@BuildStep
+	@Record(ExecutionTime.RUNTIME_INIT)
+	void decodeEndpoint(Capabilities capabilities, SnowflakeBuildTimeConfig config, SnowflakeEndpointRecorder recorder,
+			BuildProducer<RouteBuildItem> routes) {
+		if (!capabilities.isPresent(Capability.VERTX_HTTP) || !config.endpoint().enabled()) {
+			return;
+		}
+		Handler<RoutingContext> handler = recorder.handler();
+		routes.produce(RouteBuildItem.newManagementRoute("snowflake")
+			.withRequestHandler(handler)
+			.displayOnNotFoundPage("Snowflake ids: configuration, /snowflake/{id} decodes an id")
+			.build());
+		routes.produce(RouteBuildItem.newManagementRoute("snowflake/*").withRequestHandler(handler).build());
+	}
+
+	/**
+	 * {@code @PublicId} anywhere in the application stops the build: this extension does not turn ids into tokens in
+	 * Quarkus REST or JSON yet, so a property or parameter that promises a public id would send or take the raw id.
+	 */
+	@BuildStep
+	void refusePublicIds(CombinedIndexBuildItem index, BuildProducer<ValidationErrorBuildItem> errors) {
+		List<String> uses = index.getIndex()
+			.getAnnotations(PUBLIC_ID)
+			.stream()
+			.map(SnowflakeProcessor::describe)
+			.sorted()
+			.toList();
+		if (!uses.isEmpty()) {
+			errors.produce(new ValidationErrorBuildItem(new ConfigurationException("@PublicId is not supported by "
+					+ "snowflake-quarkus yet: Quarkus REST and JSON would send and take the raw id where a public id "
+					+ "token is promised. Found on " + String.join(", ", uses) + ". Remove @PublicId (and expose no "
+					+ "raw id), or encode tokens yourself with io.snowflakeid.publicid.PublicIdCodec")));
+		}
+	}
+
+	private static String describe(AnnotationInstance annotation) {
+		AnnotationTarget target = annotation.target();
+		return switch (target.kind()) {
+			case FIELD -> target.asField().declaringClass().name() + "." + target.asField().name();
+			case METHOD -> target.asMethod().declaringClass().name() + "." + target.asMethod().name() + "()";
+			case METHOD_PARAMETER -> target.asMethodParameter().method().declaringClass().name() + "."
+					+ target.asMethodParameter().method().name() + "(parameter "
+					+ target.asMethodParameter().position() + ")";
+			case RECORD_COMPONENT -> target.asRecordComponent().declaringClass().name() + "."
+					+ target.asRecordComponent().name();
+			default -> target.toString();
+		};
 	}
 
 	/** Unremovable: an observer of the shutdown that nothing injects. */

@@ -25,14 +25,31 @@ public final class QuarkusSettings {
 	/** A {@code snowflake.} key in a message (not part of a longer name, such as a package). */
 	private static final Pattern KEY = Pattern.compile("(?<![\\w.\\-])snowflake\\.(?=[a-z])");
 
+	/**
+	 * The last configuration read, with the {@code Config} it was read from: the generator, the segment generators,
+	 * Hibernate's settings and the layout check of the metadata all ask at start, and get one reading. A new
+	 * {@code Config} (static init's, a dev-mode reload's, another application's) is read afresh.
+	 */
+	private static volatile Reading last;
+
 	private QuarkusSettings() {
 	}
 
 	/**
-	 * The configuration of {@code config}'s {@code quarkus.snowflake.*} values.
+	 * The configuration of {@code config}'s {@code quarkus.snowflake.*} values, read once per {@code Config}.
 	 * @throws ConfigurationException naming the {@code quarkus.snowflake.*} property, its value and what is allowed
 	 */
 	public static SnowflakeConfiguration configuration(Config config) {
+		Reading reading = last;
+		if (reading != null && reading.config() == config) {
+			return reading.configuration();
+		}
+		SnowflakeConfiguration configuration = read(config);
+		last = new Reading(config, configuration);
+		return configuration;
+	}
+
+	private static SnowflakeConfiguration read(Config config) {
 		try {
 			return SnowflakeConfiguration.fromSettings(settings(config));
 		}
@@ -54,5 +71,8 @@ public final class QuarkusSettings {
 	/** {@code message} with every {@code snowflake.*} key written as the {@code quarkus.snowflake.*} property. */
 	public static String quarkusNames(String message) {
 		return (message != null) ? KEY.matcher(message).replaceAll(PREFIX + "snowflake.") : null;
+	}
+
+	private record Reading(Config config, SnowflakeConfiguration configuration) {
 	}
 }

@@ -66,4 +66,17 @@ class QuarkusNamesInMessagesTest {
 		assertThat(configuration.layout().workerBits()).isEqualTo(6);
 		assertThat(configuration.clockTolerance()).hasMillis(250);
 	}
+
+	@Test
+	void oneConfigIsReadOnceAndAnotherAfresh() {
+		SmallRyeConfig first = config(
+				Map.of("quarkus.snowflake.datacenter-id", "1", "quarkus.snowflake.worker-id", "2"));
+		SnowflakeConfiguration read = QuarkusSettings.configuration(first);
+		assertThat(QuarkusSettings.configuration(first)).as("the generator, segments and Hibernate ask in turn")
+			.isSameAs(read);
+		SmallRyeConfig reloaded = config(
+				Map.of("quarkus.snowflake.datacenter-id", "1", "quarkus.snowflake.worker-id", "3"));
+		assertThat(QuarkusSettings.configuration(reloaded).workerId()).as("a reload's config").isEqualTo(3L);
+		assertThat(QuarkusSettings.configuration(first).workerId()).isEqualTo(2L);
+	}
 }
