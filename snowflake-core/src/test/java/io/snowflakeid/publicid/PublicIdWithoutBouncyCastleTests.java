@@ -15,9 +15,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * Bouncy Castle is a test dependency only (the reference FF1 is checked against): the core's classes, the codec's
  * included, load without it, and a codec built there gives the pinned tokens. Runs the compiled main classes in a
- * class loader that sees only them and the JDK.
+ * class loader that sees only them and the JDK. One class needs an optional dependency and is loaded only by
+ * bindings that found it: the Micrometer binder.
  */
 class PublicIdWithoutBouncyCastleTests {
+
+	private static final String MICROMETER_BINDER = "io.snowflakeid.internal.GeneratorMeterBinder";
 
 	@Test
 	void theCoreLoadsAndEncodesThePinnedTokensWithoutBouncyCastle() throws Exception {
@@ -28,6 +31,7 @@ class PublicIdWithoutBouncyCastleTests {
 			classNames = files.filter((file) -> file.toString().endsWith(".class"))
 				.map((file) -> root.relativize(file).toString().replace('/', '.').replace(".class", ""))
 				.filter((name) -> !name.endsWith("package-info"))
+				.filter((name) -> !name.equals(MICROMETER_BINDER))
 				.toList();
 		}
 		try (URLClassLoader loader = new URLClassLoader(new URL[] { mainClasses }, ClassLoader.getPlatformClassLoader())) {
@@ -38,6 +42,10 @@ class PublicIdWithoutBouncyCastleTests {
 			}
 			assertThatThrownBy(() -> Class.forName("org.bouncycastle.crypto.fpe.FPEFF1Engine", false, loader))
 				.isInstanceOf(ClassNotFoundException.class);
+			assertThatThrownBy(() -> Class.forName(MICROMETER_BINDER, true, loader))
+				.as("the one class that needs an optional dependency: Micrometer")
+				.isInstanceOf(NoClassDefFoundError.class)
+				.hasMessageContaining("io/micrometer/");
 			Class<?> codecClass = Class.forName(PublicIdCodec.class.getName(), true, loader);
 			Object builder = codecClass.getMethod("builder").invoke(null);
 			builder.getClass().getMethod("key", String.class, String.class).invoke(builder, "1", PublicIdCodecTests.KEY_1);
