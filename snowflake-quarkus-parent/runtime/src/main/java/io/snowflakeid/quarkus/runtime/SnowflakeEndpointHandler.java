@@ -26,9 +26,10 @@ final class SnowflakeEndpointHandler implements Handler<RoutingContext> {
 
 	@Override
 	public void handle(RoutingContext context) {
-		if (context.request().method() != HttpMethod.GET) {
-			context.response().putHeader("Allow", "GET");
-			respond(context, 405, error(405, "Method Not Allowed", "Only GET is served here", null));
+		HttpMethod method = context.request().method();
+		if (method != HttpMethod.GET && method != HttpMethod.HEAD) {
+			context.response().putHeader("Allow", "GET, HEAD");
+			respond(context, 405, error(405, "Method Not Allowed", "Only GET and HEAD are served here", null));
 			return;
 		}
 		String id = idIn(context.normalizedPath());
@@ -79,10 +80,14 @@ final class SnowflakeEndpointHandler implements Handler<RoutingContext> {
 		return body;
 	}
 
+	/** The JSON of {@code body}; for HEAD the status and headers only (the server would send the body too). */
 	private static void respond(RoutingContext context, int status, Map<String, Object> body) {
-		context.response()
-			.setStatusCode(status)
-			.putHeader("Content-Type", "application/json")
-			.end(new JsonObject(body).encodePrettily());
+		context.response().setStatusCode(status).putHeader("Content-Type", "application/json");
+		if (context.request().method() == HttpMethod.HEAD) {
+			context.response().end();
+		}
+		else {
+			context.response().end(new JsonObject(body).encodePrettily());
+		}
 	}
 }

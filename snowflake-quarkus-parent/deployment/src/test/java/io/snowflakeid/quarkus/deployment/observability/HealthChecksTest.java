@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class HealthChecksTest {
 
 	@RegisterExtension
-	static final QuarkusUnitTest app = ObservabilityApps.leasing("health");
+	static final QuarkusUnitTest app = ObservabilityApps.leasingShortly("health");
 
 	@TestHTTPResource("/q/health/ready")
 	URI ready;
@@ -59,7 +59,7 @@ class HealthChecksTest {
 		takeOver(this.managed.lease().workerId());
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
 		while (!this.managed.lease().isLost() && System.nanoTime() < deadline) {
-			Thread.sleep(100); // the renewal runs every second (a lease of 3 s)
+			Thread.sleep(100); // the renewal runs every 3 s (a lease of 9 s)
 		}
 		assertThat(this.managed.lease().isLost()).as("the renewal found the row taken over").isTrue();
 
