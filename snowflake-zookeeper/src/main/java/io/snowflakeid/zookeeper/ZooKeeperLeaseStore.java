@@ -241,7 +241,12 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	public Duration maxLeaseDuration() {
 		int connectionTimeout = this.client.getZookeeperClient().getConnectionTimeoutMs();
 		try {
-			if (!this.client.blockUntilConnected(connectionTimeout, TimeUnit.MILLISECONDS)) {
+			// A client closed after it had connected still reports the connection: its state says it is closed. A
+			// client not started yet is waited for (the application may start it meanwhile).
+			boolean connected = this.client.getState() != CuratorFrameworkState.STOPPED
+					&& this.client.blockUntilConnected(connectionTimeout, TimeUnit.MILLISECONDS)
+					&& this.client.getState() == CuratorFrameworkState.STARTED;
+			if (!connected) {
 				CuratorFrameworkState state = this.client.getState();
 				// An application's client never started (or closed) cannot connect: say so, not "check the ensemble".
 				String why = (state == CuratorFrameworkState.STARTED) ? unavailableAdvice()

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.snowflakeid.worker.WorkerLease;
@@ -95,6 +96,24 @@ class ZooKeeperLeaseStoreEdgeTests {
 		latent.close();
 		assertThatExceptionOfType(WorkerLeaseException.class)
 			.isThrownBy(() -> settings(new ZooKeeperLeaseStore(latent, this.path)).build())
+			.withMessageContaining("CuratorFramework given is closed");
+	}
+
+	/**
+	 * A client closed after it had connected still reports the connection (Curator keeps the last state); the store
+	 * must see it is closed, not fail later with Curator's "Client is not started". A CI run under load closed the
+	 * client of the test above only after it had connected, and so found this.
+	 */
+	@Test
+	void anApplicationsClientClosedAfterItConnectedIsNamedAsClosed() throws Exception {
+		CuratorFramework client = CuratorFrameworkFactory.builder().connectString(server.getConnectString())
+			.sessionTimeoutMs(4_000).connectionTimeoutMs(3_000).retryPolicy(new RetryOneTime(100)).build();
+		this.resources.add(client);
+		client.start();
+		assertThat(client.blockUntilConnected(10, TimeUnit.SECONDS)).isTrue();
+		client.close();
+		assertThatExceptionOfType(WorkerLeaseException.class)
+			.isThrownBy(() -> settings(new ZooKeeperLeaseStore(client, this.path)).build())
 			.withMessageContaining("CuratorFramework given is closed");
 	}
 
