@@ -1,8 +1,11 @@
 package io.snowflakeid.quarkus.deployment;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
+import java.util.TreeSet;
 
 import io.quarkus.arc.BeanDestroyer;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
@@ -17,11 +20,13 @@ import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.metrics.MetricsCapabilityBuildItem;
+import io.quarkus.deployment.pkg.builditem.CurateOutcomeBuildItem;
 import io.quarkus.hibernate.orm.deployment.HibernateOrmConfig;
 import io.quarkus.hibernate.orm.deployment.HibernateOrmConfigPersistenceUnit;
 import io.quarkus.hibernate.orm.deployment.PersistenceUnitDescriptorBuildItem;
 import io.quarkus.hibernate.orm.deployment.integration.HibernateOrmIntegrationRuntimeConfiguredBuildItem;
 import io.quarkus.hibernate.orm.runtime.PersistenceUnitUtil;
+import io.quarkus.maven.dependency.ResolvedDependency;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import io.quarkus.runtime.metrics.MetricsFactory;
 import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
@@ -115,15 +120,20 @@ class SnowflakeProcessor {
 	/**
 	 * {@code @PublicId} anywhere in the application stops the build: this extension does not turn ids into tokens in
 	 * Quarkus REST or JSON yet, so a property or parameter that promises a public id would send or take the raw id.
+	 * Found in Quarkus' index and in the runtime dependency jars it does not index ({@link UnindexedPublicIds}).
 	 */
 	@BuildStep
-	void refusePublicIds(CombinedIndexBuildItem index, BuildProducer<ValidationErrorBuildItem> errors) {
-		List<String> uses = index.getIndex()
-			.getAnnotations(PUBLIC_ID)
-			.stream()
-			.map(SnowflakeProcessor::describe)
-			.sorted()
-			.toList();
+	void refusePublicIds(CombinedIndexBuildItem index, CurateOutcomeBuildItem curate,
+			BuildProducer<ValidationErrorBuildItem> errors) {
+		Set<String> uses = new TreeSet<>();
+		index.getIndex().getAnnotations(PUBLIC_ID).forEach((use) -> uses.add(describe(use)));
+		for (ResolvedDependency dependency : curate.getApplicationModel().getRuntimeDependencies()) {
+			if (UnindexedPublicIds.searched(dependency.getGroupId())) {
+				for (Path path : dependency.getResolvedPaths()) {
+					uses.addAll(UnindexedPublicIds.inJar(path, PUBLIC_ID, SnowflakeProcessor::describe));
+				}
+			}
+		}
 		if (!uses.isEmpty()) {
 			errors.produce(new ValidationErrorBuildItem(new ConfigurationException("@PublicId is not supported by "
 					+ "snowflake-quarkus yet: Quarkus REST and JSON would send and take the raw id where a public id "
@@ -132,13 +142,13 @@ class SnowflakeProcessor {
 		}
 	}
 
-	private static String describe(AnnotationInstance annotation) {
+	static String describe(AnnotationInstance annotation) {
 		AnnotationTarget target = annotation.target();
 		return switch (target.kind()) {
 			case FIELD -> target.asField().declaringClass().name() + "." + target.asField().name();
 			case METHOD -> target.asMethod().declaringClass().name() + "." + target.asMethod().name() + "()";
 			case METHOD_PARAMETER -> target.asMethodParameter().method().declaringClass().name() + "."
-					+ target.asMethodParameter().method().name() + "(parameter "
+					+ target.asMethodParameter().method().name().replace("<init>", "new") + "(parameter "
 					+ target.asMethodParameter().position() + ")";
 			case RECORD_COMPONENT -> target.asRecordComponent().declaringClass().name() + "."
 					+ target.asRecordComponent().name();

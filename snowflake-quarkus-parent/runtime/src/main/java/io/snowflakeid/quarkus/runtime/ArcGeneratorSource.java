@@ -28,7 +28,7 @@ public class ArcGeneratorSource implements GeneratorSource {
 
 	@Override
 	public SnowflakeLayout snowflakeLayout() {
-		return QuarkusSettings.configuration(ConfigProvider.getConfig()).layout();
+		return QuarkusSettings.configurationAtStaticInit(ConfigProvider.getConfig()).layout(); // Hibernate's metadata
 	}
 
 	@Override

@@ -1,5 +1,6 @@
 package io.snowflakeid.quarkus.runtime;
 
+import java.lang.ref.WeakReference;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -26,9 +27,11 @@ public final class QuarkusSettings {
 	private static final Pattern KEY = Pattern.compile("(?<![\\w.\\-])snowflake\\.(?=[a-z])");
 
 	/**
-	 * The last configuration read, with the {@code Config} it was read from: the generator, the segment generators,
-	 * Hibernate's settings and the layout check of the metadata all ask at start, and get one reading. A new
-	 * {@code Config} (static init's, a dev-mode reload's, another application's) is read afresh.
+	 * The last configuration read at runtime, with the {@code Config} it was read from (weakly: a dev-mode reload's
+	 * predecessor is not kept): the generator, the segment generators and Hibernate's settings all ask at start, and
+	 * get one reading. A new {@code Config} (a dev-mode reload's, another application's) is read afresh. Static init
+	 * reads without it ({@link #configurationAtStaticInit}): in a native image its {@code Config} would otherwise stay
+	 * in the image heap, with the build machine's environment.
 	 */
 	private static volatile Reading last;
 
@@ -41,12 +44,17 @@ public final class QuarkusSettings {
 	 */
 	public static SnowflakeConfiguration configuration(Config config) {
 		Reading reading = last;
-		if (reading != null && reading.config() == config) {
+		if (reading != null && reading.config().get() == config) {
 			return reading.configuration();
 		}
 		SnowflakeConfiguration configuration = read(config);
-		last = new Reading(config, configuration);
+		last = new Reading(new WeakReference<>(config), configuration);
 		return configuration;
+	}
+
+	/** The configuration of {@code config}, read at static init: not kept (see {@link #last}). */
+	public static SnowflakeConfiguration configurationAtStaticInit(Config config) {
+		return read(config);
 	}
 
 	private static SnowflakeConfiguration read(Config config) {
@@ -73,6 +81,6 @@ public final class QuarkusSettings {
 		return (message != null) ? KEY.matcher(message).replaceAll(PREFIX + "snowflake.") : null;
 	}
 
-	private record Reading(Config config, SnowflakeConfiguration configuration) {
+	private record Reading(WeakReference<Config> config, SnowflakeConfiguration configuration) {
 	}
 }

@@ -1,0 +1,85 @@
+package io.snowflakeid.quarkus.deployment;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+
+import org.jboss.jandex.DotName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code @PublicId} in a dependency jar that Quarkus does not index is found in its class files: a jar of DTOs
+ * without a Jandex index (made here from this module's compiled test classes) is searched, framework groups are not.
+ */
+class UnindexedPublicIdsTest {
+
+	private static final DotName PUBLIC_ID = DotName.createSimple("io.snowflakeid.publicid.PublicId");
+
+	@TempDir
+	Path directory;
+
+	@Test
+	void everyUseInAJarWithoutAnIndexIsFound() throws IOException {
+		Path jar = jar("api-model.jar", PublicIdRefusedTest.OrderView.class, PublicIdRefusedTest.Lookup.class,
+				Customer.class);
+		List<String> uses = UnindexedPublicIds.inJar(jar, PUBLIC_ID, SnowflakeProcessor::describe);
+		assertThat(uses).isNotEmpty()
+			.allSatisfy((use) -> assertThat(use).endsWith("(in api-model.jar, not indexed)"))
+			.anySatisfy((use) -> assertThat(use).startsWith(PublicIdRefusedTest.OrderView.class.getName() + ".id"))
+			.anySatisfy((use) -> assertThat(use).startsWith(PublicIdRefusedTest.Lookup.class.getName()
+					+ ".find(parameter 0)"))
+			.noneSatisfy((use) -> assertThat(use).contains("Customer"));
+	}
+
+	@Test
+	void aJarWithoutTheAnnotationAndWhatIsNoJarGiveNothing() throws IOException {
+		Path jar = jar("entities.jar", Customer.class, Invoice.class);
+		assertThat(UnindexedPublicIds.inJar(jar, PUBLIC_ID, Object::toString)).isEmpty();
+		assertThat(UnindexedPublicIds.inJar(this.directory, PUBLIC_ID, Object::toString)).isEmpty();
+		assertThat(UnindexedPublicIds.inJar(this.directory.resolve("missing.jar"), PUBLIC_ID, Object::toString))
+			.isEmpty();
+	}
+
+	@Test
+	void frameworkJarsAreNotSearchedAndApplicationsAre() {
+		assertThat(UnindexedPublicIds.searched("io.quarkus")).isFalse();
+		assertThat(UnindexedPublicIds.searched("org.hibernate.orm")).isFalse();
+		assertThat(UnindexedPublicIds.searched("io.snowflakeid")).isFalse();
+		assertThat(UnindexedPublicIds.searched("com.example.shop")).isTrue();
+		assertThat(UnindexedPublicIds.searched("io.quarkiverse.x")).as("not io.quarkus").isTrue();
+	}
+
+	@Test
+	void theSearchFindsTheNameAnywhereAndOnlyWhole() {
+		byte[] name = "Lio/x;".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+		assertThat(UnindexedPublicIds.contains("..Lio/x;".getBytes(java.nio.charset.StandardCharsets.UTF_8), name))
+			.isTrue();
+		assertThat(UnindexedPublicIds.contains("Lio/x".getBytes(java.nio.charset.StandardCharsets.UTF_8), name))
+			.isFalse();
+		assertThat(UnindexedPublicIds.contains(new byte[0], name)).isFalse();
+	}
+
+	/** A jar of the compiled {@code classes}, with no index. */
+	private Path jar(String name, Class<?>... classes) throws IOException {
+		Path jar = this.directory.resolve(name);
+		try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file)) {
+			for (Class<?> type : classes) {
+				String entry = type.getName().replace('.', '/') + ".class";
+				out.putNextEntry(new JarEntry(entry));
+				try (InputStream in = type.getClassLoader().getResourceAsStream(entry)) {
+					in.transferTo(out);
+				}
+				out.closeEntry();
+			}
+		}
+		return jar;
+	}
+}
