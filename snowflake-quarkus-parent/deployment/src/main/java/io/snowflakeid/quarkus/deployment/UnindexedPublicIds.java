@@ -32,7 +32,7 @@ final class UnindexedPublicIds {
 
 	/** Groups whose jars are not searched: frameworks, drivers and libraries, never an application's classes. */
 	private static final List<String> FRAMEWORK_GROUPS = List.of("io.quarkus", "io.smallrye", "io.vertx", "io.netty",
-			"org.hibernate", "org.jboss", "jakarta.", "javax.", "com.fasterxml", "io.agroal", "io.micrometer",
+			"org.hibernate", "org.jboss", "jakarta", "javax", "com.fasterxml", "io.agroal", "io.micrometer",
 			"io.prometheus", "org.eclipse", "com.h2database", "org.postgresql", "org.mariadb", "com.mysql",
 			"io.snowflakeid", "org.apache", "com.google", "org.ow2", "net.bytebuddy", "org.graalvm", "org.reactivestreams",
 			"org.wildfly", "org.glassfish", "org.yaml", "org.slf4j", "org.antlr", "org.checkerframework", "org.jctools",
@@ -42,21 +42,29 @@ final class UnindexedPublicIds {
 	private UnindexedPublicIds() {
 	}
 
-	/** Whether the jars of {@code groupId} are searched. */
+	/** Whether the jars of {@code groupId} are searched: all but those of a framework group or one below it. */
 	static boolean searched(String groupId) {
 		for (String framework : FRAMEWORK_GROUPS) {
-			if (groupId.startsWith(framework)) {
+			if (groupId.equals(framework) || groupId.startsWith(framework + ".")) {
 				return false;
 			}
 		}
 		return true;
 	}
 
-	/** The uses of {@code annotation} in the classes of the jar at {@code jar}, described by {@code describe}. */
-	static List<String> inJar(Path jar, DotName annotation, Function<AnnotationInstance, String> describe) {
-		if (!Files.isRegularFile(jar) || !jar.getFileName().toString().endsWith(".jar")) {
+	/**
+	 * The uses of {@code annotation} in the classes of the dependency at {@code path}, described by {@code describe}:
+	 * a jar, or a directory of classes (what a Gradle project dependency resolves to, packaged or not, and a Maven
+	 * sibling module in dev mode and tests).
+	 */
+	static List<String> inJar(Path path, DotName annotation, Function<AnnotationInstance, String> describe) {
+		if (Files.isDirectory(path)) {
+			return inDirectory(path, annotation, describe);
+		}
+		if (!Files.isRegularFile(path) || !path.getFileName().toString().endsWith(".jar")) {
 			return List.of();
 		}
+		Path jar = path;
 		List<String> uses = new ArrayList<>();
 		try (ZipFile zip = new ZipFile(jar.toFile())) {
 			Enumeration<? extends ZipEntry> entries = zip.entries();
@@ -69,18 +77,40 @@ final class UnindexedPublicIds {
 				try (InputStream in = zip.getInputStream(entry)) {
 					bytes = in.readAllBytes();
 				}
-				if (contains(bytes, DESCRIPTOR)) {
-					Indexer indexer = new Indexer();
-					indexer.index(new java.io.ByteArrayInputStream(bytes));
-					Index index = indexer.complete();
-					index.getAnnotations(annotation)
-						.forEach((use) -> uses.add(describe.apply(use) + " (in " + jar.getFileName() + ", not indexed)"));
-				}
+				uses.addAll(uses(bytes, annotation, describe, jar.getFileName().toString()));
 			}
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Searching " + jar + " for @PublicId failed", ex);
 		}
+		return uses;
+	}
+
+	private static List<String> inDirectory(Path directory, DotName annotation,
+			Function<AnnotationInstance, String> describe) {
+		List<String> uses = new ArrayList<>();
+		try (java.util.stream.Stream<Path> files = Files.walk(directory)) {
+			for (Path file : (Iterable<Path>) files.filter((f) -> f.toString().endsWith(".class"))::iterator) {
+				uses.addAll(uses(Files.readAllBytes(file), annotation, describe, directory.toString()));
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Searching " + directory + " for @PublicId failed", ex);
+		}
+		return uses;
+	}
+
+	/** The uses in one class file, where it names the annotation at all (indexed then, to be sure and say where). */
+	private static List<String> uses(byte[] classFile, DotName annotation, Function<AnnotationInstance, String> describe,
+			String where) throws IOException {
+		if (!contains(classFile, DESCRIPTOR)) {
+			return List.of();
+		}
+		Indexer indexer = new Indexer();
+		indexer.index(new java.io.ByteArrayInputStream(classFile));
+		Index index = indexer.complete();
+		List<String> uses = new ArrayList<>();
+		index.getAnnotations(annotation).forEach((use) -> uses.add(describe.apply(use) + " (in " + where + ", not indexed)"));
 		return uses;
 	}
 

@@ -16,8 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code @PublicId} in a dependency jar that Quarkus does not index is found in its class files: a jar of DTOs
- * without a Jandex index (made here from this module's compiled test classes) is searched, framework groups are not.
+ * {@code @PublicId} in a dependency that Quarkus does not index is found in its class files: a jar of DTOs without a
+ * Jandex index, or a directory of classes (made here from this module's compiled test classes), is searched;
+ * framework groups are not.
  */
 class UnindexedPublicIdsTest {
 
@@ -40,10 +41,22 @@ class UnindexedPublicIdsTest {
 	}
 
 	@Test
+	void aDependencyThatIsAClassesDirectoryIsSearched() throws IOException {
+		// What a Gradle project dependency resolves to (build/classes/java/main), in the production build too.
+		Path classes = this.directory.resolve("api-model/build/classes/java/main");
+		copy(classes, PublicIdRefusedTest.OrderView.class);
+		copy(classes, Customer.class);
+		List<String> uses = UnindexedPublicIds.inJar(classes, PUBLIC_ID, SnowflakeProcessor::describe);
+		assertThat(uses).as("a @PublicId DTO in a classes directory is refused like one in a jar")
+			.anySatisfy((use) -> assertThat(use).startsWith(PublicIdRefusedTest.OrderView.class.getName() + ".id"))
+			.noneSatisfy((use) -> assertThat(use).contains("Customer"));
+	}
+
+	@Test
 	void aJarWithoutTheAnnotationAndWhatIsNoJarGiveNothing() throws IOException {
 		Path jar = jar("entities.jar", Customer.class, Invoice.class);
 		assertThat(UnindexedPublicIds.inJar(jar, PUBLIC_ID, Object::toString)).isEmpty();
-		assertThat(UnindexedPublicIds.inJar(this.directory, PUBLIC_ID, Object::toString)).isEmpty();
+		assertThat(UnindexedPublicIds.inJar(this.directory.resolve("empty"), PUBLIC_ID, Object::toString)).isEmpty();
 		assertThat(UnindexedPublicIds.inJar(this.directory.resolve("missing.jar"), PUBLIC_ID, Object::toString))
 			.isEmpty();
 	}
@@ -55,6 +68,10 @@ class UnindexedPublicIdsTest {
 		assertThat(UnindexedPublicIds.searched("io.snowflakeid")).isFalse();
 		assertThat(UnindexedPublicIds.searched("com.example.shop")).isTrue();
 		assertThat(UnindexedPublicIds.searched("io.quarkiverse.x")).as("not io.quarkus").isTrue();
+		assertThat(UnindexedPublicIds.searched("io.netty.incubator")).isFalse();
+		assertThat(UnindexedPublicIds.searched("io.nettyshop.api")).as("not io.netty: a dot boundary").isTrue();
+		assertThat(UnindexedPublicIds.searched("jakarta.persistence")).isFalse();
+		assertThat(UnindexedPublicIds.searched("jakartaee.shop")).as("not jakarta").isTrue();
 	}
 
 	@Test
@@ -65,6 +82,15 @@ class UnindexedPublicIdsTest {
 		assertThat(UnindexedPublicIds.contains("Lio/x".getBytes(java.nio.charset.StandardCharsets.UTF_8), name))
 			.isFalse();
 		assertThat(UnindexedPublicIds.contains(new byte[0], name)).isFalse();
+	}
+
+	private static void copy(Path root, Class<?> type) throws IOException {
+		String entry = type.getName().replace('.', '/') + ".class";
+		Path target = root.resolve(entry);
+		Files.createDirectories(target.getParent());
+		try (InputStream in = type.getClassLoader().getResourceAsStream(entry)) {
+			Files.copy(in, target);
+		}
 	}
 
 	/** A jar of the compiled {@code classes}, with no index. */
