@@ -276,8 +276,12 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			throw otherIdentity(ex);
 		}
 		catch (Exception ex) {
+			// Closed by the application after the state check above (Curator then says "Client is not started"):
+			// named as closed, as above, not as an outage.
+			String why = (this.client.getState() == CuratorFrameworkState.STOPPED)
+					? "the CuratorFramework given is closed" : ex.getMessage();
 			throw new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE, assignment(),
-					"Cannot lease a worker id from " + description() + ": " + ex.getMessage(), ex);
+					"Cannot lease a worker id from " + description() + ": " + why, ex);
 		}
 	}
 
