@@ -3,7 +3,7 @@ package io.snowflakeid.spring.jackson;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.snowflakeid.hibernate.SnowflakeId;
 import io.snowflakeid.publicid.PublicId;
-import io.snowflakeid.spring.internal.SnowflakeIdJson;
+import io.snowflakeid.hibernate.internal.SnowflakeIdJson;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationContext;

@@ -12,7 +12,7 @@ import io.snowflakeid.hibernate.SnowflakeId;
 import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.publicid.PublicIdAlphabet;
 import io.snowflakeid.publicid.PublicIdCodec;
-import io.snowflakeid.spring.internal.SnowflakeIdJson;
+import io.snowflakeid.hibernate.internal.SnowflakeIdJson;
 import io.swagger.v3.core.converter.AnnotatedType;
 import io.swagger.v3.oas.models.SpecVersion;
 import io.swagger.v3.oas.models.media.JsonSchema;

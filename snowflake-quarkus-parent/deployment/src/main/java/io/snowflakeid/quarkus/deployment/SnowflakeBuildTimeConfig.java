@@ -22,6 +22,12 @@ public interface SnowflakeBuildTimeConfig {
 	/** {@code quarkus.snowflake.endpoint.*}. */
 	Endpoint endpoint();
 
+	/** {@code quarkus.snowflake.jackson.*}. */
+	Jackson jackson();
+
+	/** {@code quarkus.snowflake.jsonb.*}. */
+	Jsonb jsonb();
+
 	/** The health checks. */
 	interface Health {
 
@@ -56,5 +62,30 @@ public interface SnowflakeBuildTimeConfig {
 		 */
 		@WithDefault("false")
 		boolean enabled();
+	}
+
+	/** JSON with Jackson. */
+	interface Jackson {
+
+		/**
+		 * Whether {@code @SnowflakeId Long} properties are written as JSON strings (and read from strings or numbers)
+		 * by the application's {@code ObjectMapper} when {@code quarkus-jackson} is present: ids exceed 2^53, which
+		 * JavaScript clients round to another id. A property with {@code @JsonFormat(shape = NUMBER)} stays a number.
+		 */
+		@WithDefault("true")
+		boolean idsAsStrings();
+	}
+
+	/** JSON with JSON-B. */
+	interface Jsonb {
+
+		/**
+		 * Whether {@code @SnowflakeId Long} fields, getters and setters are written as JSON strings (and read from
+		 * strings or numbers) by JSON-B when {@code quarkus-jsonb} is present: the build adds
+		 * {@code @JsonbTypeSerializer}/{@code @JsonbTypeDeserializer} to them. A property with either annotation, or
+		 * {@code @JsonbNumberFormat}, of its own is left as it is.
+		 */
+		@WithDefault("true")
+		boolean idsAsStrings();
 	}
 }

@@ -17,6 +17,7 @@ import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
+import io.quarkus.deployment.builditem.BytecodeTransformerBuildItem;
 import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
 import io.quarkus.deployment.metrics.MetricsCapabilityBuildItem;
@@ -95,6 +96,31 @@ class SnowflakeProcessor {
 		boolean micrometer = metrics.isPresent() && metrics.get().metricsSupported(MetricsFactory.MICROMETER);
 		return (micrometer && config.metrics().enabled())
 				? AdditionalBeanBuildItem.unremovableOf(METER_BINDER) : null;
+	}
+
+	/**
+	 * Ids as JSON strings, where the application has Jackson: an {@code ObjectMapperCustomizer}, which Quarkus applies
+	 * to the {@code ObjectMapper} it produces (an application that produces its own registers the module itself, see
+	 * docs/quarkus.md). Named, not loaded, here.
+	 */
+	@BuildStep
+	AdditionalBeanBuildItem jackson(Capabilities capabilities, SnowflakeBuildTimeConfig config) {
+		return (capabilities.isPresent(Capability.JACKSON) && config.jackson().idsAsStrings())
+				? AdditionalBeanBuildItem.unremovableOf(RUNTIME + "SnowflakeObjectMapperCustomizer") : null;
+	}
+
+	/**
+	 * Ids as JSON strings, where the application has JSON-B ({@link JsonbIdsAsStrings}): the annotations a user would
+	 * put on each {@code @SnowflakeId Long} property, added to the application's classes.
+	 */
+	@BuildStep
+	void jsonb(Capabilities capabilities, SnowflakeBuildTimeConfig config, CombinedIndexBuildItem index,
+			BuildProducer<BytecodeTransformerBuildItem> transformers) {
+		if (capabilities.isPresent(Capability.JSONB) && config.jsonb().idsAsStrings()) {
+			JsonbIdsAsStrings.targets(index.getIndex())
+				.forEach((className, members) -> transformers
+					.produce(new BytecodeTransformerBuildItem(className, JsonbIdsAsStrings.annotating(members))));
+		}
 	}
 
 	/**

@@ -1,11 +1,11 @@
-package io.snowflakeid.spring.internal;
+package io.snowflakeid.hibernate.internal;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 
 /**
- * What both Jackson modules share: which properties are snowflake ids, and how a JSON value is read. Public for the
- * Jackson 3 module ({@code jackson}) and the Jackson 2 module of the Spring Boot 3.5 line ({@code boot3}); an internal
- * package, not an API.
+ * What the Jackson modules share: which properties are snowflake ids, and how a JSON value is read. Public for the
+ * Jackson 2 module beside it (Spring Boot 3.5, Quarkus), the starter's Jackson 3 module (Spring Boot 4) and its
+ * OpenAPI customizer; an internal package, not an API.
  */
 public final class SnowflakeIdJson {
 
