@@ -9,8 +9,12 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.Version;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.JsonDeserializer;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.introspect.Annotated;
@@ -34,17 +38,28 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 
 	private static final long serialVersionUID = 1L;
 
+	/** The module's name, which Jackson also uses as its id in {@code ObjectMapper.getRegisteredModuleIds()}. */
+	public static final String NAME = "snowflake-id";
+
 	private final boolean publicIdsHandledElsewhere;
 
 	/** For a caller whose own public-id module handles (or whose start refuses) every {@code @PublicId} property. */
 	protected SnowflakeIdJackson2Module(boolean publicIdsHandledElsewhere) {
-		super("snowflake-id", Version.unknownVersion());
+		super(NAME, Version.unknownVersion());
 		this.publicIdsHandledElsewhere = publicIdsHandledElsewhere;
 	}
 
 	/** Where nothing turns ids into tokens: a {@code @PublicId} property fails instead of going out raw. */
 	public static SnowflakeIdJackson2Module refusingPublicIds() {
 		return new SnowflakeIdJackson2Module(false);
+	}
+
+	/**
+	 * Beside a {@link PublicIdJackson2Module} registered after it (whose annotation introspector Jackson then asks
+	 * first), which handles every {@code @PublicId} property.
+	 */
+	public static SnowflakeIdJackson2Module besidePublicIds() {
+		return new SnowflakeIdJackson2Module(true);
 	}
 
 	@Override
@@ -96,7 +111,8 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 
 		private static boolean appliesToContent(Annotated annotated, boolean mutator) {
 			if (!annotated.hasAnnotation(SnowflakeId.class) || annotated.hasAnnotation(PublicId.class)
-					|| (!mutator && SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)))) {
+					|| (!mutator && SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)))
+					|| ownCodec(annotated, mutator, true)) {
 				return false;
 			}
 			JavaType type = (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
@@ -106,11 +122,25 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 		}
 
 		private static boolean applies(Annotated annotated, boolean mutator) {
-			Class<?> type = (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
-					? method.getRawParameterType(0) : annotated.getRawType();
+			// the resolved type: an id declared once in a generic superclass (I id, with I = Long) is a Long here
+			JavaType type = (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
+					? method.getParameterType(0) : annotated.getType();
+			Class<?> raw = (type != null) ? type.getRawClass() : annotated.getRawType();
 			return SnowflakeIdJson.isNumericSnowflakeId(
-					annotated.hasAnnotation(SnowflakeId.class) && !annotated.hasAnnotation(PublicId.class), type)
-					&& (mutator || !SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)));
+					annotated.hasAnnotation(SnowflakeId.class) && !annotated.hasAnnotation(PublicId.class), raw)
+					&& (mutator || !SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)))
+					&& !ownCodec(annotated, mutator, false);
+		}
+
+		/** The application's own (de)serializer on the property ({@code @JsonSerialize(using = ...)}) is kept. */
+		private static boolean ownCodec(Annotated annotated, boolean mutator, boolean content) {
+			if (mutator) {
+				JsonDeserialize deserialize = annotated.getAnnotation(JsonDeserialize.class);
+				return deserialize != null
+						&& (content ? deserialize.contentUsing() : deserialize.using()) != JsonDeserializer.None.class;
+			}
+			JsonSerialize serialize = annotated.getAnnotation(JsonSerialize.class);
+			return serialize != null && (content ? serialize.contentUsing() : serialize.using()) != JsonSerializer.None.class;
 		}
 	}
 

@@ -2,12 +2,16 @@ package io.snowflakeid.spring.jackson;
 
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.snowflakeid.hibernate.SnowflakeId;
-import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.hibernate.internal.SnowflakeIdJson;
+import io.snowflakeid.publicid.PublicId;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.JavaType;
+import tools.jackson.databind.ValueDeserializer;
+import tools.jackson.databind.ValueSerializer;
+import tools.jackson.databind.annotation.JsonDeserialize;
+import tools.jackson.databind.annotation.JsonSerialize;
 import tools.jackson.databind.cfg.MapperConfig;
 import tools.jackson.databind.deser.std.StdScalarDeserializer;
 import tools.jackson.databind.introspect.Annotated;
@@ -61,7 +65,8 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 
 		private static boolean appliesToContent(Annotated annotated, boolean mutator) {
 			if (!annotated.hasAnnotation(SnowflakeId.class) || annotated.hasAnnotation(PublicId.class)
-					|| (!mutator && SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)))) {
+					|| (!mutator && SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)))
+					|| ownCodec(annotated, mutator, true)) {
 				return false;
 			}
 			JavaType type = (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
@@ -71,11 +76,25 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 		}
 
 		private static boolean applies(Annotated annotated, boolean mutator) {
-			Class<?> type = (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
-					? method.getRawParameterType(0) : annotated.getRawType();
+			// the resolved type: an id declared once in a generic superclass (I id, with I = Long) is a Long here
+			JavaType type = (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
+					? method.getParameterType(0) : annotated.getType();
+			Class<?> raw = (type != null) ? type.getRawClass() : annotated.getRawType();
 			return SnowflakeIdJson.isNumericSnowflakeId(
-					annotated.hasAnnotation(SnowflakeId.class) && !annotated.hasAnnotation(PublicId.class), type)
-					&& (mutator || !SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)));
+					annotated.hasAnnotation(SnowflakeId.class) && !annotated.hasAnnotation(PublicId.class), raw)
+					&& (mutator || !SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)))
+					&& !ownCodec(annotated, mutator, false);
+		}
+
+		/** The application's own (de)serializer on the property ({@code @JsonSerialize(using = ...)}) is kept. */
+		private static boolean ownCodec(Annotated annotated, boolean mutator, boolean content) {
+			if (mutator) {
+				JsonDeserialize deserialize = annotated.getAnnotation(JsonDeserialize.class);
+				return deserialize != null
+						&& (content ? deserialize.contentUsing() : deserialize.using()) != ValueDeserializer.None.class;
+			}
+			JsonSerialize serialize = annotated.getAnnotation(JsonSerialize.class);
+			return serialize != null && (content ? serialize.contentUsing() : serialize.using()) != ValueSerializer.None.class;
 		}
 	}
 

@@ -2,7 +2,7 @@ package io.snowflakeid.spring.publicid;
 
 import io.snowflakeid.publicid.InvalidPublicIdException;
 import io.snowflakeid.publicid.PublicId;
-import io.snowflakeid.spring.internal.PublicIdJson;
+import io.snowflakeid.hibernate.internal.PublicIdJson;
 
 import org.springframework.core.MethodParameter;
 import org.springframework.core.Ordered;

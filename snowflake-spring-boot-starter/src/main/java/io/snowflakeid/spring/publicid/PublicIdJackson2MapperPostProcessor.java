@@ -3,7 +3,7 @@ package io.snowflakeid.spring.publicid;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
-import io.snowflakeid.spring.internal.PublicIdJson;
+import io.snowflakeid.hibernate.internal.PublicIdJson;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;

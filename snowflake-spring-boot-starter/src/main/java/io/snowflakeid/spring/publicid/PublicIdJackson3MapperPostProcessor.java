@@ -1,6 +1,6 @@
 package io.snowflakeid.spring.publicid;
 
-import io.snowflakeid.spring.internal.PublicIdJson;
+import io.snowflakeid.hibernate.internal.PublicIdJson;
 import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.cfg.MapperBuilder;

@@ -9,7 +9,7 @@ import ch.qos.logback.core.read.ListAppender;
 import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
-import io.snowflakeid.spring.internal.PublicIdJson;
+import io.snowflakeid.hibernate.internal.PublicIdJson;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 

@@ -1,6 +1,7 @@
 package io.snowflakeid.quarkus.deployment;
 
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -20,11 +21,12 @@ import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.MethodVisitor;
 
 /**
- * Ids as JSON strings with JSON-B. JSON-B cannot choose a serializer per property at run time (its config only takes
- * serializers per type, and not every {@code Long} is an id), so the build annotates each {@code @SnowflakeId Long}
- * field, getter and setter of the index with {@code @JsonbTypeSerializer}/{@code @JsonbTypeDeserializer} of the
- * runtime's classes, as a user would by hand. A property that already has either, or {@code @JsonbNumberFormat}, is
- * the application's choice and left alone.
+ * Ids as JSON strings, and public ids as tokens, with JSON-B. JSON-B cannot choose a serializer per property at run
+ * time (its config only takes serializers per type, and not every {@code Long} is an id), so the build annotates each
+ * {@code @SnowflakeId Long} field, getter and setter of the index with {@code @JsonbTypeSerializer} and
+ * {@code @JsonbTypeDeserializer} of the runtime's classes, as a user would by hand; a {@code @SnowflakeId} property
+ * that already has either, {@code @JsonbNumberFormat} or {@code @JsonbTypeAdapter}, is the application's choice and left alone. Each
+ * {@code @PublicId} one ({@link PublicIdUses} checked its shape) gets the token's serializers, whatever else it has.
  */
 final class JsonbIdsAsStrings {
 
@@ -33,26 +35,47 @@ final class JsonbIdsAsStrings {
 	private static final Set<DotName> OWN_CHOICE = Set.of(
 			DotName.createSimple("jakarta.json.bind.annotation.JsonbTypeSerializer"),
 			DotName.createSimple("jakarta.json.bind.annotation.JsonbTypeDeserializer"),
-			DotName.createSimple("jakarta.json.bind.annotation.JsonbNumberFormat"));
+			DotName.createSimple("jakarta.json.bind.annotation.JsonbNumberFormat"),
+			DotName.createSimple("jakarta.json.bind.annotation.JsonbTypeAdapter"));
 
 	private static final String SERIALIZE = "Ljakarta/json/bind/annotation/JsonbTypeSerializer;";
 
 	private static final String DESERIALIZE = "Ljakarta/json/bind/annotation/JsonbTypeDeserializer;";
 
-	private static final org.objectweb.asm.Type SERIALIZER = org.objectweb.asm.Type
-		.getObjectType("io/snowflakeid/quarkus/runtime/SnowflakeIdJsonbSerializer");
+	private static final DotName PUBLIC_ID = PublicIdUses.PUBLIC_ID;
 
-	private static final org.objectweb.asm.Type DESERIALIZER = org.objectweb.asm.Type
-		.getObjectType("io/snowflakeid/quarkus/runtime/SnowflakeIdJsonbDeserializer");
+	/** A snowflake id as a string: in {@code targets}' member sets, a member name alone. */
+	private static final String[] ID = { "io/snowflakeid/quarkus/runtime/SnowflakeIdJsonbSerializer",
+			"io/snowflakeid/quarkus/runtime/SnowflakeIdJsonbDeserializer" };
+
+	/** A public id as a token: in {@code targets}' member sets, the member name after this mark. */
+	private static final String[] TOKEN = { "io/snowflakeid/quarkus/runtime/PublicIdJsonbSerializer",
+			"io/snowflakeid/quarkus/runtime/PublicIdJsonbDeserializer" };
+
+	private static final String TOKEN_MARK = "token:";
 
 	private JsonbIdsAsStrings() {
 	}
 
-	/** Per class name: the fields (by name) and methods (by name and descriptor) to annotate. */
-	static Map<String, Set<String>> targets(IndexView index) {
+	/**
+	 * Per class name: the fields (by name) and methods (by name and descriptor) to annotate, those of public ids
+	 * marked.
+	 * @param idsAsStrings whether {@code @SnowflakeId} ids are written as strings
+	 * @param publicIds the {@code @PublicId} fields and accessors to write as tokens
+	 */
+	static Map<String, Set<String>> targets(IndexView index, boolean idsAsStrings, List<AnnotationInstance> publicIds) {
 		Map<String, Set<String>> targets = new TreeMap<>();
-		for (AnnotationInstance use : index.getAnnotations(SNOWFLAKE_ID)) {
+		for (AnnotationInstance use : publicIds) {
+			String member = member(use.target());
+			if (member != null) {
+				targets.computeIfAbsent(className(use.target()), (name) -> new HashSet<>()).add(TOKEN_MARK + member);
+			}
+		}
+		for (AnnotationInstance use : idsAsStrings ? index.getAnnotations(SNOWFLAKE_ID) : List.<AnnotationInstance>of()) {
 			AnnotationTarget target = use.target();
+			if (target.hasDeclaredAnnotation(PUBLIC_ID)) {
+				continue; // a token, above, or refused
+			}
 			if (target.kind() == AnnotationTarget.Kind.FIELD) {
 				FieldInfo field = target.asField();
 				if (isId(field.type()) && !ownChoice(target)) {
@@ -73,6 +96,19 @@ final class JsonbIdsAsStrings {
 		return targets;
 	}
 
+	private static String member(AnnotationTarget target) {
+		return switch (target.kind()) {
+			case FIELD -> target.asField().name();
+			case METHOD -> target.asMethod().name() + target.asMethod().descriptor();
+			default -> null;
+		};
+	}
+
+	private static String className(AnnotationTarget target) {
+		return (target.kind() == AnnotationTarget.Kind.FIELD) ? target.asField().declaringClass().name().toString()
+				: target.asMethod().declaringClass().name().toString();
+	}
+
 	/** The transformation of one class: adds both annotations to the members {@link #targets} found. */
 	static BiFunction<String, ClassVisitor, ClassVisitor> annotating(Set<String> members) {
 		return (className, next) -> new ClassVisitor(Gizmo.ASM_API_VERSION, next) {
@@ -80,9 +116,10 @@ final class JsonbIdsAsStrings {
 			@Override
 			public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
 				FieldVisitor field = super.visitField(access, name, descriptor, signature, value);
-				if (members.contains(name)) {
-					annotate(field.visitAnnotation(SERIALIZE, true), SERIALIZER);
-					annotate(field.visitAnnotation(DESERIALIZE, true), DESERIALIZER);
+				String[] serializers = serializers(members, name);
+				if (serializers != null) {
+					annotate(field.visitAnnotation(SERIALIZE, true), serializers[0]);
+					annotate(field.visitAnnotation(DESERIALIZE, true), serializers[1]);
 				}
 				return field;
 			}
@@ -91,11 +128,12 @@ final class JsonbIdsAsStrings {
 			public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
 					String[] exceptions) {
 				MethodVisitor method = super.visitMethod(access, name, descriptor, signature, exceptions);
-				if (!members.contains(name + descriptor)) {
+				String[] serializers = serializers(members, name + descriptor);
+				if (serializers == null) {
 					return method;
 				}
-				annotate(method.visitAnnotation(SERIALIZE, true), SERIALIZER);
-				annotate(method.visitAnnotation(DESERIALIZE, true), DESERIALIZER);
+				annotate(method.visitAnnotation(SERIALIZE, true), serializers[0]);
+				annotate(method.visitAnnotation(DESERIALIZE, true), serializers[1]);
 				// A visitor of our own in between: handed ASM's MethodWriter directly, the ClassReader would copy
 				// the method's original bytes, annotations included, and drop the two just added.
 				return new MethodVisitor(Gizmo.ASM_API_VERSION, method) {
@@ -104,8 +142,12 @@ final class JsonbIdsAsStrings {
 		};
 	}
 
-	private static void annotate(AnnotationVisitor annotation, org.objectweb.asm.Type value) {
-		annotation.visit("value", value);
+	private static String[] serializers(Set<String> members, String member) {
+		return members.contains(TOKEN_MARK + member) ? TOKEN : members.contains(member) ? ID : null;
+	}
+
+	private static void annotate(AnnotationVisitor annotation, String serializer) {
+		annotation.visit("value", org.objectweb.asm.Type.getObjectType(serializer));
 		annotation.visitEnd();
 	}
 

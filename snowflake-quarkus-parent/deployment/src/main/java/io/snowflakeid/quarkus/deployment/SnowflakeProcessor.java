@@ -1,6 +1,7 @@
 package io.snowflakeid.quarkus.deployment;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -28,6 +29,7 @@ import io.quarkus.hibernate.orm.deployment.PersistenceUnitDescriptorBuildItem;
 import io.quarkus.hibernate.orm.deployment.integration.HibernateOrmIntegrationRuntimeConfiguredBuildItem;
 import io.quarkus.hibernate.orm.runtime.PersistenceUnitUtil;
 import io.quarkus.maven.dependency.ResolvedDependency;
+import io.quarkus.resteasy.reactive.spi.ParamConverterBuildItem;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import io.quarkus.runtime.metrics.MetricsFactory;
 import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
@@ -37,14 +39,19 @@ import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.quarkus.runtime.ArcGeneratorSource;
 import io.snowflakeid.quarkus.runtime.LeaseRelease;
+import io.snowflakeid.quarkus.runtime.PublicIdRecorder;
+import io.snowflakeid.quarkus.runtime.PublicIdStartCheck;
+import io.snowflakeid.quarkus.runtime.QuarkusPublicIds;
 import io.snowflakeid.quarkus.runtime.SnowflakeEndpointRecorder;
 import io.snowflakeid.quarkus.runtime.SnowflakeRecorder;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Singleton;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.jandex.AnnotationInstance;
 import org.jboss.jandex.AnnotationTarget;
 import org.jboss.jandex.DotName;
+import org.jboss.logging.Logger;
 
 /**
  * The extension's build: Hibernate's generators find the application's generator through Arc
@@ -56,11 +63,13 @@ class SnowflakeProcessor {
 
 	static final String FEATURE = "snowflake";
 
+	private static final Logger LOG = Logger.getLogger(SnowflakeProcessor.class);
+
+	private static final DotName SNOWFLAKE_ID = DotName.createSimple("io.snowflakeid.hibernate.SnowflakeId");
+
 	private static final String RUNTIME = "io.snowflakeid.quarkus.runtime.";
 
 	private static final String METER_BINDER = RUNTIME + "SnowflakeMeterBinder";
-
-	private static final DotName PUBLIC_ID = DotName.createSimple("io.snowflakeid.publicid.PublicId");
 
 	@BuildStep
 	FeatureBuildItem feature() {
@@ -99,25 +108,35 @@ class SnowflakeProcessor {
 	}
 
 	/**
-	 * Ids as JSON strings, where the application has Jackson: an {@code ObjectMapperCustomizer}, which Quarkus applies
-	 * to the {@code ObjectMapper} it produces (an application that produces its own registers the module itself, see
-	 * docs/quarkus.md). Named, not loaded, here.
+	 * The application's {@code ObjectMapper}, where it has Jackson: ids as JSON strings
+	 * ({@code quarkus.snowflake.jackson.ids-as-strings}) and public ids as tokens (or refused), through an
+	 * {@code ObjectMapperCustomizer}, which Quarkus applies to the {@code ObjectMapper} it produces (an application that
+	 * produces its own is checked at start). Named, not loaded, here.
 	 */
 	@BuildStep
-	AdditionalBeanBuildItem jackson(Capabilities capabilities, SnowflakeBuildTimeConfig config) {
-		return (capabilities.isPresent(Capability.JACKSON) && config.jackson().idsAsStrings())
-				? AdditionalBeanBuildItem.unremovableOf(RUNTIME + "SnowflakeObjectMapperCustomizer") : null;
+	AdditionalBeanBuildItem jackson(Capabilities capabilities, SnowflakeBuildTimeConfig config,
+			CombinedIndexBuildItem index) {
+		if (!capabilities.isPresent(Capability.JACKSON)) {
+			return null;
+		}
+		if (reflectionFreeSerializers() && !index.getIndex().getAnnotations(SNOWFLAKE_ID).isEmpty()) {
+			LOG.warn("quarkus.rest.jackson.optimization.enable-reflection-free-serializers=true: Quarkus REST writes"
+					+ " the DTOs it generates serializers for without the application's ObjectMapper modules, so their"
+					+ " @SnowflakeId ids go out as JSON numbers, which JavaScript clients round to other ids");
+		}
+		return AdditionalBeanBuildItem.unremovableOf(RUNTIME + "SnowflakeObjectMapperCustomizer"
+				+ (config.jackson().idsAsStrings() ? "$IdsAsStrings" : "$PublicIdsOnly"));
 	}
 
 	/**
-	 * Ids as JSON strings, where the application has JSON-B ({@link JsonbIdsAsStrings}): the annotations a user would
-	 * put on each {@code @SnowflakeId Long} property, added to the application's classes.
+	 * Ids as JSON strings and public ids as tokens, where the application has JSON-B ({@link JsonbIdsAsStrings}): the
+	 * annotations a user would put on each such property, added to the application's classes.
 	 */
 	@BuildStep
 	void jsonb(Capabilities capabilities, SnowflakeBuildTimeConfig config, CombinedIndexBuildItem index,
-			BuildProducer<BytecodeTransformerBuildItem> transformers) {
-		if (capabilities.isPresent(Capability.JSONB) && config.jsonb().idsAsStrings()) {
-			JsonbIdsAsStrings.targets(index.getIndex())
+			PublicIdUsesBuildItem publicIds, BuildProducer<BytecodeTransformerBuildItem> transformers) {
+		if (capabilities.isPresent(Capability.JSONB)) {
+			JsonbIdsAsStrings.targets(index.getIndex(), config.jsonb().idsAsStrings(), publicIds.uses().jsonbTargets)
 				.forEach((className, members) -> transformers
 					.produce(new BytecodeTransformerBuildItem(className, JsonbIdsAsStrings.annotating(members))));
 		}
@@ -144,28 +163,65 @@ class SnowflakeProcessor {
 	}
 
 	/**
-	 * {@code @PublicId} anywhere in the application stops the build: this extension does not turn ids into tokens in
-	 * Quarkus REST or JSON yet, so a property or parameter that promises a public id would send or take the raw id.
-	 * Found in Quarkus' index and in the runtime dependency jars it does not index ({@link UnindexedPublicIds}).
+	 * The application's {@code @PublicId} uses: in Quarkus' index, and in the runtime dependencies it does not index
+	 * ({@link UnindexedPublicIds}), which Jackson reaches at run time all the same.
 	 */
 	@BuildStep
-	void refusePublicIds(CombinedIndexBuildItem index, CurateOutcomeBuildItem curate,
-			BuildProducer<ValidationErrorBuildItem> errors) {
-		Set<String> uses = new TreeSet<>();
-		index.getIndex().getAnnotations(PUBLIC_ID).forEach((use) -> uses.add(describe(use)));
+	PublicIdUsesBuildItem publicIdUses(CombinedIndexBuildItem index, CurateOutcomeBuildItem curate,
+			Capabilities capabilities) {
+		boolean jsonb = capabilities.isPresent(Capability.JSONB);
+		PublicIdUses uses = PublicIdUses.of(index.getIndex(), capabilities.isPresent(Capability.REST), jsonb);
+		if (reflectionFreeSerializers() && !uses.uses.isEmpty()) {
+			uses.refused.add("quarkus.rest.jackson.optimization.enable-reflection-free-serializers=true: Quarkus REST"
+					+ " would write the DTOs it generates serializers for without this extension's Jackson module, their"
+					+ " raw ids among them (set it to false)");
+		}
 		for (ResolvedDependency dependency : curate.getApplicationModel().getRuntimeDependencies()) {
 			if (UnindexedPublicIds.searched(dependency.getGroupId())) {
 				for (Path path : dependency.getResolvedPaths()) {
-					uses.addAll(UnindexedPublicIds.inJar(path, PUBLIC_ID, SnowflakeProcessor::describe));
+					for (String use : UnindexedPublicIds.inJar(path, PublicIdUses.PUBLIC_ID, SnowflakeProcessor::describe)) {
+						if (uses.uses.add(use) && jsonb) {
+							uses.refused.add(use + ": not in Quarkus' index, so JSON-B would write its raw id (index the"
+									+ " dependency: quarkus.index-dependency.*, or a Jandex index in its jar)");
+						}
+					}
 				}
 			}
 		}
-		if (!uses.isEmpty()) {
-			errors.produce(new ValidationErrorBuildItem(new ConfigurationException("@PublicId is not supported by "
-					+ "snowflake-quarkus yet: Quarkus REST and JSON would send and take the raw id where a public id "
-					+ "token is promised. Found on " + String.join(", ", uses) + ". Remove @PublicId (and expose no "
-					+ "raw id), or encode tokens yourself with io.snowflakeid.publicid.PublicIdCodec")));
+		return new PublicIdUsesBuildItem(uses);
+	}
+
+	/** What would send or take a raw id where a token is promised stops the build, each use named. */
+	@BuildStep
+	void refusePublicIds(PublicIdUsesBuildItem uses, BuildProducer<ValidationErrorBuildItem> errors) {
+		if (!uses.uses().refused.isEmpty()) {
+			errors.produce(new ValidationErrorBuildItem(new ConfigurationException("@PublicId where snowflake-quarkus"
+					+ " cannot turn ids into tokens, so the raw id would go out or be taken in: "
+					+ String.join("; ", uses.uses().refused))));
 		}
+	}
+
+	/**
+	 * The public id beans: the codec from {@code quarkus.snowflake.public-id.*}, the start's checks (a use without a
+	 * key, a bad domain), and, with Quarkus REST, the parameter converter. What the build found goes to the start.
+	 */
+	@BuildStep
+	@Record(ExecutionTime.STATIC_INIT)
+	void publicIds(PublicIdUsesBuildItem uses, Capabilities capabilities, PublicIdRecorder recorder, BuildProducer<AdditionalBeanBuildItem> beans,
+			BuildProducer<ParamConverterBuildItem> converters) {
+		beans.produce(AdditionalBeanBuildItem.unremovableOf(QuarkusPublicIds.class));
+		beans.produce(AdditionalBeanBuildItem.unremovableOf(PublicIdStartCheck.class));
+		if (capabilities.isPresent(Capability.REST)) {
+			converters.produce(new ParamConverterBuildItem(RUNTIME + "PublicIdParamConverterProvider", 0, true));
+		}
+		recorder.found(new ArrayList<>(uses.uses().uses), new TreeSet<>(uses.uses().domains));
+	}
+
+	/** Quarkus REST's generated Jackson serializers, which bypass the modules of the application's ObjectMapper. */
+	private static boolean reflectionFreeSerializers() {
+		return ConfigProvider.getConfig()
+			.getOptionalValue("quarkus.rest.jackson.optimization.enable-reflection-free-serializers", Boolean.class)
+			.orElse(false);
 	}
 
 	static String describe(AnnotationInstance annotation) {

@@ -30,14 +30,22 @@ final class UnindexedPublicIds {
 	/** How a class file refers to the annotation (a field, method or parameter annotated with it). */
 	private static final byte[] DESCRIPTOR = "Lio/snowflakeid/publicid/PublicId;".getBytes(StandardCharsets.UTF_8);
 
-	/** Groups whose jars are not searched: frameworks, drivers and libraries, never an application's classes. */
+	/**
+	 * Groups whose jars are not searched: frameworks, drivers and libraries, never an application's classes. Exact
+	 * projects, not whole organisations: an application of an org.apache or com.google group is searched.
+	 */
 	private static final List<String> FRAMEWORK_GROUPS = List.of("io.quarkus", "io.smallrye", "io.vertx", "io.netty",
 			"org.hibernate", "org.jboss", "jakarta", "javax", "com.fasterxml", "io.agroal", "io.micrometer",
-			"io.prometheus", "org.eclipse", "com.h2database", "org.postgresql", "org.mariadb", "com.mysql",
-			"io.snowflakeid", "org.apache", "com.google", "org.ow2", "net.bytebuddy", "org.graalvm", "org.reactivestreams",
-			"org.wildfly", "org.glassfish", "org.yaml", "org.slf4j", "org.antlr", "org.checkerframework", "org.jctools",
-			"com.github.ben-manes", "org.hdrhistogram", "org.latencyutils", "io.github.crac", "org.junit", "org.assertj",
-			"org.opentest4j", "org.apiguardian", "org.mockito", "io.rest-assured", "org.awaitility", "org.hamcrest");
+			"io.prometheus", "com.h2database", "org.postgresql", "org.mariadb", "com.mysql", "io.snowflakeid",
+			"org.ow2", "net.bytebuddy", "org.graalvm", "org.reactivestreams", "org.wildfly", "org.glassfish", "org.yaml",
+			"org.slf4j", "org.antlr", "org.checkerframework", "org.jctools", "com.github.ben-manes", "org.hdrhistogram",
+			"org.latencyutils", "io.github.crac", "org.junit", "org.assertj", "org.opentest4j", "org.apiguardian",
+			"org.mockito", "io.rest-assured", "org.awaitility", "org.hamcrest", "org.apache.commons",
+			"org.apache.httpcomponents", "org.apache.logging", "org.apache.kafka", "org.apache.avro", "org.apache.camel",
+			"org.apache.groovy", "org.apache.curator", "org.apache.zookeeper", "commons-codec", "commons-io",
+			"com.google.guava", "com.google.protobuf", "com.google.code.gson", "com.google.errorprone",
+			"com.google.j2objc", "com.google.code.findbugs", "org.eclipse.microprofile", "org.eclipse.parsson",
+			"org.eclipse.yasson", "org.eclipse.angus", "org.eclipse.jetty", "io.lettuce", "redis.clients");
 
 	private UnindexedPublicIds() {
 	}

@@ -9,8 +9,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * {@code @PublicId} in the application (here on a response record and on a method parameter) stops the build: this
- * version would send and take the raw id where a token is promised.
+ * {@code @PublicId} where this extension cannot turn ids into tokens stops the build, each use named: a parameter of a
+ * method that is no Quarkus REST resource method (nothing converts it), and, with JSON-B (present in this module's
+ * tests), a record's constructor parameter (JSON-B reads it without the extension's deserializer).
  */
 class PublicIdRefusedTest {
 
@@ -23,9 +24,9 @@ class PublicIdRefusedTest {
 		.overrideConfigKey("quarkus.snowflake.datacenter-id", "1")
 		.overrideConfigKey("quarkus.snowflake.worker-id", "1")
 		.assertException((failure) -> assertThat(messages(failure))
-			.contains("@PublicId is not supported by snowflake-quarkus yet")
-			.contains(OrderView.class.getName() + ".id")
-			.contains(Lookup.class.getName() + ".find(parameter 0)"));
+			.contains("@PublicId where snowflake-quarkus cannot turn ids into tokens")
+			.contains(OrderView.class.getName() + ".new(parameter 0): JSON-B reads constructor parameters")
+			.contains(Lookup.class.getName() + ".find(parameter 0): only Quarkus REST parameters"));
 
 	@Test
 	void theBuildFails() {

@@ -72,6 +72,10 @@ class UnindexedPublicIdsTest {
 		assertThat(UnindexedPublicIds.searched("io.nettyshop.api")).as("not io.netty: a dot boundary").isTrue();
 		assertThat(UnindexedPublicIds.searched("jakarta.persistence")).isFalse();
 		assertThat(UnindexedPublicIds.searched("jakartaee.shop")).as("not jakarta").isTrue();
+		assertThat(UnindexedPublicIds.searched("org.apache.commons")).isFalse();
+		assertThat(UnindexedPublicIds.searched("org.apache.shop")).as("an org.apache application").isTrue();
+		assertThat(UnindexedPublicIds.searched("com.google.shop")).as("a com.google application").isTrue();
+		assertThat(UnindexedPublicIds.searched("org.eclipse.shop")).as("an org.eclipse application").isTrue();
 	}
 
 	@Test

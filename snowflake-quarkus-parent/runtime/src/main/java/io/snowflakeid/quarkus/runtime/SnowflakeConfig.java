@@ -1,7 +1,9 @@
 package io.snowflakeid.quarkus.runtime;
 
+import java.util.Map;
 import java.util.Optional;
 
+import io.quarkus.runtime.annotations.ConfigDocMapKey;
 import io.quarkus.runtime.annotations.ConfigPhase;
 import io.quarkus.runtime.annotations.ConfigRoot;
 import io.smallrye.config.ConfigMapping;
@@ -77,6 +79,9 @@ public interface SnowflakeConfig {
 
 	/** What the extension sets in Hibernate ORM. */
 	Jpa jpa();
+
+	/** Opaque public ids, {@code @PublicId}. */
+	PublicId publicId();
 
 	/** {@code quarkus.snowflake.layout.*}. */
 	interface Layout {
@@ -173,5 +178,27 @@ public interface SnowflakeConfig {
 		/** The {@code hibernate.jdbc.batch_size} to supply (1 or more). */
 		@WithDefault("50")
 		int batchSize();
+	}
+
+	/** {@code quarkus.snowflake.public-id.*}: no key, no public ids ({@code @PublicId} then fails the start). */
+	interface PublicId {
+
+		/**
+		 * AES keys by version: {@code quarkus.snowflake.public-id.keys.<version>=<base64 key of 16, 24 or 32 bytes>}
+		 * (e.g. {@code openssl rand -base64 32}). The version is one character of the alphabet and is the first
+		 * character of every token; tokens of every configured version decode. Keep keys out of source control:
+		 * environment variables ({@code QUARKUS_SNOWFLAKE_PUBLIC_ID_KEYS_1}) or a secret store. Never logged.
+		 */
+		@ConfigDocMapKey("version")
+		Map<String, String> keys();
+
+		/** Version new tokens are encoded with. Optional with a single key; required with several. */
+		Optional<String> currentVersion();
+
+		/**
+		 * Characters of tokens: base62 (0-9A-Za-z, URL-safe, 17 characters) or decimal (digits only, 30 characters).
+		 * Changing it changes every token. Default base62.
+		 */
+		Optional<String> alphabet();
 	}
 }

@@ -1,43 +1,93 @@
 package io.snowflakeid.quarkus.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.arc.Arc;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 import io.quarkus.runtime.StartupEvent;
+import io.snowflakeid.hibernate.internal.PublicIdJackson2Module;
 import io.snowflakeid.hibernate.internal.SnowflakeIdJackson2Module;
+import io.snowflakeid.publicid.PublicIdCodec;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
 
 /**
- * {@code @SnowflakeId Long} properties as JSON strings in the application's {@code ObjectMapper} (Quarkus REST with
- * Jackson, the REST client), so JavaScript clients do not round ids above 2^53; read from strings or numbers.
- * {@code @PublicId} properties fail instead of going out raw (the build refuses them before that, this is the second
- * line). Registered when {@code quarkus-jackson} is present and {@code quarkus.snowflake.jackson.ids-as-strings} is not
- * false.
+ * The application's {@code ObjectMapper} (Quarkus REST with Jackson, the REST client): {@code @SnowflakeId Long}
+ * properties as JSON strings, so JavaScript clients do not round ids above 2^53, and {@code @PublicId} properties as
+ * tokens (without a key, which the start refuses where the build saw a use, they fail): never the raw id. One of the
+ * two beans below is registered where {@code quarkus-jackson} is present (abstract here: Quarkus' Jackson extension
+ * makes every concrete customizer it sees a bean). Applied last (lowest priority), so that an application
+ * customizer that replaces the annotation introspector does not remove the public ids' one; the start checks it.
  */
-@Singleton
-public class SnowflakeObjectMapperCustomizer implements ObjectMapperCustomizer {
+public abstract class SnowflakeObjectMapperCustomizer implements ObjectMapperCustomizer {
 
 	private static final Logger LOG = Logger.getLogger(SnowflakeObjectMapperCustomizer.class);
 
-	private static final String MODULE_ID = SnowflakeIdJackson2Module.class.getName();
+	/** Whether {@code @SnowflakeId} ids are written as strings. */
+	protected abstract boolean idsAsStrings();
 
 	@Override
 	public void customize(ObjectMapper mapper) {
-		mapper.registerModule(SnowflakeIdJackson2Module.refusingPublicIds());
+		if (idsAsStrings()) {
+			mapper.registerModule(SnowflakeIdJackson2Module.besidePublicIds());
+		}
+		// After: its introspector is asked first. The codec is asked for at the first public id, at runtime: Quarkus
+		// may create the ObjectMapper at static init, before the keys (runtime configuration) exist.
+		mapper.registerModule(new PublicIdJackson2Module(SnowflakeObjectMapperCustomizer::codec));
+	}
+
+	private static PublicIdCodec codec() {
+		return Arc.container().instance(QuarkusPublicIds.class).get().codec().orElseThrow(() -> new IllegalStateException(
+				"A @PublicId property without a public id key: set " + QuarkusPublicIds.KEYS));
+	}
+
+	@Override
+	public int priority() {
+		return MINIMUM_PRIORITY;
 	}
 
 	/**
-	 * Quarkus applies customizers only to the {@code ObjectMapper} it produces: an application that produces its own
-	 * and does not apply them would send ids as numbers, which JavaScript rounds. Said at start, with the fix.
+	 * Quarkus applies customizers only to the {@code ObjectMapper} it produces: one the application produces without
+	 * applying them would write public ids raw (refused here) and ids as numbers (said here).
 	 */
-	void checkTheApplicationsMapper(@Observes StartupEvent start, Instance<ObjectMapper> mappers) {
-		if (mappers.isResolvable() && !mappers.get().getRegisteredModuleIds().contains(MODULE_ID)) {
+	void checkTheApplicationsMapper(@Observes StartupEvent start, QuarkusPublicIds publicIds,
+			Instance<ObjectMapper> mappers) {
+		if (!mappers.isResolvable()) {
+			return;
+		}
+		ObjectMapper mapper = mappers.get();
+		if (PublicIdStartCheck.publicIdsInUse(publicIds) && !PublicIdJackson2Module.isActiveIn(mapper)) {
+			throw new IllegalStateException("The application's ObjectMapper does not write @PublicId ids as tokens:"
+					+ " Quarkus REST would send raw ids where public ids are promised. Apply the ObjectMapperCustomizer"
+					+ " beans in its producer (inject Instance<ObjectMapperCustomizer> and call customize on each, as"
+					+ " Quarkus' JSON guide shows), and do not replace its annotation introspector afterwards");
+		}
+		if (idsAsStrings() && !mapper.getRegisteredModuleIds().contains(SnowflakeIdJackson2Module.NAME)) {
 			LOG.warnf("The application's own ObjectMapper does not write @SnowflakeId ids as JSON strings: JavaScript"
 					+ " clients round ids above 2^53 to other ids. Apply the ObjectMapperCustomizer beans in its producer"
 					+ " (inject Instance<ObjectMapperCustomizer> and call customize on each, as Quarkus' JSON guide"
 					+ " shows), or set quarkus.snowflake.jackson.ids-as-strings=false to keep numbers on purpose");
+		}
+	}
+
+	/** The default: ids as strings, public ids as tokens. */
+	@Singleton
+	public static final class IdsAsStrings extends SnowflakeObjectMapperCustomizer {
+
+		@Override
+		protected boolean idsAsStrings() {
+			return true;
+		}
+	}
+
+	/** {@code quarkus.snowflake.jackson.ids-as-strings=false}: ids stay numbers, public ids are still tokens. */
+	@Singleton
+	public static final class PublicIdsOnly extends SnowflakeObjectMapperCustomizer {
+
+		@Override
+		protected boolean idsAsStrings() {
+			return false;
 		}
 	}
 }

@@ -23,7 +23,11 @@ class IdsAsJsonStringsTest {
 	private static final Pattern ID = Pattern.compile("\"id\":\"(\\d+)\"");
 
 	@RegisterExtension
-	static final QuarkusUnitTest app = JsonApps.tickets("ids-as-strings");
+	static final QuarkusUnitTest app = JsonApps.tickets("ids-as-strings")
+		.setLogRecordPredicate((record) -> record.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue()
+				&& record.getLoggerName().startsWith("io.snowflakeid"))
+		.assertLogRecords((records) -> assertThat(records).as("the ObjectMapper Quarkus produces has the module")
+			.noneSatisfy((record) -> assertThat(record.getMessage()).contains("ObjectMapper")));
 
 	@TestHTTPResource("/tickets")
 	URI tickets;

@@ -1,11 +1,11 @@
-package io.snowflakeid.spring.internal;
+package io.snowflakeid.hibernate.internal;
 
 import io.snowflakeid.publicid.InvalidPublicIdException;
 import io.snowflakeid.publicid.PublicId;
 
 /**
- * What both public id Jackson modules share. Public for the Jackson 3 module ({@code publicid}) and the Jackson 2
- * module of the Spring Boot 3.5 line ({@code boot3}); an internal package, not an API.
+ * What the public id Jackson modules share. Public for the Jackson 2 module beside it (Spring Boot 3.5, Quarkus) and
+ * the starter's Jackson 3 module (Spring Boot 4); an internal package, not an API.
  */
 public final class PublicIdJson {
 

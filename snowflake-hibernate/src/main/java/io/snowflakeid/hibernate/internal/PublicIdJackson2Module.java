@@ -1,0 +1,767 @@
+package io.snowflakeid.hibernate.internal;
+
+import java.io.IOException;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.Supplier;
+
+import com.fasterxml.jackson.annotation.JsonIdentityInfo;
+import com.fasterxml.jackson.annotation.ObjectIdGenerator;
+import com.fasterxml.jackson.annotation.ObjectIdGenerators;
+import io.snowflakeid.publicid.InvalidPublicIdException;
+import io.snowflakeid.publicid.PublicId;
+import io.snowflakeid.publicid.PublicIdCodec;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.Version;
+import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.DeserializationConfig;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JavaType;
+import com.fasterxml.jackson.databind.KeyDeserializer;
+import com.fasterxml.jackson.databind.SerializationConfig;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerBuilder;
+import com.fasterxml.jackson.databind.deser.ValueInstantiator;
+import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
+import com.fasterxml.jackson.databind.deser.impl.ObjectIdReader;
+import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
+import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.introspect.Annotated;
+import com.fasterxml.jackson.databind.introspect.AnnotatedClass;
+import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
+import com.fasterxml.jackson.databind.introspect.AnnotatedMethod;
+import com.fasterxml.jackson.databind.introspect.AnnotatedParameter;
+import com.fasterxml.jackson.databind.introspect.AnnotatedWithParams;
+import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
+import com.fasterxml.jackson.databind.introspect.NopAnnotationIntrospector;
+import com.fasterxml.jackson.databind.introspect.ObjectIdInfo;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.BeanPropertyWriter;
+import com.fasterxml.jackson.databind.ser.BeanSerializerBuilder;
+import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
+import com.fasterxml.jackson.databind.ser.impl.ObjectIdWriter;
+import com.fasterxml.jackson.databind.ser.impl.PropertyBasedObjectIdGenerator;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
+
+/**
+ * Jackson 2 (Spring Boot 3.x, Quarkus 3.x): {@link PublicId} properties are written as their {@link PublicIdCodec} token and read
+ * from it: {@code Long}/{@code long}, {@code String} (holding the decimal id), {@code long[]}, the {@code Long} or
+ * {@code String} elements of collections, arrays and {@code Optional}s, the {@code Long} keys and values of maps, and
+ * object-identity references ({@code @JsonIdentityInfo(generator = PropertyGenerator.class)}) to an object whose id
+ * property is {@code @PublicId}. Any other {@code @PublicId} property fails when Jackson builds its serializer or
+ * deserializer, naming it: never a raw number out or in. A JSON number, or a token that does not decode, is an
+ * {@code InvalidFormatException} (a 400 in Spring MVC and Quarkus REST) whose cause is the
+ * {@link InvalidPublicIdException}. The Jackson 3 twin is the starter's {@code io.snowflakeid.spring.publicid.PublicIdJackson3Module}; keep them parallel.
+ * Internal: the starter's public {@code io.snowflakeid.spring.boot3.PublicIdJackson2Module} extends it.
+ */
+public class PublicIdJackson2Module extends SimpleModule {
+
+	private static final long serialVersionUID = 1L;
+
+	private final transient Supplier<PublicIdCodec> codec;
+
+	public PublicIdJackson2Module(PublicIdCodec codec) {
+		this(constant(codec));
+	}
+
+	/**
+	 * A module whose codec is asked for when Jackson first builds a serializer or deserializer of a public id, not
+	 * when the module is registered: Quarkus creates its {@code ObjectMapper} at static init, before the runtime
+	 * configuration (the keys) exists. A supplier that throws fails that serializer, never writing the raw id.
+	 */
+	public PublicIdJackson2Module(Supplier<PublicIdCodec> codec) {
+		super("snowflake-public-id", Version.unknownVersion());
+		this.codec = java.util.Objects.requireNonNull(codec, "codec");
+	}
+
+	private static Supplier<PublicIdCodec> constant(PublicIdCodec codec) {
+		java.util.Objects.requireNonNull(codec, "codec");
+		return () -> codec;
+	}
+
+	@Override
+	public void setupModule(SetupContext context) {
+		super.setupModule(context);
+		// Inserted first, so it also wins over @SnowflakeId's ids-as-strings on a property carrying both.
+		context.insertAnnotationIntrospector(new Introspector(this.codec));
+		context.addBeanSerializerModifier(new IdentitySerializerModifier(this.codec));
+		context.addBeanDeserializerModifier(new IdentityDeserializerModifier(this.codec));
+	}
+
+	/**
+	 * Whether the module's annotation introspector is in effect in {@code mapper}, for serialization and
+	 * deserialization: Spring's {@code Jackson2ObjectMapperBuilder} registers modules first and sets an annotation
+	 * introspector afterwards, so a mapper can list the module yet have lost its introspector.
+	 */
+	public static boolean isActiveIn(com.fasterxml.jackson.databind.ObjectMapper mapper) {
+		return mapper.getSerializationConfig().getAnnotationIntrospector().allIntrospectors().stream()
+			.anyMatch(Introspector.class::isInstance)
+				&& mapper.getDeserializationConfig().getAnnotationIntrospector().allIntrospectors().stream()
+					.anyMatch(Introspector.class::isInstance);
+	}
+
+	/** The codec of the property's domain ({@code @PublicId("invoice")}); a bad domain names the property. */
+	static PublicIdCodec codecOf(Supplier<PublicIdCodec> codec, PublicId publicId, String where) {
+		try {
+			return codec.get().forDomain(publicId.value());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException("@PublicId on " + where + ": " + ex.getMessage(), ex);
+		}
+	}
+
+	/** {@code Outer$Dto.property}, for messages. */
+	static String where(Annotated annotated) {
+		if (annotated instanceof AnnotatedParameter parameter) {
+			return parameter.getDeclaringClass().getName() + ".<init> parameter " + parameter.getIndex();
+		}
+		return (annotated instanceof AnnotatedMember member)
+				? member.getDeclaringClass().getName() + "." + member.getName() : annotated.getName();
+	}
+
+	private static final class Introspector extends NopAnnotationIntrospector {
+
+		private static final long serialVersionUID = 1L;
+
+		private static final Class<?> SERIALIZER_NONE = JsonSerializer.None.class;
+
+		private static final Class<?> DESERIALIZER_NONE = JsonDeserializer.None.class;
+
+		private final transient Supplier<PublicIdCodec> codec;
+
+		Introspector(Supplier<PublicIdCodec> codec) {
+			this.codec = codec;
+		}
+
+		@Override
+		public Object findSerializer(Annotated annotated) {
+			PublicId publicId = annotated.getAnnotation(PublicId.class);
+			if (publicId == null || isSetter(annotated)) {
+				return null;
+			}
+			JavaType type = annotated.getType();
+			Class<?> raw = type.getRawClass();
+			if (raw == long[].class) {
+				return new TokenArraySerializer(codec(annotated, publicId));
+			}
+			if (PublicIdJson.isIdType(raw)) {
+				return new TokenSerializer(codec(annotated, publicId), where(annotated));
+			}
+			requireIdsInside(annotated, type);
+			return null; // a container: its content and key serializers below
+		}
+
+		@Override
+		public Object findDeserializer(Annotated annotated) {
+			PublicId publicId = publicIdOf(annotated);
+			if (publicId == null) {
+				return null;
+			}
+			JavaType type = mutatorType(annotated);
+			Class<?> raw = type.getRawClass();
+			if (raw == long[].class) {
+				return new TokenArrayDeserializer(new TokenDeserializer(codec(annotated, publicId), Long.class));
+			}
+			if (PublicIdJson.isIdType(raw)) {
+				return new TokenDeserializer(codec(annotated, publicId), raw);
+			}
+			requireIdsInside(annotated, type);
+			return null;
+		}
+
+		@Override
+		public Object findContentSerializer(Annotated annotated) {
+			PublicId publicId = annotated.getAnnotation(PublicId.class);
+			JavaType content = (publicId != null && !isSetter(annotated)) ? idContent(annotated.getType()) : null;
+			return (content != null) ? new TokenSerializer(codec(annotated, publicId), where(annotated)) : null;
+		}
+
+		@Override
+		public Object findContentDeserializer(Annotated annotated) {
+			PublicId publicId = publicIdOf(annotated);
+			if (publicId != null && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 2) {
+				// @JsonAnySetter on a (name, value) method: Jackson reads every value with this content deserializer
+				Class<?> value = method.getRawParameterType(1);
+				if (!PublicIdJson.isIdType(value)) {
+					throw new IllegalArgumentException(PublicIdJson.unsupported(where(annotated), value.getName()));
+				}
+				return new TokenDeserializer(codec(annotated, publicId), value);
+			}
+			JavaType content = (publicId != null) ? idContent(mutatorType(annotated)) : null;
+			return (content != null) ? new TokenDeserializer(codec(annotated, publicId), content.getRawClass()) : null;
+		}
+
+		@Override
+		public Object findKeySerializer(Annotated annotated) {
+			PublicId publicId = annotated.getAnnotation(PublicId.class);
+			return (publicId != null && !isSetter(annotated) && hasIdKeys(annotated.getType()))
+					? new KeyTokenSerializer(codec(annotated, publicId)) : null;
+		}
+
+		@Override
+		public Object findKeyDeserializer(Annotated annotated) {
+			PublicId publicId = publicIdOf(annotated);
+			return (publicId != null && hasIdKeys(mutatorType(annotated)))
+					? new KeyTokenDeserializer(codec(annotated, publicId)) : null;
+		}
+
+		private PublicIdCodec codec(Annotated annotated, PublicId publicId) {
+			return codecOf(this.codec, publicId, where(annotated));
+		}
+
+		/**
+		 * The {@code @PublicId} of what is read: the annotated member's own, or, for a creator parameter without one,
+		 * that of the field of its property ({@link PublicIdJson#fieldPublicId}: with
+		 * {@code ALLOW_FINAL_FIELDS_AS_MUTATORS} disabled Jackson does not merge a final field's annotations into the
+		 * parameter). Linked by the parameter's {@code @JsonProperty} name and its compiled name.
+		 */
+		static PublicId publicIdOf(Annotated annotated) {
+			PublicId publicId = annotated.getAnnotation(PublicId.class);
+			if (publicId != null || !(annotated instanceof AnnotatedParameter parameter)) {
+				return publicId;
+			}
+			return PublicIdJson.fieldPublicId(parameter.getDeclaringClass(),
+					PublicIdJson.parameterNames(parameter.getOwner().getMember(), parameter.getIndex()));
+		}
+
+		private static boolean isSetter(Annotated annotated) {
+			return annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1;
+		}
+
+		private static JavaType mutatorType(Annotated annotated) {
+			return (annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
+					? method.getParameterType(0) : annotated.getType();
+		}
+
+		/** The ids of a container: elements of a collection, array or Optional (Long, String), values of a map (Long). */
+		private static JavaType idContent(JavaType type) {
+			JavaType content = (type != null) ? type.getContentType() : null;
+			if (content == null) {
+				return null;
+			}
+			boolean id = type.isMapLikeType() ? content.getRawClass() == Long.class
+					: PublicIdJson.isIdType(content.getRawClass()) && !content.isPrimitive();
+			return id ? content : null;
+		}
+
+		private static boolean hasIdKeys(JavaType type) {
+			return type != null && type.isMapLikeType() && type.getKeyType().getRawClass() == Long.class;
+		}
+
+		/**
+		 * A container with no id inside, no container at all, or a map whose values are containers (lists of ids?):
+		 * Jackson would write them as they are, raw. A serializer of the application's on the whole container would
+		 * replace the tokens of its elements.
+		 */
+		private static void requireIdsInside(Annotated annotated, JavaType type) {
+			JavaType values = type.isMapLikeType() ? type.getContentType() : null;
+			boolean nested = values != null && (values.isContainerType() || values.isReferenceType());
+			if ((idContent(type) == null && !hasIdKeys(type)) || nested) {
+				throw new IllegalArgumentException(PublicIdJson.unsupported(where(annotated), type.toCanonical()));
+			}
+			JsonSerialize serialize = annotated.getAnnotation(JsonSerialize.class);
+			JsonDeserialize deserialize = annotated.getAnnotation(JsonDeserialize.class);
+			if ((serialize != null && serialize.using() != SERIALIZER_NONE)
+					|| (deserialize != null && deserialize.using() != DESERIALIZER_NONE)) {
+				throw new IllegalArgumentException(PublicIdJson.replaced(where(annotated)));
+			}
+		}
+
+		/**
+		 * Object identity declared on the referencing property rather than on the class: Jackson builds the id
+		 * writer and reader there from the id's plain type, raw. Refused, naming the property.
+		 */
+		/** A builder-built value: its builder must be as public as the value's {@code @PublicId} fields. */
+		@Override
+		public Class<?> findPOJOBuilder(AnnotatedClass annotated) {
+			JsonDeserialize deserialize = annotated.getAnnotation(JsonDeserialize.class);
+			if (deserialize != null && deserialize.builder() != Void.class) {
+				PublicIdJson.requirePublicBuilder(annotated.getRawType(), deserialize.builder());
+			}
+			return null;
+		}
+
+		@Override
+		public ObjectIdInfo findObjectIdInfo(Annotated annotated) {
+			JsonIdentityInfo info = annotated.getAnnotation(JsonIdentityInfo.class);
+			if (annotated instanceof AnnotatedMember && info != null
+					&& info.generator() == ObjectIdGenerators.PropertyGenerator.class) {
+				JavaType type = annotated.getType();
+				JavaType target = (type.getContentType() != null) ? type.getContentType() : type;
+				if (PublicIdJson.hasPublicIdProperty(target.getRawClass(), info.property())) {
+					throw new IllegalArgumentException(
+							PublicIdJson.identityOnReference(where(annotated), target.getRawClass().getName()));
+				}
+			}
+			return null;
+		}
+	}
+
+	/** A {@code Long} id, or a {@code String} holding one, as its token. */
+	static final class TokenSerializer extends StdSerializer<Object> {
+
+		private final PublicIdCodec codec;
+
+		private final String where;
+
+		TokenSerializer(PublicIdCodec codec, String where) {
+			super(Object.class);
+			this.codec = codec;
+			this.where = where;
+		}
+
+		@Override
+		public void serialize(Object value, JsonGenerator generator, SerializerProvider context) throws IOException {
+			generator.writeString(this.codec.encode(PublicIdJson.idOf(value, this.where)));
+		}
+	}
+
+	/** A token as a {@code Long}, or as the {@code String} of its decimal id; nothing else. */
+	static final class TokenDeserializer extends StdScalarDeserializer<Object> {
+
+		private final transient PublicIdCodec codec;
+
+		private final Class<?> target;
+
+		TokenDeserializer(PublicIdCodec codec, Class<?> target) {
+			super(target == String.class ? String.class : Long.class);
+			this.codec = codec;
+			this.target = target;
+		}
+
+		@Override
+		public Object deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+			if (parser.currentToken() != JsonToken.VALUE_STRING) {
+				return context.reportInputMismatch(this, PublicIdJson.NUMBER_REFUSED);
+			}
+			String token = PublicIdJson.token(parser.getText());
+			try {
+				return PublicIdJson.asTarget(this.codec.decode(token), this.target);
+			}
+			catch (InvalidPublicIdException ex) {
+				InvalidFormatException failure = InvalidFormatException.from(parser, PublicIdJson.invalid(ex), token,
+						this.target);
+				failure.initCause(ex);
+				throw failure;
+			}
+		}
+	}
+
+	/** {@code @PublicId Map<Long, ...>}: the keys as tokens. */
+	static final class KeyTokenSerializer extends StdSerializer<Object> {
+
+		private final PublicIdCodec codec;
+
+		KeyTokenSerializer(PublicIdCodec codec) {
+			super(Object.class);
+			this.codec = codec;
+		}
+
+		@Override
+		public void serialize(Object value, JsonGenerator generator, SerializerProvider context) throws IOException {
+			generator.writeFieldName(this.codec.encode((Long) value));
+		}
+	}
+
+	/** {@code @PublicId Map<Long, ...>}: the keys from tokens; a raw id as a key is refused. */
+	static final class KeyTokenDeserializer extends KeyDeserializer {
+
+		private final PublicIdCodec codec;
+
+		KeyTokenDeserializer(PublicIdCodec codec) {
+			this.codec = codec;
+		}
+
+		@Override
+		public Object deserializeKey(String key, DeserializationContext context) throws IOException {
+			try {
+				return this.codec.decode(PublicIdJson.token(key));
+			}
+			catch (InvalidPublicIdException ex) {
+				JsonMappingException failure = context.weirdKeyException(Long.class, key, PublicIdJson.invalid(ex));
+				failure.initCause(ex);
+				throw failure;
+			}
+		}
+	}
+
+	/** {@code @PublicId long[]}: an array of tokens. */
+	static final class TokenArraySerializer extends StdSerializer<long[]> {
+
+		private final transient PublicIdCodec codec;
+
+		TokenArraySerializer(PublicIdCodec codec) {
+			super(long[].class);
+			this.codec = codec;
+		}
+
+		@Override
+		public void serialize(long[] value, JsonGenerator generator, SerializerProvider provider) throws IOException {
+			generator.writeStartArray(value, value.length);
+			for (long id : value) {
+				generator.writeString(this.codec.encode(id));
+			}
+			generator.writeEndArray();
+		}
+	}
+
+	/** {@code @PublicId long[]}: read from an array of tokens, each as {@link TokenDeserializer} reads one. */
+	static final class TokenArrayDeserializer extends StdDeserializer<long[]> {
+
+		private final transient TokenDeserializer element;
+
+		TokenArrayDeserializer(TokenDeserializer element) {
+			super(long[].class);
+			this.element = element;
+		}
+
+		@Override
+		public long[] deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+			if (!parser.isExpectedStartArrayToken()) {
+				return (long[]) context.handleUnexpectedToken(long[].class, parser);
+			}
+			long[] ids = new long[8];
+			int count = 0;
+			while (parser.nextToken() != JsonToken.END_ARRAY) {
+				if (count == ids.length) {
+					ids = Arrays.copyOf(ids, count * 2);
+				}
+				ids[count++] = (Long) this.element.deserialize(parser, context);
+			}
+			return Arrays.copyOf(ids, count);
+		}
+	}
+
+	/**
+	 * {@code @JsonIdentityInfo(generator = PropertyGenerator.class, property = "id")} on a class whose {@code id} is
+	 * {@code @PublicId}: Jackson writes every reference after the first (and every {@code alwaysAsId} one) with the
+	 * plain serializer of the id's type, a raw number. The object id becomes the token itself (a {@code String}), so
+	 * references are written as the token the first occurrence shows.
+	 */
+	static final class IdentitySerializerModifier extends BeanSerializerModifier {
+
+		private static final long serialVersionUID = 1L;
+
+		private final transient Supplier<PublicIdCodec> codec;
+
+		IdentitySerializerModifier(Supplier<PublicIdCodec> codec) {
+			this.codec = codec;
+		}
+
+		@Override
+		public BeanSerializerBuilder updateBuilder(SerializationConfig config, BeanDescription description,
+				BeanSerializerBuilder builder) {
+			ObjectIdWriter writer = builder.getObjectIdWriter();
+			ObjectIdInfo info = description.getObjectIdInfo();
+			if (writer == null || info == null || !(writer.generator instanceof PropertyBasedObjectIdGenerator)) {
+				return builder;
+			}
+			String name = info.getPropertyName().getSimpleName();
+			for (BeanPropertyWriter property : builder.getProperties()) {
+				PublicId publicId = property.getAnnotation(PublicId.class);
+				if (property.getName().equals(name) && publicId != null) {
+					String where = property.getMember().getDeclaringClass().getName() + "." + property.getName();
+					TokenIdGenerator generator = new TokenIdGenerator(info, property,
+							codecOf(this.codec, publicId, where), where);
+					builder.setObjectIdWriter(ObjectIdWriter.construct(config.constructType(String.class), null,
+							generator, writer.alwaysAsId));
+				}
+			}
+			return builder;
+		}
+
+		/** A value type read from a token is written as one: refused if its {@code @JsonValue} is not public. */
+		@Override
+		public JsonSerializer<?> modifySerializer(SerializationConfig config, BeanDescription description,
+				JsonSerializer<?> serializer) {
+			valueTypeId(description);
+			return serializer;
+		}
+
+		/**
+		 * A value type ({@code record OrderId(@JsonValue @PublicId Long value)}) as a map key: Jackson writes it with the
+		 * plain key serializer of the {@code @JsonValue} accessor's type, never asking the annotation introspector.
+		 */
+		@Override
+		public JsonSerializer<?> modifyKeySerializer(SerializationConfig config, JavaType type,
+				BeanDescription description, JsonSerializer<?> serializer) {
+			BeanDescription bean = config.introspect(type);
+			PublicId publicId = (bean.findJsonKeyAccessor() == null) ? valueTypeId(bean) : null;
+			if (publicId == null) {
+				return serializer;
+			}
+			AnnotatedMember accessor = bean.findJsonValueAccessor();
+			accessor.fixAccess(true);
+			return new ValueTypeKeySerializer(accessor, codecOf(this.codec, publicId, where(accessor)), where(accessor));
+		}
+	}
+
+	/**
+	 * The {@code @PublicId} of a value type's {@code @JsonValue} accessor, or {@code null} if it is none. A value type
+	 * whose one-argument creator takes a {@code @PublicId} (read from a token) but whose {@code @JsonValue} accessor is
+	 * not {@code @PublicId} (written raw) is refused, naming it.
+	 */
+	static PublicId valueTypeId(BeanDescription description) {
+		AnnotatedMember value = description.findJsonValueAccessor();
+		if (value == null) {
+			return null;
+		}
+		PublicId publicId = value.getAnnotation(PublicId.class);
+		if (publicId != null) {
+			return publicId;
+		}
+		List<AnnotatedWithParams> creators = new ArrayList<>(description.getConstructors());
+		creators.addAll(description.getFactoryMethods());
+		for (AnnotatedWithParams creator : creators) {
+			if (creator.getParameterCount() == 1 && creator.getParameter(0).hasAnnotation(PublicId.class)) {
+				throw new IllegalArgumentException("@PublicId on the creator of " + value.getDeclaringClass().getName()
+						+ ", which is read from a token, but its @JsonValue " + where(value) + " is not @PublicId: "
+						+ "Jackson would write the raw id. Annotate the @JsonValue accessor with @PublicId as well");
+			}
+		}
+		return null;
+	}
+
+	/** A value type with a {@code @PublicId @JsonValue} as a map key: the token of its id. */
+	static final class ValueTypeKeySerializer extends StdSerializer<Object> {
+
+		private final transient AnnotatedMember accessor;
+
+		private final transient PublicIdCodec codec;
+
+		private final String where;
+
+		ValueTypeKeySerializer(AnnotatedMember accessor, PublicIdCodec codec, String where) {
+			super(Object.class);
+			this.accessor = accessor;
+			this.codec = codec;
+			this.where = where;
+		}
+
+		@Override
+		public void serialize(Object value, JsonGenerator generator, SerializerProvider context) throws java.io.IOException {
+			generator.writeFieldName(this.codec.encode(PublicIdJson.idOf(this.accessor.getValue(value), this.where)));
+		}
+	}
+
+	/** The object id of a {@code @PublicId} id property: its token. */
+	static final class TokenIdGenerator extends PropertyBasedObjectIdGenerator {
+
+		private static final long serialVersionUID = 1L;
+
+		private final transient PublicIdCodec codec;
+
+		private final String where;
+
+		TokenIdGenerator(ObjectIdInfo info, BeanPropertyWriter property, PublicIdCodec codec, String where) {
+			super(info, property);
+			this.codec = codec;
+			this.where = where;
+		}
+
+		private TokenIdGenerator(Class<?> scope, BeanPropertyWriter property, PublicIdCodec codec, String where) {
+			super(scope, property);
+			this.codec = codec;
+			this.where = where;
+		}
+
+		@Override
+		public Object generateId(Object pojo) {
+			Object id = super.generateId(pojo);
+			return (id != null) ? this.codec.encode(PublicIdJson.idOf(id, this.where)) : null;
+		}
+
+		@Override
+		public ObjectIdGenerator<Object> forScope(Class<?> scope) {
+			return (scope == this._scope) ? this : new TokenIdGenerator(scope, this._property, this.codec, this.where);
+		}
+
+		@Override
+		public ObjectIdGenerator<Object> newForSerialization(Object context) {
+			return this;
+		}
+	}
+
+	/**
+	 * The reading side, where Jackson reads an id without asking the annotation introspector: the object id of such a
+	 * class (the id property of a full object, and every reference) is read with the plain deserializer of the id's
+	 * type, a raw number, so it is read as a token instead; and a value type built from one {@code @PublicId} id gets
+	 * a {@link TokenCreatorInstantiator}.
+	 */
+	static final class IdentityDeserializerModifier extends BeanDeserializerModifier {
+
+		private static final long serialVersionUID = 1L;
+
+		private final transient Supplier<PublicIdCodec> codec;
+
+		IdentityDeserializerModifier(Supplier<PublicIdCodec> codec) {
+			this.codec = codec;
+		}
+
+		@Override
+		public BeanDeserializerBuilder updateBuilder(DeserializationConfig config,
+				BeanDescription description, BeanDeserializerBuilder builder) {
+			TokenCreatorInstantiator.install(builder, description, this.codec);
+			requireCreatorParametersLinked(description);
+			ObjectIdReader reader = builder.getObjectIdReader();
+			if (reader == null || reader.idProperty == null
+					|| !(reader.generator instanceof ObjectIdGenerators.PropertyGenerator)) {
+				return builder;
+			}
+			PublicId publicId = reader.idProperty.getAnnotation(PublicId.class);
+			if (publicId == null) {
+				return builder;
+			}
+			String where = reader.idProperty.getMember().getDeclaringClass().getName() + "."
+					+ reader.idProperty.getName();
+			Class<?> type = reader.getIdType().getRawClass();
+			if (!PublicIdJson.isIdType(type)) {
+				throw new IllegalArgumentException(PublicIdJson.unsupported(where, type.getName()));
+			}
+			TokenDeserializer ids = new TokenDeserializer(codecOf(this.codec, publicId, where), type);
+			builder.setObjectIdReader(ObjectIdReader.construct(reader.getIdType(), reader.propertyName,
+					reader.generator, ids, reader.idProperty, reader.resolver));
+			return builder;
+		}
+	}
+
+	/**
+	 * A property read through a creator parameter that is not {@code @PublicId}, neither itself nor through its field
+	 * ({@link Introspector#publicIdOf}), whose field or getter is: written as a token, read raw. Refused, naming the
+	 * class and the property (the names could not be linked).
+	 */
+	static void requireCreatorParametersLinked(BeanDescription description) {
+		for (BeanPropertyDefinition property : description.findProperties()) {
+			AnnotatedParameter parameter = property.getConstructorParameter();
+			if (parameter != null && Introspector.publicIdOf(parameter) == null
+					&& PublicIdJson.hasPublicIdProperty(description.getBeanClass(), property.getInternalName())) {
+				throw new IllegalArgumentException(PublicIdJson.creatorParameterUnlinked(
+						description.getBeanClass().getName(), property.getInternalName()));
+			}
+		}
+	}
+
+	/**
+	 * A value type built from one {@code @PublicId} id, e.g. {@code record OrderId(@JsonValue @PublicId Long value)}
+	 * with a single-argument {@code @JsonCreator}: Jackson calls such a creator directly with the JSON number or
+	 * string (its "from long"/"from string" creators), never through a deserializer of ours, so a raw id would be
+	 * read. The instantiator is wrapped: a JSON string is decoded as a token and passed to the creator, a JSON number
+	 * is refused.
+	 */
+	static final class TokenCreatorInstantiator extends ValueInstantiator.Delegating {
+
+		private static final long serialVersionUID = 1L;
+
+		private final transient AnnotatedWithParams creator;
+
+		private final transient PublicIdCodec codec;
+
+		private final Class<?> target;
+
+		private TokenCreatorInstantiator(ValueInstantiator delegate, AnnotatedWithParams creator, PublicIdCodec codec) {
+			super(delegate);
+			this.creator = creator;
+			this.codec = codec;
+			this.target = creator.getRawParameterType(0);
+		}
+
+		/** Wraps the builder's instantiator when Jackson reads the type from a scalar through a @PublicId creator. */
+		static void install(BeanDeserializerBuilder builder, BeanDescription description, Supplier<PublicIdCodec> codec) {
+			ValueInstantiator instantiator = builder.getValueInstantiator();
+			if (instantiator == null || !(instantiator.canCreateFromString() || instantiator.canCreateFromLong()
+					|| instantiator.canCreateFromInt() || instantiator.canCreateUsingDelegate())) {
+				return; // built from a JSON object only: its properties are read by their own deserializers
+			}
+			List<AnnotatedWithParams> creators = new ArrayList<>(description.getConstructors());
+			creators.addAll(description.getFactoryMethods());
+			for (AnnotatedWithParams creator : creators) {
+				PublicId publicId = (creator.getParameterCount() == 1) ? creator.getParameter(0).getAnnotation(PublicId.class)
+						: null;
+				if (publicId != null) {
+					String where = creator.getDeclaringClass().getName() + " creator " + creator.getName();
+					if (!PublicIdJson.isIdType(creator.getRawParameterType(0))) {
+						throw new IllegalArgumentException(
+								PublicIdJson.unsupported(where, creator.getRawParameterType(0).getName()));
+					}
+					creator.fixAccess(true);
+					builder.setValueInstantiator(
+							new TokenCreatorInstantiator(instantiator, creator, codecOf(codec, publicId, where)));
+					return;
+				}
+			}
+			AnnotatedMember value = description.findJsonValueAccessor();
+			if (value != null && value.hasAnnotation(PublicId.class)) {
+				// written as a token, but read by a creator Jackson calls with the raw scalar
+				throw new IllegalArgumentException("@PublicId on the @JsonValue " + where(value) + ", but no one-argument "
+						+ "creator of " + value.getDeclaringClass().getName() + " has a @PublicId parameter: Jackson "
+						+ "would read the raw id. Annotate the creator's parameter with @PublicId as well");
+			}
+		}
+
+		@Override
+		public ValueInstantiator createContextual(DeserializationContext context, BeanDescription description) {
+			return this; // keep the wrapper: the delegate was made contextual before the builder got it
+		}
+
+		@Override
+		public boolean canCreateFromString() {
+			return true;
+		}
+
+		@Override
+		public boolean canCreateFromInt() {
+			return false;
+		}
+
+		@Override
+		public boolean canCreateFromLong() {
+			return false;
+		}
+
+		@Override
+		public Object createFromString(DeserializationContext context, String value) throws IOException {
+			String token = PublicIdJson.token(value);
+			Object id;
+			try {
+				id = PublicIdJson.asTarget(this.codec.decode(token), this.target);
+			}
+			catch (InvalidPublicIdException ex) {
+				JsonMappingException failure = context.weirdStringException(token, this.creator.getDeclaringClass(),
+						PublicIdJson.invalid(ex));
+				failure.initCause(ex);
+				throw failure;
+			}
+			try {
+				return this.creator.call1(id);
+			}
+			catch (Exception ex) {
+				return context.handleInstantiationProblem(this.creator.getDeclaringClass(), id, ex);
+			}
+		}
+
+		@Override
+		public Object createFromInt(DeserializationContext context, int value) throws IOException {
+			return context.reportInputMismatch(this.creator.getDeclaringClass(), PublicIdJson.NUMBER_REFUSED);
+		}
+
+		@Override
+		public Object createFromLong(DeserializationContext context, long value) throws IOException {
+			return context.reportInputMismatch(this.creator.getDeclaringClass(), PublicIdJson.NUMBER_REFUSED);
+		}
+
+		@Override
+		public Object createFromBigInteger(DeserializationContext context, BigInteger value) throws IOException {
+			return context.reportInputMismatch(this.creator.getDeclaringClass(), PublicIdJson.NUMBER_REFUSED);
+		}
+	}
+}

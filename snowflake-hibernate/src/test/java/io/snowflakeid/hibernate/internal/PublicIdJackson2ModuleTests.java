@@ -1,0 +1,69 @@
+package io.snowflakeid.hibernate.internal;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.snowflakeid.publicid.PublicId;
+import io.snowflakeid.publicid.PublicIdCodec;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The Jackson 2 public id module with a codec supplied later (as the Quarkus extension registers it, before the keys
+ * exist): asked for at the first public id, and a supplier that fails fails that property, never writing the raw id.
+ * The shapes themselves are tested through the starter's subclass (PublicIdJackson*Tests there).
+ */
+class PublicIdJackson2ModuleTests {
+
+	private static final PublicIdCodec CODEC = PublicIdCodec.builder()
+		.key("1", "q5Vc3GQ2oX0kM7fYtZl1uR8wJ4eH6pDnB9aS2vLxK0c=")
+		.build();
+
+	@Test
+	void theCodecIsAskedForAtTheFirstPublicIdNotAtRegistration() throws Exception {
+		AtomicInteger asked = new AtomicInteger();
+		ObjectMapper mapper = new ObjectMapper().registerModule(new PublicIdJackson2Module(() -> {
+			asked.incrementAndGet();
+			return CODEC;
+		}));
+		assertThat(asked).as("registration").hasValue(0);
+		Voucher voucher = new Voucher();
+		voucher.id = 912207628317364225L;
+		String json = mapper.writeValueAsString(voucher);
+		assertThat(asked.get()).isPositive();
+		assertThat(json).isEqualTo("{\"id\":\"" + CODEC.encode(voucher.id) + "\"}");
+		assertThat(mapper.readValue(json, Voucher.class).id).isEqualTo(voucher.id);
+	}
+
+	@Test
+	void aSupplierThatFailsFailsThePropertyWithoutTheRawId() {
+		ObjectMapper mapper = new ObjectMapper().registerModule(new PublicIdJackson2Module(() -> {
+			throw new IllegalStateException("no public id key");
+		}));
+		Voucher voucher = new Voucher();
+		voucher.id = 912207628317364225L;
+		assertThatThrownBy(() -> mapper.writeValueAsString(voucher)).hasStackTraceContaining("no public id key")
+			.hasMessageNotContaining("912207628317364225");
+		assertThatThrownBy(() -> mapper.readValue("{\"id\":912207628317364225}", Voucher.class))
+			.hasStackTraceContaining("no public id key");
+	}
+
+	@Test
+	void theSnowflakeIdModuleBesideItLeavesPublicIdsToIt() throws Exception {
+		ObjectMapper mapper = new ObjectMapper().registerModule(SnowflakeIdJackson2Module.besidePublicIds())
+			.registerModule(new PublicIdJackson2Module(CODEC));
+		Voucher voucher = new Voucher();
+		voucher.id = 5L;
+		assertThat(mapper.writeValueAsString(voucher)).isEqualTo("{\"id\":\"" + CODEC.encode(5L) + "\"}");
+		assertThat(PublicIdJackson2Module.isActiveIn(mapper)).isTrue();
+		assertThat(PublicIdJackson2Module.isActiveIn(new ObjectMapper())).isFalse();
+	}
+
+	static class Voucher {
+
+		@PublicId
+		public Long id;
+	}
+}

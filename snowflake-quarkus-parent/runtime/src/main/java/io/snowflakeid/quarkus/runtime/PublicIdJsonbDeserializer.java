@@ -1,0 +1,27 @@
+package io.snowflakeid.quarkus.runtime;
+
+import java.lang.reflect.Type;
+
+import io.snowflakeid.publicid.InvalidPublicIdException;
+import jakarta.json.bind.JsonbException;
+import jakarta.json.bind.serializer.DeserializationContext;
+import jakarta.json.bind.serializer.JsonbDeserializer;
+import jakarta.json.stream.JsonParser;
+
+/**
+ * A {@code @PublicId} property read with JSON-B from its token: what does not decode (a raw id among it: it is no
+ * token) is an error that says why, never an id taken as it is.
+ */
+public final class PublicIdJsonbDeserializer implements JsonbDeserializer<Object> {
+
+	@Override
+	public Object deserialize(JsonParser parser, DeserializationContext context, Type type) {
+		try {
+			long id = PublicIdJsonbSerializer.codec().decode(parser.getString().trim());
+			return (type == String.class) ? Long.toString(id) : (Object) id;
+		}
+		catch (InvalidPublicIdException ex) {
+			throw new JsonbException(ex.getMessage(), ex);
+		}
+	}
+}

@@ -1,0 +1,94 @@
+package io.snowflakeid.spring.jackson;
+
+import java.io.IOException;
+import java.util.List;
+
+import io.snowflakeid.hibernate.SnowflakeId;
+import io.snowflakeid.spring.boot3.SnowflakeIdJackson2Module;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Both Jackson modules (3 for Spring Boot 4, 2 for Spring Boot 3.5 and Quarkus) on shapes ordinary applications have:
+ * an id declared once in a generic superclass is a string, and a serializer the application put on the property is
+ * kept (found by the 2026-12-06 review of the Quarkus extension's JSON).
+ */
+class IdsAsStringsShapesTests {
+
+	private final tools.jackson.databind.json.JsonMapper jackson3 = tools.jackson.databind.json.JsonMapper.builder()
+		.addModule(new SnowflakeIdJackson3Module())
+		.build();
+
+	private final com.fasterxml.jackson.databind.ObjectMapper jackson2 = new com.fasterxml.jackson.databind.ObjectMapper()
+		.registerModule(new SnowflakeIdJackson2Module());
+
+	private List<String> both(Object value) throws Exception {
+		return List.of(this.jackson3.writeValueAsString(value), this.jackson2.writeValueAsString(value));
+	}
+
+	@Test
+	void anIdDeclaredInAGenericSuperclassIsAString() throws Exception {
+		Shipment shipment = new Shipment();
+		shipment.id = 912207628317364225L;
+		for (String json : both(shipment)) {
+			assertThat(json).contains("\"id\":\"912207628317364225\"");
+		}
+		assertThat(this.jackson3.readValue("{\"id\":\"912207628317364225\"}", Shipment.class).id)
+			.isEqualTo(912207628317364225L);
+		assertThat(this.jackson2.readValue("{\"id\":\"912207628317364225\"}", Shipment.class).id)
+			.isEqualTo(912207628317364225L);
+	}
+
+	@Test
+	void theApplicationsOwnSerializerIsKept() throws Exception {
+		Hex hex = new Hex();
+		hex.id = 255L;
+		for (String json : both(hex)) {
+			assertThat(json).isEqualTo("{\"id\":\"0xff\"}");
+		}
+	}
+
+	public abstract static class Identified<I> {
+
+		@SnowflakeId
+		public I id;
+	}
+
+	public static class Shipment extends Identified<Long> {
+	}
+
+	public static class Hex {
+
+		@SnowflakeId
+		@tools.jackson.databind.annotation.JsonSerialize(using = Hex3.class)
+		@com.fasterxml.jackson.databind.annotation.JsonSerialize(using = Hex2.class)
+		public Long id;
+	}
+
+	public static class Hex3 extends tools.jackson.databind.ser.std.StdSerializer<Long> {
+
+		public Hex3() {
+			super(Long.class);
+		}
+
+		@Override
+		public void serialize(Long value, tools.jackson.core.JsonGenerator generator,
+				tools.jackson.databind.SerializationContext context) {
+			generator.writeString("0x" + Long.toHexString(value));
+		}
+	}
+
+	public static class Hex2 extends com.fasterxml.jackson.databind.ser.std.StdSerializer<Long> {
+
+		public Hex2() {
+			super(Long.class);
+		}
+
+		@Override
+		public void serialize(Long value, com.fasterxml.jackson.core.JsonGenerator generator,
+				com.fasterxml.jackson.databind.SerializerProvider provider) throws IOException {
+			generator.writeString("0x" + Long.toHexString(value));
+		}
+	}
+}
