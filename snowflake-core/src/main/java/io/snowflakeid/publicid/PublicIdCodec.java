@@ -176,7 +176,9 @@ public final class PublicIdCodec {
 	 */
 	public String encode(long id) {
 		if (id < 0 || id > this.maxId) {
-			throw new IllegalArgumentException("id " + id + " has no public id: allowed 0.." + this.maxId
+			// the id itself stays out of the message: it would reach logs and error pages where its token was meant
+			throw new IllegalArgumentException(((id < 0) ? "A negative id" : "An id above " + this.maxId)
+					+ " has no public id: allowed 0.." + this.maxId
 					+ ((this.layout != null) ? " (" + this.layout.totalBits() + "-bit layout)" : ""));
 		}
 		long[] halves = new long[2];

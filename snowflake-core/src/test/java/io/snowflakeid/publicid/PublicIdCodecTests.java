@@ -276,6 +276,19 @@ class PublicIdCodecTests {
 	}
 
 	@Test
+	void aRefusedIdIsNotInTheMessage() {
+		// the message reaches logs and error pages: where a token was meant, the id must not show
+		PublicIdCodec narrow = PublicIdCodec.builder().key("1", KEY_1).layout(SnowflakeLayout.JAVASCRIPT_SAFE).build();
+		long tooLarge = narrow.maxId() + 912207628L;
+		assertThatIllegalArgumentException().isThrownBy(() -> narrow.encode(tooLarge))
+			.withMessageNotContaining(Long.toString(tooLarge))
+			.withMessageStartingWith("An id above " + narrow.maxId());
+		assertThatIllegalArgumentException().isThrownBy(() -> narrow.encode(-912207628L))
+			.withMessageNotContaining("912207628")
+			.withMessageStartingWith("A negative id");
+	}
+
+	@Test
 	void toStringAndErrorsNeverShowAKey() {
 		PublicIdCodec codec = codec("1", KEY_1, "2", KEY_2);
 		assertThat(codec.toString()).contains("versions=[1, 2]", "current=2", "(hidden)")

@@ -25,7 +25,8 @@ import org.objectweb.asm.MethodVisitor;
  * time (its config only takes serializers per type, and not every {@code Long} is an id), so the build annotates each
  * {@code @SnowflakeId Long} field, getter and setter of the index with {@code @JsonbTypeSerializer} and
  * {@code @JsonbTypeDeserializer} of the runtime's classes, as a user would by hand; a {@code @SnowflakeId} property
- * that already has either, {@code @JsonbNumberFormat} or {@code @JsonbTypeAdapter}, is the application's choice and left alone. Each
+ * that already has either, {@code @JsonbNumberFormat} or {@code @JsonbTypeAdapter}, is the application's choice and
+ * left alone. Each
  * {@code @PublicId} one ({@link PublicIdUses} checked its shape) gets the token's serializers, whatever else it has.
  */
 final class JsonbIdsAsStrings {

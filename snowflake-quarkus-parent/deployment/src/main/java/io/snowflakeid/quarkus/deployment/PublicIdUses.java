@@ -1,5 +1,6 @@
 package io.snowflakeid.quarkus.deployment;
 
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -8,8 +9,10 @@ import java.util.TreeSet;
 import org.jboss.jandex.AnnotationInstance;
 import org.jboss.jandex.AnnotationTarget;
 import org.jboss.jandex.AnnotationValue;
+import org.jboss.jandex.ClassInfo;
 import org.jboss.jandex.DotName;
 import org.jboss.jandex.IndexView;
+import org.jboss.jandex.MethodInfo;
 import org.jboss.jandex.MethodParameterInfo;
 import org.jboss.jandex.Type;
 
@@ -34,6 +37,33 @@ final class PublicIdUses {
 			DotName.createSimple("org.jboss.resteasy.reactive.RestHeader"),
 			DotName.createSimple("org.jboss.resteasy.reactive.RestMatrix"),
 			DotName.createSimple("org.jboss.resteasy.reactive.RestCookie"));
+
+	/** What makes a method's return value the web layer's to write: JAX-RS resource methods and Vert.x routes. */
+	private static final Set<DotName> ENDPOINT_ANNOTATIONS = Set.of(DotName.createSimple("jakarta.ws.rs.GET"),
+			DotName.createSimple("jakarta.ws.rs.POST"), DotName.createSimple("jakarta.ws.rs.PUT"),
+			DotName.createSimple("jakarta.ws.rs.DELETE"), DotName.createSimple("jakarta.ws.rs.PATCH"),
+			DotName.createSimple("jakarta.ws.rs.HEAD"), DotName.createSimple("jakarta.ws.rs.OPTIONS"),
+			DotName.createSimple("jakarta.ws.rs.Path"), DotName.createSimple("io.quarkus.vertx.web.Route"));
+
+	private static final DotName JSON_CREATOR = DotName.createSimple("com.fasterxml.jackson.annotation.JsonCreator");
+
+	private static final DotName JSONB_CREATOR = DotName.createSimple("jakarta.json.bind.annotation.JsonbCreator");
+
+	private static final DotName CONTEXT_RESOLVER = DotName.createSimple("jakarta.ws.rs.ext.ContextResolver");
+
+	private static final DotName OBJECT_MAPPER = DotName.createSimple("com.fasterxml.jackson.databind.ObjectMapper");
+
+	private static final DotName CLIENT_OBJECT_MAPPER = DotName
+		.createSimple("io.quarkus.rest.client.reactive.jackson.ClientObjectMapper");
+
+	/** The resource interfaces of REST Data with Panache (ORM and reactive), whose sub-interfaces it implements. */
+	private static final List<DotName> PANACHE_REST_DATA = List.of(
+			DotName.createSimple("io.quarkus.hibernate.orm.rest.data.panache.PanacheEntityResource"),
+			DotName.createSimple("io.quarkus.hibernate.orm.rest.data.panache.PanacheRepositoryResource"),
+			DotName.createSimple("io.quarkus.hibernate.reactive.rest.data.panache.PanacheEntityResource"),
+			DotName.createSimple("io.quarkus.hibernate.reactive.rest.data.panache.PanacheRepositoryResource"),
+			DotName.createSimple("io.quarkus.mongodb.rest.data.panache.PanacheMongoEntityResource"),
+			DotName.createSimple("io.quarkus.mongodb.rest.data.panache.PanacheMongoRepositoryResource"));
 
 	private static final DotName REST_CLIENT = DotName
 		.createSimple("org.eclipse.microprofile.rest.client.inject.RegisterRestClient");
@@ -66,27 +96,93 @@ final class PublicIdUses {
 				found.domains.add(domain.asString());
 			}
 			if (use.target().kind() == AnnotationTarget.Kind.METHOD_PARAMETER) {
-				found.parameter(use.target().asMethodParameter(), where, rest, jsonb);
+				found.parameter(index, use.target().asMethodParameter(), where, rest, jsonb);
+				continue;
 			}
-			else if (jsonb) {
-				found.jsonb(use, where);
+			if (use.target().kind() == AnnotationTarget.Kind.METHOD && isEndpoint(use.target().asMethod())) {
+				found.refused.add(where + ": the return value of a REST or route method is written by the web layer,"
+						+ " not as a JSON property, so the raw id would go out; return an object with a @PublicId"
+						+ " property instead");
+				continue;
 			}
+			if (use.target().kind() == AnnotationTarget.Kind.FIELD
+					&& REST_PARAMETERS.stream().anyMatch(use.target()::hasDeclaredAnnotation)
+					&& !ID_TYPES.contains(use.target().asField().type().name())) {
+				found.refused.add(where + " (" + use.target().asField().type() + "): a REST parameter field: allowed"
+						+ " Long, long and String (a decimal id)");
+			}
+			if (jsonb) {
+				found.jsonb(index, use, where);
+			}
+		}
+		if (!found.uses.isEmpty()) {
+			found.elsewhere(index);
 		}
 		return found;
 	}
 
-	private void parameter(MethodParameterInfo parameter, String where, boolean rest, boolean jsonb) {
-		boolean constructor = parameter.method().name().equals("<init>");
+	private static boolean isEndpoint(MethodInfo method) {
+		return ENDPOINT_ANNOTATIONS.stream().anyMatch(method::hasDeclaredAnnotation);
+	}
+
+	/**
+	 * What would write the application's objects past this extension's Jackson module, or expose ids of its own:
+	 * refused as soon as the application uses {@code @PublicId} at all (they do not see the annotation).
+	 */
+	private void elsewhere(IndexView index) {
+		for (ClassInfo resolver : index.getAllKnownImplementors(CONTEXT_RESOLVER)) {
+			boolean ofMapper = resolver.interfaceTypes().stream()
+				.filter((type) -> type.name().equals(CONTEXT_RESOLVER) && type.kind() == Type.Kind.PARAMETERIZED_TYPE)
+				.flatMap((type) -> type.asParameterizedType().arguments().stream())
+				.anyMatch((argument) -> argument.name().equals(OBJECT_MAPPER));
+			if (ofMapper) {
+				this.refused.add(resolver.name() + ": a ContextResolver<ObjectMapper> gives Quarkus REST an ObjectMapper"
+						+ " this extension does not check; with @PublicId, let Quarkus produce the ObjectMapper (customize it"
+						+ " with an ObjectMapperCustomizer)");
+			}
+		}
+		for (AnnotationInstance mapper : index.getAnnotations(CLIENT_OBJECT_MAPPER)) {
+			this.refused.add(SnowflakeProcessor.describe(mapper) + ": a @ClientObjectMapper gives a REST client an"
+					+ " ObjectMapper this extension does not check; with @PublicId, use the default one");
+		}
+		for (DotName resource : PANACHE_REST_DATA) {
+			for (ClassInfo generated : index.getAllKnownSubinterfaces(resource)) {
+				this.refused.add(generated.name() + ": REST Data with Panache takes and sends raw ids (paths, Location"
+						+ " headers, links); with @PublicId, write the resource yourself");
+			}
+		}
+	}
+
+	private void parameter(IndexView index, MethodParameterInfo parameter, String where, boolean rest,
+			boolean jsonb) {
+		MethodInfo method = parameter.method();
+		boolean constructor = method.name().equals("<init>") || method.hasDeclaredAnnotation(JSON_CREATOR);
 		boolean restParameter = REST_PARAMETERS.stream().anyMatch(parameter::hasDeclaredAnnotation);
+		boolean declaredOnly = method.declaringClass().isInterface() || Modifier.isAbstract(method.flags());
+		if (restParameter && declaredOnly) {
+			this.refused.add(where + ": on an interface or abstract method: Quarkus REST converts the parameters of the"
+					+ " implementing method, which do not carry @PublicId, and REST clients do not convert; declare the"
+					+ " REST annotations and @PublicId on the resource class's own method");
+			return;
+		}
+		if (restParameter) {
+			String override = overrideWithout(index, parameter);
+			if (override != null) {
+				this.refused.add(where + ": overridden by " + override + ", whose parameter has no @PublicId: Quarkus"
+						+ " REST would convert that one, and take the raw id");
+				return;
+			}
+		}
 		if (constructor) {
 			if (jsonb) {
-				this.refused.add(where + ": JSON-B reads constructor parameters without this extension's"
+				this.refused.add(where + ": JSON-B reads constructor and creator parameters without this extension's"
 						+ " deserializer; with JSON-B, put @PublicId on fields or setters (or use Jackson)");
 			}
 		}
 		else if (!restParameter) {
 			this.refused.add(where + ": only Quarkus REST parameters (@PathParam, @QueryParam, @RestPath, ...) and"
-					+ " constructor parameters read by JSON turn tokens into ids");
+					+ " constructor or @JsonCreator parameters read by Jackson turn tokens into ids (on a setter, put"
+					+ " @PublicId on the method)");
 		}
 		else if (!rest) {
 			this.refused.add(where + ": a REST parameter without Quarkus REST (io.quarkus:quarkus-rest)");
@@ -100,9 +196,31 @@ final class PublicIdUses {
 		}
 	}
 
+	/** A subclass's method that overrides the parameter's method without {@code @PublicId} on that parameter. */
+	private static String overrideWithout(IndexView index, MethodParameterInfo parameter) {
+		MethodInfo method = parameter.method();
+		for (ClassInfo subclass : index.getAllKnownSubclasses(method.declaringClass().name())) {
+			MethodInfo override = subclass.method(method.name(), method.parameterTypes());
+			if (override != null && !override.parameters().get(parameter.position()).hasDeclaredAnnotation(PUBLIC_ID)) {
+				return subclass.name() + "." + override.name() + "()";
+			}
+		}
+		return null;
+	}
+
 	/** JSON-B: a field, getter or setter of {@code Long}, {@code long} or {@code String}, in the default domain. */
-	private void jsonb(AnnotationInstance use, String where) {
+	private void jsonb(IndexView index, AnnotationInstance use, String where) {
 		AnnotationTarget target = use.target();
+		ClassInfo owner = (target.kind() == AnnotationTarget.Kind.FIELD) ? target.asField().declaringClass()
+				: (target.kind() == AnnotationTarget.Kind.METHOD) ? target.asMethod().declaringClass() : null;
+		boolean creator = owner != null
+				&& (owner.isRecord() || owner.methods().stream().anyMatch((m) -> m.hasDeclaredAnnotation(JSONB_CREATOR)));
+		if (creator) {
+			this.refused.add(where + ": JSON-B builds " + owner.name() + " through its creator, whose parameters it"
+					+ " reads without this extension's deserializer (the raw id would be taken); with JSON-B, give the"
+					+ " class a no-argument constructor and setters (or use Jackson)");
+			return;
+		}
 		Type type = switch (target.kind()) {
 			case FIELD -> target.asField().type();
 			case METHOD -> (target.asMethod().parametersCount() == 0) ? target.asMethod().returnType()

@@ -55,7 +55,7 @@ public interface SnowflakeBuildTimeConfig {
 	interface Endpoint {
 
 		/**
-		 * Whether to serve {@code /q/snowflake} (the configuration) and {@code /q/snowflake/{id}} (an id decoded into
+		 * Whether to serve {@code /q/snowflake} (the configuration) and {@code /q/snowflake/<id>} (an id decoded into
 		 * instant, datacenter, worker and sequence) when the application has an HTTP server. Off by default: it shows
 		 * the node and lease to whoever reaches it; serve it on the management interface
 		 * ({@code quarkus.management.enabled=true}) or protect it.

@@ -9,7 +9,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import io.quarkus.arc.BeanDestroyer;
+import io.quarkus.arc.processor.InjectionPointInfo;
 import io.quarkus.arc.deployment.AdditionalBeanBuildItem;
+import io.quarkus.arc.deployment.BeanDiscoveryFinishedBuildItem;
 import io.quarkus.arc.deployment.SyntheticBeanBuildItem;
 import io.quarkus.arc.deployment.ValidationPhaseBuildItem.ValidationErrorBuildItem;
 import io.quarkus.deployment.Capabilities;
@@ -21,6 +23,8 @@ import io.quarkus.deployment.annotations.Record;
 import io.quarkus.deployment.builditem.BytecodeTransformerBuildItem;
 import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
+import io.quarkus.deployment.builditem.nativeimage.ReflectiveClassBuildItem;
+import io.quarkus.deployment.builditem.nativeimage.ServiceProviderBuildItem;
 import io.quarkus.deployment.metrics.MetricsCapabilityBuildItem;
 import io.quarkus.deployment.pkg.builditem.CurateOutcomeBuildItem;
 import io.quarkus.hibernate.orm.deployment.HibernateOrmConfig;
@@ -35,7 +39,13 @@ import io.quarkus.runtime.metrics.MetricsFactory;
 import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
 import io.quarkus.vertx.http.deployment.spi.RouteBuildItem;
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.hibernate.SegmentIdentifierGenerator;
+import io.snowflakeid.hibernate.SnowflakeGeneratorService;
+import io.snowflakeid.hibernate.SnowflakeIdentifierGenerator;
+import io.snowflakeid.hibernate.SnowflakeSchemaCheck;
+import io.snowflakeid.hibernate.SnowflakeValueGenerator;
 import io.snowflakeid.internal.ManagedGenerator;
+import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.quarkus.runtime.ArcGeneratorSource;
 import io.snowflakeid.quarkus.runtime.LeaseRelease;
@@ -203,18 +213,33 @@ class SnowflakeProcessor {
 
 	/**
 	 * The public id beans: the codec from {@code quarkus.snowflake.public-id.*}, the start's checks (a use without a
-	 * key, a bad domain), and, with Quarkus REST, the parameter converter. What the build found goes to the start.
+	 * key, a bad domain), and, with Quarkus REST, the parameter converter.
 	 */
 	@BuildStep
-	@Record(ExecutionTime.STATIC_INIT)
-	void publicIds(PublicIdUsesBuildItem uses, Capabilities capabilities, PublicIdRecorder recorder, BuildProducer<AdditionalBeanBuildItem> beans,
+	void publicIdBeans(Capabilities capabilities, BuildProducer<AdditionalBeanBuildItem> beans,
 			BuildProducer<ParamConverterBuildItem> converters) {
 		beans.produce(AdditionalBeanBuildItem.unremovableOf(QuarkusPublicIds.class));
 		beans.produce(AdditionalBeanBuildItem.unremovableOf(PublicIdStartCheck.class));
 		if (capabilities.isPresent(Capability.REST)) {
 			converters.produce(new ParamConverterBuildItem(RUNTIME + "PublicIdParamConverterProvider", 0, true));
 		}
-		recorder.found(new ArrayList<>(uses.uses().uses), new TreeSet<>(uses.uses().domains));
+	}
+
+	/**
+	 * What the build found goes to the start's check: the uses, their domains, and the application's injection points
+	 * of {@code PublicIdCodec} (which, without a key, would fail at their first request instead of at start).
+	 */
+	@BuildStep
+	@Record(ExecutionTime.STATIC_INIT)
+	void publicIdsAtStart(PublicIdUsesBuildItem uses, BeanDiscoveryFinishedBuildItem beans, PublicIdRecorder recorder) {
+		List<String> found = new ArrayList<>(uses.uses().uses);
+		DotName codec = DotName.createSimple(PublicIdCodec.class.getName());
+		for (InjectionPointInfo point : beans.getInjectionPoints()) {
+			if (point.getRequiredType().name().equals(codec)) {
+				found.add("an injection of PublicIdCodec in " + point.getTargetInfo());
+			}
+		}
+		recorder.found(found, new TreeSet<>(uses.uses().domains));
 	}
 
 	/** Quarkus REST's generated Jackson serializers, which bypass the modules of the application's ObjectMapper. */
@@ -236,6 +261,39 @@ class SnowflakeProcessor {
 					+ target.asRecordComponent().name();
 			default -> target.toString();
 		};
+	}
+
+	/**
+	 * What a native image must keep for reflection and the ServiceLoader: the generators Hibernate instantiates from
+	 * the annotations, snowflake-hibernate's service files (its integrator, the column check, and its service
+	 * contributor), the Hibernate methods it calls by reflection to run on several Hibernate lines, and the JSON-B
+	 * (de)serializers the build names in annotations. No native image is built here (no GraalVM on the build machine):
+	 * {@code NativeRegistrationsTest} checks what this step produces.
+	 */
+	@BuildStep
+	void nativeImage(BuildProducer<ReflectiveClassBuildItem> reflective,
+			BuildProducer<ServiceProviderBuildItem> services) {
+		reflective.produce(ReflectiveClassBuildItem.builder(SnowflakeIdentifierGenerator.class.getName(),
+				SegmentIdentifierGenerator.class.getName(), SnowflakeValueGenerator.class.getName(),
+				SnowflakeSchemaCheck.class.getName(), SnowflakeGeneratorService.Contributor.class.getName())
+			.constructors()
+			.reason("snowflake: instantiated by Hibernate")
+			.build());
+		reflective.produce(ReflectiveClassBuildItem.builder("org.hibernate.mapping.Table",
+				"org.hibernate.generator.GeneratorCreationContext", "org.hibernate.models.spi.MemberDetails")
+			.methods()
+			.reason("snowflake: HibernateLines calls the methods whose form differs between Hibernate lines")
+			.build());
+		reflective.produce(ReflectiveClassBuildItem.builder(RUNTIME + "SnowflakeIdJsonbSerializer",
+				RUNTIME + "SnowflakeIdJsonbDeserializer", RUNTIME + "PublicIdJsonbSerializer",
+				RUNTIME + "PublicIdJsonbDeserializer")
+			.constructors()
+			.reason("snowflake: named by the JSON-B annotations the build adds")
+			.build());
+		services.produce(new ServiceProviderBuildItem("org.hibernate.integrator.spi.Integrator",
+				SnowflakeSchemaCheck.class.getName()));
+		services.produce(new ServiceProviderBuildItem("org.hibernate.service.spi.ServiceContributor",
+				SnowflakeGeneratorService.Contributor.class.getName()));
 	}
 
 	/** Unremovable: an observer of the shutdown that nothing injects. */

@@ -25,7 +25,7 @@ class PublicIdRefusedTest {
 		.overrideConfigKey("quarkus.snowflake.worker-id", "1")
 		.assertException((failure) -> assertThat(messages(failure))
 			.contains("@PublicId where snowflake-quarkus cannot turn ids into tokens")
-			.contains(OrderView.class.getName() + ".new(parameter 0): JSON-B reads constructor parameters")
+			.contains(OrderView.class.getName() + ".new(parameter 0): JSON-B reads constructor and creator parameters")
 			.contains(Lookup.class.getName() + ".find(parameter 0): only Quarkus REST parameters"));
 
 	@Test
