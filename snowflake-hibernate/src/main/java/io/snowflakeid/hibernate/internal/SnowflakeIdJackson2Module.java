@@ -83,6 +83,9 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 			if (refuses(annotated)) {
 				return new PublicIdRefusal(annotated);
 			}
+			if (appliesToLongArray(annotated)) {
+				return LongArrayAsStrings.INSTANCE;
+			}
 			return applies(annotated, false) ? ToStringSerializer.instance : null;
 		}
 
@@ -130,6 +133,17 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 					annotated.hasAnnotation(SnowflakeId.class) && !annotated.hasAnnotation(PublicId.class), raw)
 					&& (mutator || !SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)))
 					&& !ownCodec(annotated, mutator, false);
+		}
+
+		/**
+		 * {@code @SnowflakeId long[]}: Jackson's primitive array serializer takes no element serializer, so the array
+		 * is written here (read back by Jackson's own, which takes strings and numbers).
+		 */
+		private static boolean appliesToLongArray(Annotated annotated) {
+			return annotated.hasAnnotation(SnowflakeId.class) && !annotated.hasAnnotation(PublicId.class)
+					&& annotated.getType() != null && annotated.getType().getRawClass() == long[].class
+					&& !SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class))
+					&& !ownCodec(annotated, false, false);
 		}
 
 		/** The application's own (de)serializer on the property ({@code @JsonSerialize(using = ...)}) is kept. */
@@ -182,6 +196,26 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 		@Override
 		public Object deserialize(JsonParser parser, DeserializationContext context) throws IOException {
 			throw JsonMappingException.from(parser, this.message);
+		}
+	}
+
+	static final class LongArrayAsStrings extends StdSerializer<long[]> {
+
+		private static final long serialVersionUID = 1L;
+
+		static final LongArrayAsStrings INSTANCE = new LongArrayAsStrings();
+
+		LongArrayAsStrings() {
+			super(long[].class);
+		}
+
+		@Override
+		public void serialize(long[] ids, JsonGenerator generator, SerializerProvider provider) throws IOException {
+			generator.writeStartArray(ids, ids.length);
+			for (long id : ids) {
+				generator.writeString(Long.toString(id));
+			}
+			generator.writeEndArray();
 		}
 	}
 

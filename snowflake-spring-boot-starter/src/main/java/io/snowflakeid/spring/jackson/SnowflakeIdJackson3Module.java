@@ -44,6 +44,9 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 
 		@Override
 		public Object findSerializer(MapperConfig<?> config, Annotated annotated) {
+			if (appliesToLongArray(annotated)) {
+				return LongArrayAsStrings.INSTANCE;
+			}
 			return applies(annotated, false) ? ToStringSerializer.instance : null;
 		}
 
@@ -86,6 +89,17 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 					&& !ownCodec(annotated, mutator, false);
 		}
 
+		/**
+		 * {@code @SnowflakeId long[]}: Jackson's primitive array serializer takes no element serializer, so the array
+		 * is written here (read back by Jackson's own, which takes strings and numbers).
+		 */
+		private static boolean appliesToLongArray(Annotated annotated) {
+			return annotated.hasAnnotation(SnowflakeId.class) && !annotated.hasAnnotation(PublicId.class)
+					&& annotated.getType() != null && annotated.getType().getRawClass() == long[].class
+					&& !SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class))
+					&& !ownCodec(annotated, false, false);
+		}
+
 		/** The application's own (de)serializer on the property ({@code @JsonSerialize(using = ...)}) is kept. */
 		private static boolean ownCodec(Annotated annotated, boolean mutator, boolean content) {
 			if (mutator) {
@@ -95,6 +109,25 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 			}
 			JsonSerialize serialize = annotated.getAnnotation(JsonSerialize.class);
 			return serialize != null && (content ? serialize.contentUsing() : serialize.using()) != ValueSerializer.None.class;
+		}
+	}
+
+	static final class LongArrayAsStrings extends tools.jackson.databind.ser.std.StdSerializer<long[]> {
+
+		static final LongArrayAsStrings INSTANCE = new LongArrayAsStrings();
+
+		LongArrayAsStrings() {
+			super(long[].class);
+		}
+
+		@Override
+		public void serialize(long[] ids, tools.jackson.core.JsonGenerator generator,
+				tools.jackson.databind.SerializationContext context) {
+			generator.writeStartArray(ids, ids.length);
+			for (long id : ids) {
+				generator.writeString(Long.toString(id));
+			}
+			generator.writeEndArray();
 		}
 	}
 

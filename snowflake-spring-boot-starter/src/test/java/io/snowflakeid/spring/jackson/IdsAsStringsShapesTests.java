@@ -11,8 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Both Jackson modules (3 for Spring Boot 4, 2 for Spring Boot 3.5 and Quarkus) on shapes ordinary applications have:
- * an id declared once in a generic superclass is a string, and a serializer the application put on the property is
- * kept (found by the 2026-12-06 review of the Quarkus extension's JSON).
+ * an id declared once in a generic superclass and the ids of a {@code long[]} are strings, and a serializer the
+ * application put on the property is kept (found by the 2026-12-06 review of the Quarkus extension's JSON).
  */
 class IdsAsStringsShapesTests {
 
@@ -47,6 +47,26 @@ class IdsAsStringsShapesTests {
 		for (String json : both(hex)) {
 			assertThat(json).isEqualTo("{\"id\":\"0xff\"}");
 		}
+	}
+
+	@Test
+	void aPrimitiveArrayOfIdsIsStringsAndReadsBack() throws Exception {
+		Batch batch = new Batch();
+		batch.ids = new long[] { 912207628317364225L, 912207628317364226L };
+		for (String json : both(batch)) {
+			assertThat(json).isEqualTo("{\"ids\":[\"912207628317364225\",\"912207628317364226\"]}");
+		}
+		String mixed = "{\"ids\":[\"912207628317364225\",912207628317364226]}";
+		assertThat(this.jackson3.readValue(mixed, Batch.class).ids).containsExactly(912207628317364225L,
+				912207628317364226L);
+		assertThat(this.jackson2.readValue(mixed, Batch.class).ids).containsExactly(912207628317364225L,
+				912207628317364226L);
+	}
+
+	public static class Batch {
+
+		@SnowflakeId
+		public long[] ids;
 	}
 
 	public abstract static class Identified<I> {

@@ -8,7 +8,10 @@ import io.snowflakeid.hibernate.internal.PublicIdJackson2Module;
 import io.snowflakeid.hibernate.internal.SnowflakeIdJackson2Module;
 import io.snowflakeid.publicid.PublicIdCodec;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Default;
 import jakarta.enterprise.inject.Instance;
+import jakarta.enterprise.inject.spi.Bean;
 import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
 
@@ -49,25 +52,34 @@ public abstract class SnowflakeObjectMapperCustomizer implements ObjectMapperCus
 
 	/**
 	 * Quarkus applies customizers only to the {@code ObjectMapper} it produces: one the application produces without
-	 * applying them would write public ids raw (refused here) and ids as numbers (said here).
+	 * applying them would write public ids raw (refused here, for every {@code ObjectMapper} bean of the application,
+	 * qualified or not) and ids as numbers (said here, for the default one).
 	 */
-	void checkTheApplicationsMapper(@Observes StartupEvent start, QuarkusPublicIds publicIds,
-			Instance<ObjectMapper> mappers) {
-		if (!mappers.isResolvable()) {
-			return;
-		}
-		ObjectMapper mapper = mappers.get();
-		if (PublicIdStartCheck.publicIdsInUse(publicIds) && !PublicIdJackson2Module.isActiveIn(mapper)) {
-			throw new IllegalStateException("The application's ObjectMapper does not write @PublicId ids as tokens:"
-					+ " Quarkus REST would send raw ids where public ids are promised. Apply the ObjectMapperCustomizer"
-					+ " beans in its producer (inject Instance<ObjectMapperCustomizer> and call customize on each, as"
-					+ " Quarkus' JSON guide shows), and do not replace its annotation introspector afterwards");
-		}
-		if (idsAsStrings() && !mapper.getRegisteredModuleIds().contains(SnowflakeIdJackson2Module.NAME)) {
-			LOG.warnf("The application's own ObjectMapper does not write @SnowflakeId ids as JSON strings: JavaScript"
-					+ " clients round ids above 2^53 to other ids. Apply the ObjectMapperCustomizer beans in its producer"
-					+ " (inject Instance<ObjectMapperCustomizer> and call customize on each, as Quarkus' JSON guide"
-					+ " shows), or set quarkus.snowflake.jackson.ids-as-strings=false to keep numbers on purpose");
+	void checkTheApplicationsMappers(@Observes StartupEvent start, QuarkusPublicIds publicIds,
+			@Any Instance<ObjectMapper> mappers) {
+		boolean publicIdsInUse = PublicIdStartCheck.publicIdsInUse(publicIds);
+		for (Instance.Handle<ObjectMapper> handle : mappers.handles()) {
+			Bean<ObjectMapper> bean = handle.getBean();
+			boolean isDefault = bean.getQualifiers().stream()
+				.allMatch((qualifier) -> qualifier instanceof Default || qualifier instanceof Any);
+			// the default one (Quarkus' or the application's), and every other the application declares; an
+			// extension's qualified mappers serialize its own types
+			boolean checked = isDefault || !bean.getBeanClass().getName().startsWith("io.quarkus.");
+			ObjectMapper mapper = handle.get();
+			if (publicIdsInUse && checked && !PublicIdJackson2Module.isActiveIn(mapper)) {
+				throw new IllegalStateException("The application's ObjectMapper " + bean.getQualifiers() + " (from "
+						+ bean.getBeanClass().getName() + ") does not write @PublicId ids as tokens: what it writes"
+						+ " would carry raw ids where public ids are promised. Apply the ObjectMapperCustomizer beans in"
+						+ " its producer (inject Instance<ObjectMapperCustomizer> and call customize on each, as Quarkus'"
+						+ " JSON guide shows), and do not replace its annotation introspector afterwards");
+			}
+			if (isDefault && idsAsStrings() && !mapper.getRegisteredModuleIds().contains(SnowflakeIdJackson2Module.NAME)) {
+				LOG.warnf("The application's own ObjectMapper does not write @SnowflakeId ids as JSON strings:"
+						+ " JavaScript clients round ids above 2^53 to other ids. Apply the ObjectMapperCustomizer beans in"
+						+ " its producer (inject Instance<ObjectMapperCustomizer> and call customize on each, as Quarkus'"
+						+ " JSON guide shows), or set quarkus.snowflake.jackson.ids-as-strings=false to keep numbers on"
+						+ " purpose");
+			}
 		}
 	}
 

@@ -20,7 +20,7 @@ class PublicIdOwnObjectMapperTest {
 	static final QuarkusUnitTest app = PublicIdApps
 		.withKey("public-id-own-mapper", Shipment.class, ShipmentResource.class, OwnMapper.class)
 		.assertException((failure) -> assertThat(PublicIdApps.messages(failure))
-			.contains("The application's ObjectMapper does not write @PublicId ids as tokens")
+			.contains("does not write @PublicId ids as tokens").contains(OwnMapper.class.getName())
 			.contains("Instance<ObjectMapperCustomizer>"));
 
 	@Test
