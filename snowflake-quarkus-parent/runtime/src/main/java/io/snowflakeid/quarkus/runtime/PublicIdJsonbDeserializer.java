@@ -2,6 +2,7 @@ package io.snowflakeid.quarkus.runtime;
 
 import java.lang.reflect.Type;
 
+import io.snowflakeid.hibernate.internal.PublicIdJson;
 import io.snowflakeid.publicid.InvalidPublicIdException;
 import jakarta.json.bind.JsonbException;
 import jakarta.json.bind.serializer.DeserializationContext;
@@ -17,8 +18,8 @@ public final class PublicIdJsonbDeserializer implements JsonbDeserializer<Object
 	@Override
 	public Object deserialize(JsonParser parser, DeserializationContext context, Type type) {
 		try {
-			long id = PublicIdJsonbSerializer.codec().decode(parser.getString().trim());
-			return (type == String.class) ? Long.toString(id) : (Object) id;
+			long id = QuarkusPublicIds.requiredCodec().decode(PublicIdJson.token(parser.getString()));
+			return PublicIdJson.asTarget(id, (type == String.class) ? String.class : Long.class);
 		}
 		catch (InvalidPublicIdException ex) {
 			throw new JsonbException(ex.getMessage(), ex);

@@ -45,9 +45,7 @@ public class PublicIdParamConverterProvider implements ParamConverterProvider {
 					+ ": allowed Long, long and String (a decimal id)");
 		}
 		String domain = publicId.value();
-		Supplier<PublicIdCodec> codec = () -> this.publicIds.get().codec()
-			.orElseThrow(() -> new IllegalStateException("@PublicId parameter without a key: set " + QuarkusPublicIds.KEYS))
-			.forDomain(domain);
+		Supplier<PublicIdCodec> codec = () -> this.publicIds.get().required().forDomain(domain);
 		return (ParamConverter<T>) new TokenConverter(codec, rawType == String.class);
 	}
 

@@ -37,8 +37,7 @@ public class PublicIdStartCheck {
 		PublicIdCodec codec = publicIds.codec().orElse(null);
 		if (codec == null && !uses.isEmpty()) {
 			throw new ConfigurationException("@PublicId is used (on " + String.join(", ", uses) + ") but no public id"
-					+ " key is set, so the raw ids would go out: set " + QuarkusPublicIds.KEYS + "=<base64 AES key of 16,"
-					+ " 24 or 32 bytes> (e.g. openssl rand -base64 32, as QUARKUS_SNOWFLAKE_PUBLIC_ID_KEYS_1)");
+					+ " key is set, so the raw ids would go out: " + QuarkusPublicIds.SET_A_KEY);
 		}
 		if (codec != null) {
 			for (String domain : domains) {

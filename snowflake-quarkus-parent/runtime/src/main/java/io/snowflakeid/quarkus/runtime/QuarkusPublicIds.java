@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
+import io.quarkus.arc.Arc;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.publicid.PublicIdCodec;
@@ -21,6 +22,10 @@ public class QuarkusPublicIds {
 
 	/** What to set, for messages. */
 	public static final String KEYS = QuarkusSettings.PREFIX + PublicIdCodec.KEYS + ".<version>";
+
+	/** How to set it, for messages. */
+	static final String SET_A_KEY = "set " + KEYS + "=<base64 AES key of 16, 24 or 32 bytes> (e.g. openssl rand"
+			+ " -base64 32, as QUARKUS_SNOWFLAKE_PUBLIC_ID_KEYS_1)";
 
 	private final Optional<PublicIdCodec> codec;
 
@@ -43,12 +48,20 @@ public class QuarkusPublicIds {
 		return this.codec;
 	}
 
-	/** For the application's own code ({@code @Inject PublicIdCodec}); without a key, the injection fails saying why. */
+	/**
+	 * The codec, for what turns ids into tokens at run time (the parameter converter, the Jackson and JSON-B
+	 * serializers) and for the application's own code ({@code @Inject PublicIdCodec}); without a key, it fails saying
+	 * what to set, never handing out a raw id.
+	 */
 	@Produces
 	@Singleton
-	PublicIdCodec publicIdCodec() {
+	PublicIdCodec required() {
 		return this.codec.orElseThrow(() -> new ConfigurationException(
-				"No public id key is set, so there is no PublicIdCodec: set " + KEYS + "=<base64 AES key of 16, 24 or"
-						+ " 32 bytes> (e.g. openssl rand -base64 32, as QUARKUS_SNOWFLAKE_PUBLIC_ID_KEYS_1)"));
+				"No public id key is set, so there is no PublicIdCodec to turn @PublicId ids into tokens: " + SET_A_KEY));
+	}
+
+	/** {@link #required()} of the application's bean, looked up when first needed (not at static init). */
+	static PublicIdCodec requiredCodec() {
+		return Arc.container().instance(QuarkusPublicIds.class).get().required();
 	}
 }

@@ -1,12 +1,10 @@
 package io.snowflakeid.quarkus.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.quarkus.arc.Arc;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 import io.quarkus.runtime.StartupEvent;
 import io.snowflakeid.hibernate.internal.PublicIdJackson2Module;
 import io.snowflakeid.hibernate.internal.SnowflakeIdJackson2Module;
-import io.snowflakeid.publicid.PublicIdCodec;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Any;
 import jakarta.enterprise.inject.Default;
@@ -37,12 +35,7 @@ public abstract class SnowflakeObjectMapperCustomizer implements ObjectMapperCus
 		}
 		// After: its introspector is asked first. The codec is asked for at the first public id, at runtime: Quarkus
 		// may create the ObjectMapper at static init, before the keys (runtime configuration) exist.
-		mapper.registerModule(new PublicIdJackson2Module(SnowflakeObjectMapperCustomizer::codec));
-	}
-
-	private static PublicIdCodec codec() {
-		return Arc.container().instance(QuarkusPublicIds.class).get().codec().orElseThrow(() -> new IllegalStateException(
-				"A @PublicId property without a public id key: set " + QuarkusPublicIds.KEYS));
+		mapper.registerModule(new PublicIdJackson2Module(QuarkusPublicIds::requiredCodec));
 	}
 
 	@Override
