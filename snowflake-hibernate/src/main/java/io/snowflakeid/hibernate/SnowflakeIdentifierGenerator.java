@@ -4,6 +4,7 @@ import java.lang.reflect.Member;
 
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.AnnotationBasedGenerator;
+import org.hibernate.generator.EventType;
 import org.hibernate.generator.GeneratorCreationContext;
 import org.hibernate.id.IdentifierGenerator;
 
@@ -16,6 +17,8 @@ public class SnowflakeIdentifierGenerator extends SnowflakeGeneratorSupport
 		implements IdentifierGenerator, AnnotationBasedGenerator<SnowflakeId> {
 
 	private static final long serialVersionUID = 1L;
+
+	private static final String HIBERNATE_REACTIVE = "org.hibernate.reactive.";
 
 	/** What Hibernate 7.3, 7.4 and 8.0 call. (No {@code @Override}: the sources also compile against 6.6.) */
 	public void initialize(SnowflakeId annotation, GeneratorCreationContext context) {
@@ -32,6 +35,20 @@ public class SnowflakeIdentifierGenerator extends SnowflakeGeneratorSupport
 	@Override
 	public Object generate(SharedSessionContractImplementor session, Object object) {
 		return nextValue();
+	}
+
+	/**
+	 * Hibernate Reactive's {@code persist()} (3.2) passes no current value, whatever {@link #allowAssignedIdentifiers()}
+	 * says, and would replace an id the application assigned: read it from the entity there.
+	 */
+	@Override
+	public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
+			EventType eventType) {
+		Object assigned = currentValue;
+		if (assigned == null && owner != null && session.getClass().getName().startsWith(HIBERNATE_REACTIVE)) {
+			assigned = session.getEntityPersister(null, owner).getIdentifier(owner, session);
+		}
+		return super.generate(session, owner, assigned, eventType);
 	}
 
 	/** Lets {@code persist()} keep an id the application assigned itself. */

@@ -2,7 +2,9 @@ package io.snowflakeid.quarkus.deployment;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
@@ -60,7 +62,9 @@ import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.jandex.AnnotationInstance;
 import org.jboss.jandex.AnnotationTarget;
+import org.jboss.jandex.ClassInfo;
 import org.jboss.jandex.DotName;
+import org.jboss.jandex.IndexView;
 import org.jboss.logging.Logger;
 
 /**
@@ -76,6 +80,12 @@ class SnowflakeProcessor {
 	private static final Logger LOG = Logger.getLogger(SnowflakeProcessor.class);
 
 	private static final DotName SNOWFLAKE_ID = DotName.createSimple("io.snowflakeid.hibernate.SnowflakeId");
+
+	private static final DotName SEGMENT_ID = DotName.createSimple("io.snowflakeid.hibernate.SegmentId");
+
+	private static final DotName EMBEDDABLE = DotName.createSimple("jakarta.persistence.Embeddable");
+
+	private static final DotName ID_CLASS = DotName.createSimple("jakarta.persistence.IdClass");
 
 	private static final String RUNTIME = "io.snowflakeid.quarkus.runtime.";
 
@@ -296,6 +306,53 @@ class SnowflakeProcessor {
 				SnowflakeGeneratorService.Contributor.class.getName()));
 	}
 
+	/**
+	 * What Hibernate Reactive cannot serve stops the build, each use named: {@code @SegmentId} in a reactive unit (its
+	 * segments are fetched over blocking JDBC, which would stall the event loop Hibernate Reactive persists on, and a
+	 * reactive application may have no JDBC datasource at all), and {@code @SnowflakeId} in a composite id there
+	 * (Hibernate Reactive 3.2 calls the generator of a composite id's part and drops the value: the part would keep 0
+	 * or null).
+	 */
+	@BuildStep
+	void refuseWhatReactiveUnitsCannotServe(List<PersistenceUnitDescriptorBuildItem> units,
+			CombinedIndexBuildItem index, BuildProducer<ValidationErrorBuildItem> errors) {
+		Set<String> segmentIds = new TreeSet<>();
+		Set<String> compositeParts = new TreeSet<>();
+		for (PersistenceUnitDescriptorBuildItem unit : units) {
+			if (unit.isReactive()) {
+				for (String managed : unit.getManagedClassNames()) {
+					for (ClassInfo type : hierarchy(index.getIndex(), managed)) {
+						type.annotations(SEGMENT_ID).forEach((annotation) -> segmentIds.add(describe(annotation)));
+						if (type.hasDeclaredAnnotation(EMBEDDABLE) || type.hasDeclaredAnnotation(ID_CLASS)) {
+							type.annotations(SNOWFLAKE_ID).forEach((annotation) -> compositeParts.add(describe(annotation)));
+						}
+					}
+				}
+			}
+		}
+		if (!segmentIds.isEmpty()) {
+			errors.produce(new ValidationErrorBuildItem(new ConfigurationException("@SegmentId is not supported on"
+					+ " Hibernate Reactive entities (its segments are fetched with blocking JDBC, which would stall the"
+					+ " event loop): use @SnowflakeId there; found on " + String.join(", ", segmentIds))));
+		}
+		if (!compositeParts.isEmpty()) {
+			errors.produce(new ValidationErrorBuildItem(new ConfigurationException("@SnowflakeId in a composite id"
+					+ " (@EmbeddedId, @IdClass) is not supported on Hibernate Reactive entities (Hibernate Reactive 3.2"
+					+ " drops the generated value of a composite id's part, which would keep 0 or null): use a single"
+					+ " @Id @SnowflakeId there; found on " + String.join(", ", compositeParts))));
+		}
+	}
+
+	/** {@code className} and its superclasses, as far as the index has them. */
+	static List<ClassInfo> hierarchy(IndexView index, String className) {
+		List<ClassInfo> found = new ArrayList<>();
+		for (ClassInfo type = index.getClassByName(className); type != null;
+				type = (type.superName() != null) ? index.getClassByName(type.superName()) : null) {
+			found.add(type);
+		}
+		return found;
+	}
+
 	/** Unremovable: an observer of the shutdown that nothing injects. */
 	@BuildStep
 	AdditionalBeanBuildItem leaseRelease() {
@@ -308,13 +365,15 @@ class SnowflakeProcessor {
 	 */
 	@BuildStep
 	@Record(ExecutionTime.RUNTIME_INIT)
-	void generatorBeans(SnowflakeRecorder recorder, BuildProducer<SyntheticBeanBuildItem> beans) {
+	void generatorBeans(SnowflakeRecorder recorder, Capabilities capabilities,
+			BuildProducer<SyntheticBeanBuildItem> beans) {
 		beans.produce(SyntheticBeanBuildItem.configure(ManagedGenerator.class)
 			.scope(Singleton.class)
 			.unremovable()
 			.startup()
 			.setRuntimeInit()
-			.supplier(recorder.managedGenerator())
+			.supplier(recorder.managedGenerator(capabilities.isPresent(Capability.HIBERNATE_REACTIVE),
+					capabilities.isPresent(Capability.AGROAL)))
 			.destroyer(BeanDestroyer.AutoCloseableDestroyer.class)
 			.done());
 		// @SegmentId: created at the first segment id, closed with the application (the unused rest handed back)
@@ -322,7 +381,7 @@ class SnowflakeProcessor {
 			.scope(Singleton.class)
 			.unremovable()
 			.setRuntimeInit()
-			.supplier(recorder.segmentGenerators())
+			.supplier(recorder.segmentGenerators(capabilities.isPresent(Capability.AGROAL)))
 			.destroyer(BeanDestroyer.AutoCloseableDestroyer.class)
 			.done());
 		beans.produce(SyntheticBeanBuildItem.configure(SnowflakeIdGenerator.class)
@@ -338,14 +397,19 @@ class SnowflakeProcessor {
 	void hibernateSettings(SnowflakeRecorder recorder, HibernateOrmConfig orm,
 			List<PersistenceUnitDescriptorBuildItem> units,
 			BuildProducer<HibernateOrmIntegrationRuntimeConfiguredBuildItem> integrations) {
-		for (PersistenceUnitDescriptorBuildItem unit : units) {
-			String name = unit.getPersistenceUnitName();
+		// Quarkus keys these settings by unit name, and a datasource with a JDBC and a reactive URL has two units of
+		// one name (a blocking one and a reactive one): one listener per name, reactive where all of them are
+		Map<String, List<PersistenceUnitDescriptorBuildItem>> byName = new LinkedHashMap<>();
+		units.forEach((unit) -> byName.computeIfAbsent(unit.getPersistenceUnitName(), (name) -> new ArrayList<>())
+			.add(unit));
+		byName.forEach((name, named) -> {
 			// a persistence.xml unit has its batching settings in the XML, which a runtime default would override
-			boolean batchingDefaults = !unit.isFromPersistenceXml();
+			boolean batchingDefaults = named.stream().noneMatch(PersistenceUnitDescriptorBuildItem::isFromPersistenceXml);
+			boolean reactive = named.stream().allMatch(PersistenceUnitDescriptorBuildItem::isReactive);
 			integrations.produce(new HibernateOrmIntegrationRuntimeConfiguredBuildItem(FEATURE, name)
 				.setInitListener(recorder.hibernateSettings(name, batchingDefaults,
-						statementBatchSize(orm, name).isPresent())));
-		}
+						statementBatchSize(orm, name).isPresent(), reactive)));
+		});
 	}
 
 	/**

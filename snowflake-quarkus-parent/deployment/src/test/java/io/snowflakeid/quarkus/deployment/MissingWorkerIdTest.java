@@ -22,7 +22,7 @@ class MissingWorkerIdTest {
 		.overrideConfigKey("quarkus.hibernate-orm.active", "false")
 		.overrideConfigKey("quarkus.snowflake.datacenter-id", "1")
 		.assertException((failure) -> assertThat(InvalidSettingsTest.rootMessages(failure))
-			.contains("leases the worker id from the default datasource (not from a named one), and there is none "
+			.contains("leases the worker id over JDBC from the default datasource (not from a named one), and there is none "
 					+ "active")
 			.contains("quarkus.snowflake.worker-id")
 			.contains("QUARKUS_SNOWFLAKE_WORKER_ID"));

@@ -4,6 +4,7 @@ import java.util.function.BiConsumer;
 
 import io.quarkus.hibernate.orm.runtime.integration.HibernateOrmIntegrationRuntimeInitListener;
 import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.config.SchemaCheck;
 import io.snowflakeid.config.SnowflakeConfiguration;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
@@ -28,10 +29,13 @@ final class HibernateSettings implements HibernateOrmIntegrationRuntimeInitListe
 
 	private final boolean batchSizeSet;
 
-	HibernateSettings(String persistenceUnit, boolean batchingDefaults, boolean batchSizeSet) {
+	private final boolean reactive;
+
+	HibernateSettings(String persistenceUnit, boolean batchingDefaults, boolean batchSizeSet, boolean reactive) {
 		this.persistenceUnit = persistenceUnit;
 		this.batchingDefaults = batchingDefaults;
 		this.batchSizeSet = batchSizeSet;
+		this.reactive = reactive;
 	}
 
 	/** {@code true} or {@code false}, any case: a typo must not switch the defaults off unnoticed. */
@@ -45,10 +49,34 @@ final class HibernateSettings implements HibernateOrmIntegrationRuntimeInitListe
 						+ "(default true)");
 	}
 
+	/**
+	 * The column check's mode in this unit. It reads the columns over JDBC, which a Hibernate Reactive unit has not:
+	 * there it is off, with a warning (the default {@code fail} cannot be kept; {@code off} silences it), and an
+	 * explicit {@code fail} is refused rather than silently not kept.
+	 */
+	SchemaCheck schemaCheck(SchemaCheck configured) {
+		if (!this.reactive || configured == SchemaCheck.OFF) {
+			return configured;
+		}
+		String property = QuarkusSettings.PREFIX + SnowflakeSettings.SCHEMA_CHECK;
+		String explicit = ConfigProvider.getConfig().getConfigValue(property).getRawValue();
+		if (explicit != null && configured == SchemaCheck.FAIL) {
+			throw new io.quarkus.runtime.configuration.ConfigurationException(property + "=fail cannot be kept in"
+					+ " persistence unit '" + this.persistenceUnit + "': it is a Hibernate Reactive unit, which has no JDBC"
+					+ " connection to read the columns with. Remove the setting (the default checks the blocking units"
+					+ " and warns for reactive ones), or make sure the @SnowflakeId columns are 64-bit (BIGINT) and set "
+					+ property + "=off");
+		}
+		logger.warnf("Persistence unit '%s' is a Hibernate Reactive unit: the @SnowflakeId column check does not run"
+				+ " there (it reads the columns over JDBC, which Hibernate Reactive has not); make sure the id columns"
+				+ " are 64-bit (BIGINT), then %s=off silences this", this.persistenceUnit, property);
+		return SchemaCheck.OFF;
+	}
+
 	@Override
 	public void contributeRuntimeProperties(BiConsumer<String, Object> properties) {
 		SnowflakeConfiguration configuration = QuarkusSettings.configuration(ConfigProvider.getConfig());
-		properties.accept(SnowflakeSettings.SCHEMA_CHECK, configuration.schemaCheck().value());
+		properties.accept(SnowflakeSettings.SCHEMA_CHECK, schemaCheck(configuration.schemaCheck()).value());
 		SnowflakeConfig.BatchingDefaults batching = ConfigProvider.getConfig()
 			.unwrap(io.smallrye.config.SmallRyeConfig.class)
 			.getConfigMapping(SnowflakeConfig.class)

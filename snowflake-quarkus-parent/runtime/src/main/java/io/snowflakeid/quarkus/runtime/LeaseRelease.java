@@ -33,7 +33,9 @@ public class LeaseRelease {
 	/** Closes the singleton of {@code type} if it was created, never a new one (a lease claimed while stopping). */
 	private static void close(Class<? extends AutoCloseable> type) {
 		ArcContainer container = Arc.container();
-		InjectableBean<? extends AutoCloseable> bean = container.instance(type).getBean();
+		// select(...).getHandle() is lazy: container.instance(type) would create the bean to close it (a segment
+		// table looked up, or refused, while stopping an application that never issued a segment id)
+		InjectableBean<? extends AutoCloseable> bean = container.select(type).getHandle().getBean();
 		AutoCloseable instance = (bean != null) ? container.getActiveContext(Singleton.class).get(bean) : null;
 		if (instance != null) {
 			try {

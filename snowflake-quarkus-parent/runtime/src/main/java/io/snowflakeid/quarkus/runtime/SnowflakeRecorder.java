@@ -1,11 +1,9 @@
 package io.snowflakeid.quarkus.runtime;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Supplier;
 
-import io.agroal.api.AgroalDataSource;
-import io.quarkus.agroal.runtime.AgroalDataSourceUtil;
-import io.quarkus.datasource.common.runtime.DataSourceUtil;
 import io.quarkus.hibernate.orm.runtime.integration.HibernateOrmIntegrationRuntimeInitListener;
 import io.quarkus.runtime.annotations.Recorder;
 import io.quarkus.runtime.configuration.ConfigurationException;
@@ -17,14 +15,25 @@ import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.WorkerAssignment;
 import org.eclipse.microprofile.config.ConfigProvider;
+import org.jboss.logging.Logger;
 
 /** Runs at runtime init: creates the generator from {@code quarkus.snowflake.*}, and sets Hibernate's defaults. */
 @Recorder
 public class SnowflakeRecorder {
 
-	/** The generator with what holds its worker id, created once, at start (a bad setting stops the start). */
-	public Supplier<ManagedGenerator> managedGenerator() {
-		return SnowflakeRecorder::createManagedGenerator;
+	private static final Logger LOG = Logger.getLogger(SnowflakeRecorder.class);
+
+	/** A tick longer than this makes a wait on the event loop worth a warning. */
+	private static final Duration EVENT_LOOP_WAIT = Duration.ofMillis(100);
+
+	/**
+	 * The generator with what holds its worker id, created once, at start (a bad setting stops the start).
+	 * @param hibernateReactive whether the application has Hibernate Reactive (a lease's error then says how to add
+	 * the JDBC connection it needs)
+	 * @param jdbc whether it has JDBC datasources (Agroal), which a Hibernate Reactive application may not have
+	 */
+	public Supplier<ManagedGenerator> managedGenerator(boolean hibernateReactive, boolean jdbc) {
+		return () -> createManagedGenerator(hibernateReactive, jdbc);
 	}
 
 	/** The application's generator: the one of the managed generator bean. */
@@ -39,24 +48,30 @@ public class SnowflakeRecorder {
 	 * its own)
 	 * @param batchSizeSet whether the application set the unit's {@code jdbc.statement-batch-size} (decided at build
 	 * time, where that setting lives)
+	 * @param reactive whether it is a Hibernate Reactive unit (no JDBC connection for the column check)
 	 */
 	public HibernateOrmIntegrationRuntimeInitListener hibernateSettings(String persistenceUnit,
-			boolean batchingDefaults, boolean batchSizeSet) {
-		return new HibernateSettings(persistenceUnit, batchingDefaults, batchSizeSet);
+			boolean batchingDefaults, boolean batchSizeSet, boolean reactive) {
+		return new HibernateSettings(persistenceUnit, batchingDefaults, batchSizeSet, reactive);
 	}
 
-	static ManagedGenerator createManagedGenerator() {
+	static ManagedGenerator createManagedGenerator(boolean hibernateReactive, boolean jdbc) {
 		SnowflakeConfiguration configuration = QuarkusSettings.configuration(ConfigProvider.getConfig());
 		refuseWhatThisPreviewDoesNotDo(configuration);
 		ManagedGenerator managed;
 		try {
-			managed = SnowflakeGenerators.create(configuration, leaseDatabase(configuration));
+			managed = SnowflakeGenerators.create(configuration, leaseDatabase(configuration, hibernateReactive, jdbc));
 		}
 		catch (SnowflakeConfigurationException | IllegalStateException ex) {
 			// a setting out of range, or one the host cannot serve (no private IPv4 address for ip-address)
 			throw new ConfigurationException(QuarkusSettings.quarkusNames(ex.getMessage()), ex);
 		}
 		SnowflakeGenerators.logStart(managed, configuration.lifetimeWarningYears());
+		if (hibernateReactive && configuration.layout().tickLength().compareTo(EVENT_LOOP_WAIT) > 0) {
+			LOG.warnf("%ssnowflake.tick-length=%s: Hibernate Reactive asks for ids on the event loop, and a persist that"
+					+ " finds a tick's sequence used up waits there for the next tick (up to %s)", QuarkusSettings.PREFIX,
+					configuration.layout().tickLength(), configuration.layout().tickLength());
+		}
 		return managed;
 	}
 
@@ -64,50 +79,52 @@ public class SnowflakeRecorder {
 	 * The default datasource, where the worker id is to be leased from it: {@code database-lease}, or {@code auto}
 	 * without a worker id (as in Spring). Null where no lease is asked for, and beside a worker id (which the core
 	 * then refuses with {@code database-lease}, naming both settings, datasource or not). Without an active default
-	 * datasource the start stops, saying what to configure: never a worker id made up in its place.
+	 * datasource the start stops, saying what to configure: never a worker id made up in its place. The lease is
+	 * taken over JDBC at start and renewed on the lease's own thread, never on an event loop: an application with
+	 * Hibernate Reactive alone is told to give the datasource a JDBC URL too.
 	 */
-	static ConnectionSource leaseDatabase(SnowflakeConfiguration configuration) {
+	static ConnectionSource leaseDatabase(SnowflakeConfiguration configuration, boolean hibernateReactive,
+			boolean jdbc) {
 		WorkerAssignment assignment = configuration.workerAssignment();
 		boolean lease = configuration.workerId() == null
 				&& (assignment == WorkerAssignment.DATABASE_LEASE || assignment == WorkerAssignment.AUTO);
 		if (!lease) {
 			return null;
 		}
-		Optional<AgroalDataSource> dataSource = defaultDataSource();
+		Optional<ConnectionSource> dataSource = jdbc ? JdbcDataSources.defaultDataSource() : Optional.empty();
 		if (dataSource.isEmpty()) {
 			// a worker id alone would be refused beside an explicit database-lease: say to switch the assignment too
 			String staticIds = (assignment == WorkerAssignment.AUTO) ? "" : QuarkusSettings.PREFIX
 					+ "snowflake.worker-assignment=static with ";
+			String configure = hibernateReactive ? "with Hibernate Reactive, give the default datasource a JDBC URL "
+					+ "beside its reactive one (a JDBC driver extension, e.g. quarkus-jdbc-postgresql, and"
+					+ " quarkus.datasource.jdbc.url: the lease is taken at start and renewed on its own thread, never on"
+					+ " the event loop)" : "configure quarkus.datasource.*";
 			throw new ConfigurationException(QuarkusSettings.PREFIX + "snowflake.worker-assignment="
-					+ assignment.value() + " leases the worker id from the default datasource (not from a named "
-					+ "one), and there is none active: configure quarkus.datasource.*, or set " + staticIds
+					+ assignment.value() + " leases the worker id over JDBC from the default datasource (not from a "
+					+ "named one), and there is none active: " + configure + ", or set " + staticIds
 					+ QuarkusSettings.PREFIX + "snowflake.worker-id (different for every instance of a datacenter, "
 					+ "e.g. QUARKUS_SNOWFLAKE_WORKER_ID) or " + QuarkusSettings.PREFIX
 					+ "snowflake.worker-assignment=hostname-ordinal");
 		}
-		return new OutsideTransactions(dataSource.get());
+		return dataSource.get();
 	}
 
-	/** The segment generators of {@code @SegmentId}, on the default datasource: created at the first segment id. */
-	public Supplier<SegmentIdGenerators> segmentGenerators() {
-		return SnowflakeRecorder::createSegmentGenerators;
+	/**
+	 * The segment generators of {@code @SegmentId}, on the default datasource: created at the first segment id.
+	 * @param jdbc whether the application has JDBC datasources (Agroal)
+	 */
+	public Supplier<SegmentIdGenerators> segmentGenerators(boolean jdbc) {
+		return () -> createSegmentGenerators(jdbc);
 	}
 
-	static SegmentIdGenerators createSegmentGenerators() {
+	static SegmentIdGenerators createSegmentGenerators(boolean jdbc) {
 		SnowflakeConfiguration configuration = QuarkusSettings.configuration(ConfigProvider.getConfig());
-		AgroalDataSource dataSource = defaultDataSource().orElseThrow(() -> new ConfigurationException(
-				"@SegmentId needs a database for its segment table (" + QuarkusSettings.PREFIX
-						+ "snowflake.segment.table-name): the default datasource (not a named one), and there is none "
-						+ "active: configure quarkus.datasource.*"));
-		return SnowflakeGenerators.segments(configuration, new OutsideTransactions(dataSource));
-	}
-
-	/** The default datasource, if it exists and is active. */
-	static Optional<AgroalDataSource> defaultDataSource() {
-		// no default datasource bean at all (none configured, or named ones only): dataSourceIfActive would throw
-		// an UnsatisfiedResolutionException that names no setting
-		return AgroalDataSourceUtil.dataSourceInstance(DataSourceUtil.DEFAULT_DATASOURCE_NAME).isResolvable()
-				? AgroalDataSourceUtil.dataSourceIfActive(DataSourceUtil.DEFAULT_DATASOURCE_NAME) : Optional.empty();
+		ConnectionSource dataSource = (jdbc ? JdbcDataSources.defaultDataSource() : Optional.<ConnectionSource>empty())
+			.orElseThrow(() -> new ConfigurationException("@SegmentId needs a database for its segment table ("
+					+ QuarkusSettings.PREFIX + "snowflake.segment.table-name): the default JDBC datasource (not a named"
+					+ " one), and there is none active: configure quarkus.datasource.*"));
+		return SnowflakeGenerators.segments(configuration, dataSource);
 	}
 
 	/**

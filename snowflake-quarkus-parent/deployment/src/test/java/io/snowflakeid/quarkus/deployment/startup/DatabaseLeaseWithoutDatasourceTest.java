@@ -20,7 +20,7 @@ class DatabaseLeaseWithoutDatasourceTest {
 		.overrideConfigKey("quarkus.snowflake.datacenter-id", "1")
 		.overrideConfigKey("quarkus.snowflake.worker-assignment", "database-lease")
 		.assertException((failure) -> assertThat(TestApps.messages(failure))
-			.contains("leases the worker id from the default datasource (not from a named one), and there is none "
+			.contains("leases the worker id over JDBC from the default datasource (not from a named one), and there is none "
 					+ "active")
 			.contains("quarkus.snowflake.worker-assignment=static with quarkus.snowflake.worker-id"));
 

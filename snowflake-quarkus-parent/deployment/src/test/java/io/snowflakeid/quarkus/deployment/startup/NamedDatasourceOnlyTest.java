@@ -24,7 +24,7 @@ class NamedDatasourceOnlyTest {
 		.overrideConfigKey("quarkus.hibernate-orm.schema-management.strategy", "drop-and-create")
 		.overrideConfigKey("quarkus.snowflake.datacenter-id", "1")
 		.assertException((failure) -> assertThat(TestApps.messages(failure))
-			.contains("leases the worker id from the default datasource")
+			.contains("leases the worker id over JDBC from the default datasource")
 			.contains("not from a named one"));
 
 	@Test

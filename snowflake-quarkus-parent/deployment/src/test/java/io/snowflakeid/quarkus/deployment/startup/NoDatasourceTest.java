@@ -20,7 +20,7 @@ class NoDatasourceTest {
 		.overrideConfigKey("quarkus.hibernate-orm.active", "false")
 		.overrideConfigKey("quarkus.snowflake.datacenter-id", "1")
 		.assertException((failure) -> assertThat(TestApps.messages(failure))
-			.contains("leases the worker id from the default datasource (not from a named one), and there is none "
+			.contains("leases the worker id over JDBC from the default datasource (not from a named one), and there is none "
 					+ "active")
 			.contains("QUARKUS_SNOWFLAKE_WORKER_ID"));
 
