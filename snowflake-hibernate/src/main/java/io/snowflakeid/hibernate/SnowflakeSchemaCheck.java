@@ -194,8 +194,8 @@ public final class SnowflakeSchemaCheck implements Integrator {
 				// Hibernate Reactive's session factory refuses JDBC connections (HR000084); in Quarkus a blocking unit
 				// beside it, on the same datasource, checks the same tables
 				logger.info("The @SnowflakeId/@SegmentId column check does not run on a Hibernate Reactive session"
-						+ " factory, which has no JDBC connection to read the columns with: make sure they are 64-bit"
-						+ " (BIGINT)");
+						+ " factory, which has no JDBC connection to read the columns with (a blocking persistence unit"
+						+ " on the same tables, if there is one, checks them): make sure they are 64-bit (BIGINT)");
 				return;
 			}
 			GeneratorSource container = SnowflakeGeneratorLookup.source(sessionFactory.getServiceRegistry());

@@ -389,8 +389,9 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 			if (this.warnedOpen.compareAndSet(false, true)) {
 				logger.log(System.Logger.Level.WARNING, "Worker lease nodes under {0} are created with ACL {1} (the "
 						+ "ZooKeeper client''s ACL provider): any client of the ensemble may delete or rewrite a lease "
-						+ "and its high-water mark. Set {2}, or give the application''s CuratorFramework an ACL "
-						+ "provider and authentication", this.path, LeaseAcls.describe(pairAcl), ZooKeeperSettings.AUTH);
+						+ "and its high-water mark. Set {2} (quarkus.{2} in Quarkus), or give an application''s own "
+						+ "CuratorFramework an ACL provider and authentication", this.path, LeaseAcls.describe(pairAcl),
+						ZooKeeperSettings.AUTH);
 			}
 			return;
 		}

@@ -237,7 +237,7 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 			}
 			if (token == JsonToken.VALUE_STRING) {
 				try {
-					return SnowflakeIdJson.parse(parser.getText());
+					return SnowflakeIdText.parse(parser.getText());
 				}
 				catch (IllegalArgumentException ex) {
 					return (Long) context.handleWeirdStringValue(Long.class, parser.getText(), ex.getMessage());

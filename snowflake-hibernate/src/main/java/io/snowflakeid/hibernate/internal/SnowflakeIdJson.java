@@ -3,7 +3,8 @@ package io.snowflakeid.hibernate.internal;
 import com.fasterxml.jackson.annotation.JsonFormat;
 
 /**
- * What the Jackson modules share: which properties are snowflake ids, and how a JSON value is read. Public for the
+ * What the Jackson modules share: which properties are snowflake ids (how a JSON value is read: {@link
+ * SnowflakeIdText}). Public for the
  * Jackson 2 module beside it (Spring Boot 3.5, Quarkus), the starter's Jackson 3 module (Spring Boot 4) and its
  * OpenAPI customizer; an internal package, not an API.
  */
@@ -24,17 +25,5 @@ public final class SnowflakeIdJson {
 	public static boolean keepsNumber(JsonFormat format) {
 		return format != null
 				&& (format.shape() == JsonFormat.Shape.NUMBER || format.shape() == JsonFormat.Shape.NUMBER_INT);
-	}
-
-	/** A decimal string such as {@code "912207628317364225"}; anything else is an error naming the value. */
-	public static long parse(String text) {
-		String trimmed = text.trim();
-		try {
-			return Long.parseLong(trimmed);
-		}
-		catch (NumberFormatException ex) {
-			throw new IllegalArgumentException("Not a snowflake id: '" + text
-					+ "' (expected a decimal string or number such as \"912207628317364225\")", ex);
-		}
 	}
 }

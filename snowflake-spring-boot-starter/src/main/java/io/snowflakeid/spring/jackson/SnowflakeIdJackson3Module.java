@@ -3,6 +3,7 @@ package io.snowflakeid.spring.jackson;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.snowflakeid.hibernate.SnowflakeId;
 import io.snowflakeid.hibernate.internal.SnowflakeIdJson;
+import io.snowflakeid.hibernate.internal.SnowflakeIdText;
 import io.snowflakeid.publicid.PublicId;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -147,7 +148,7 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 			}
 			if (token == JsonToken.VALUE_STRING) {
 				try {
-					return SnowflakeIdJson.parse(parser.getString());
+					return SnowflakeIdText.parse(parser.getString());
 				}
 				catch (IllegalArgumentException ex) {
 					return (Long) context.handleWeirdStringValue(Long.class, parser.getString(), ex.getMessage());

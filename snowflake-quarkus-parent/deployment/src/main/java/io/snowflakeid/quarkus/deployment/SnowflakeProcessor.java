@@ -35,6 +35,7 @@ import io.quarkus.hibernate.orm.deployment.PersistenceUnitDescriptorBuildItem;
 import io.quarkus.hibernate.orm.deployment.integration.HibernateOrmIntegrationRuntimeConfiguredBuildItem;
 import io.quarkus.hibernate.orm.runtime.PersistenceUnitUtil;
 import io.quarkus.maven.dependency.ResolvedDependency;
+import io.quarkus.resteasy.reactive.spi.ExceptionMapperBuildItem;
 import io.quarkus.resteasy.reactive.spi.ParamConverterBuildItem;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import io.quarkus.runtime.metrics.MetricsFactory;
@@ -50,6 +51,7 @@ import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.quarkus.runtime.ArcGeneratorSource;
+import io.snowflakeid.quarkus.runtime.CoordinationClient;
 import io.snowflakeid.quarkus.runtime.LeaseRelease;
 import io.snowflakeid.quarkus.runtime.PublicIdRecorder;
 import io.snowflakeid.quarkus.runtime.PublicIdStartCheck;
@@ -59,6 +61,7 @@ import io.snowflakeid.quarkus.runtime.SnowflakeRecorder;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.inject.Singleton;
+import jakarta.ws.rs.Priorities;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.jandex.AnnotationInstance;
 import org.jboss.jandex.AnnotationTarget;
@@ -160,6 +163,19 @@ class SnowflakeProcessor {
 				.forEach((className, members) -> transformers
 					.produce(new BytecodeTransformerBuildItem(className, JsonbIdsAsStrings.annotating(members))));
 		}
+	}
+
+	/**
+	 * Where the application reads JSON-B request bodies with Quarkus REST: a value the extension's deserializers refuse
+	 * (a raw id or bad token where a public id belongs, text that is no id) is a 400 saying why, not the 500 of an
+	 * unmapped {@code JsonbException}. Below the application's priority, so its own mapper wins.
+	 */
+	@BuildStep
+	ExceptionMapperBuildItem jsonbBadRequests(Capabilities capabilities) {
+		return (capabilities.isPresent(Capability.JSONB) && capabilities.isPresent(Capability.REST))
+				? new ExceptionMapperBuildItem(RUNTIME + "RejectedJsonbValueMapper", "jakarta.json.bind.JsonbException",
+						Priorities.USER + 1000, false)
+				: null;
 	}
 
 	/**
@@ -353,10 +369,16 @@ class SnowflakeProcessor {
 		return found;
 	}
 
-	/** Unremovable: an observer of the shutdown that nothing injects. */
+	/**
+	 * Unremovable: an observer of the shutdown that nothing injects, and the holder of a ZooKeeper or Redis client that
+	 * only the recorder looks up.
+	 */
 	@BuildStep
 	AdditionalBeanBuildItem leaseRelease() {
-		return AdditionalBeanBuildItem.unremovableOf(LeaseRelease.class);
+		return AdditionalBeanBuildItem.builder()
+			.addBeanClasses(LeaseRelease.class, CoordinationClient.class)
+			.setUnremovable()
+			.build();
 	}
 
 	/**

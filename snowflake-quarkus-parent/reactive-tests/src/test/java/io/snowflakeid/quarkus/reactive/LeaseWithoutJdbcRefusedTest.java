@@ -17,11 +17,12 @@ class LeaseWithoutJdbcRefusedTest {
 	static final QuarkusUnitTest app = ReactiveApps.reactiveOnly(Ticket.class)
 		.overrideConfigKey("quarkus.snowflake.datacenter-id", "1")
 		.assertException((failure) -> assertThat(ReactiveApps.messages(failure))
-			.contains("quarkus.snowflake.worker-assignment=auto leases the worker id over JDBC from the default"
+			.contains("quarkus.snowflake.worker-assignment=auto (the default) leases the worker id over JDBC from the default"
 					+ " datasource")
 			.contains("give the default datasource a JDBC URL beside its reactive one (a JDBC driver extension")
 			.contains("quarkus.datasource.jdbc.url")
-			.contains("quarkus.snowflake.worker-id"));
+			.contains("quarkus.snowflake.worker-id")
+			.contains("quarkus.snowflake.worker-assignment=zookeeper"));
 
 	@Test
 	void theStartFails() {

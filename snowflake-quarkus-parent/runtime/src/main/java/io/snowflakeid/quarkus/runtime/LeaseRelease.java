@@ -12,7 +12,7 @@ import jakarta.inject.Singleton;
 
 /**
  * Hands a leased worker id, and the unused rest of every {@code @SegmentId} segment, back when the application stops
- * gracefully: when Quarkus is about to destroy the application-scoped beans. That is after every observer of
+ * gracefully, then closes a ZooKeeper or Redis client of the extension's own: when Quarkus is about to destroy the application-scoped beans. That is after every observer of
  * {@link io.quarkus.runtime.ShutdownEvent} (the application's own may still store an entity: an audit row, a last
  * batch) and after the persistence units closed (no id is asked for any more), and before the datasources, which are
  * application-scoped beans, are closed. The beans' own destroyers close them again later, which does nothing the
@@ -26,7 +26,12 @@ public class LeaseRelease {
 			close(SegmentIdGenerators.class);
 		}
 		finally {
-			close(ManagedGenerator.class); // whatever the segments' hand-back did
+			try {
+				close(ManagedGenerator.class); // whatever the segments' hand-back did
+			}
+			finally {
+				close(CoordinationClient.class); // a ZooKeeper or Redis client, after the lease went back through it
+			}
 		}
 	}
 

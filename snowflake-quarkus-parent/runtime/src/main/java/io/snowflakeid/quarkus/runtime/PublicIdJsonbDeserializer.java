@@ -4,7 +4,6 @@ import java.lang.reflect.Type;
 
 import io.snowflakeid.hibernate.internal.PublicIdJson;
 import io.snowflakeid.publicid.InvalidPublicIdException;
-import jakarta.json.bind.JsonbException;
 import jakarta.json.bind.serializer.DeserializationContext;
 import jakarta.json.bind.serializer.JsonbDeserializer;
 import jakarta.json.stream.JsonParser;
@@ -22,7 +21,7 @@ public final class PublicIdJsonbDeserializer implements JsonbDeserializer<Object
 			return PublicIdJson.asTarget(id, (type == String.class) ? String.class : Long.class);
 		}
 		catch (InvalidPublicIdException ex) {
-			throw new JsonbException(ex.getMessage(), ex);
+			throw new RejectedJsonbValue(ex.getMessage(), ex);
 		}
 	}
 }

@@ -76,6 +76,21 @@ public final class QuarkusSettings {
 		return settings;
 	}
 
+	/**
+	 * The {@code snowflake.zookeeper.*} settings of the values set under {@code quarkus.snowflake.*}, as written (a
+	 * secret is not trimmed): what snowflake-zookeeper's store reads.
+	 */
+	static Map<String, Object> coordinationSettings(Config config) {
+		Map<String, Object> settings = new LinkedHashMap<>();
+		for (Setting<?> setting : Settings.MODULES) {
+			if (setting.key().startsWith("snowflake.zookeeper.")) {
+				config.getOptionalValue(PREFIX + setting.key(), String.class)
+					.ifPresent((value) -> settings.put(setting.key(), value));
+			}
+		}
+		return settings;
+	}
+
 	/** {@code message} with every {@code snowflake.*} key written as the {@code quarkus.snowflake.*} property. */
 	public static String quarkusNames(String message) {
 		return (message != null) ? KEY.matcher(message).replaceAll(PREFIX + "snowflake.") : null;

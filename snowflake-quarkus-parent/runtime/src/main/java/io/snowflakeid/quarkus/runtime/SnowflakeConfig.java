@@ -39,8 +39,9 @@ public interface SnowflakeConfig {
 
 	/**
 	 * How this instance gets its worker id: auto (static ids when {@code worker-id} is set, else a lease from the
-	 * default datasource), static, database-lease (a lease from the default datasource), hostname-ordinal (a
-	 * StatefulSet pod orders-7 is worker 7), ip-address. Default auto.
+	 * default datasource), static, database-lease (a lease from the default datasource), zookeeper (a lease from
+	 * ZooKeeper, with io.snowflakeid:snowflake-zookeeper), hostname-ordinal (a StatefulSet pod orders-7 is worker 7),
+	 * ip-address. Default auto.
 	 */
 	Optional<String> workerAssignment();
 
@@ -82,6 +83,9 @@ public interface SnowflakeConfig {
 
 	/** Opaque public ids, {@code @PublicId}. */
 	PublicId publicId();
+
+	/** Worker ids leased from ZooKeeper ({@code worker-assignment=zookeeper}, with io.snowflakeid:snowflake-zookeeper). */
+	ZooKeeper zookeeper();
 
 	/** {@code quarkus.snowflake.layout.*}. */
 	interface Layout {
@@ -178,6 +182,36 @@ public interface SnowflakeConfig {
 		/** The {@code hibernate.jdbc.batch_size} to supply (1 or more). */
 		@WithDefault("50")
 		int batchSize();
+	}
+
+	/** {@code quarkus.snowflake.zookeeper.*}: a Curator client of the extension's own, closed with the application. */
+	interface ZooKeeper {
+
+		/** The ZooKeeper ensemble, host:port[,host:port...][/chroot]. Required with worker-assignment=zookeeper. */
+		Optional<String> connectString();
+
+		/**
+		 * The base path of the lease nodes: one persistent node per (datacenter, worker) pair below it. Default
+		 * /snowflake/worker-lease.
+		 */
+		Optional<String> path();
+
+		/**
+		 * The session timeout requested from the servers; the lease lasts at most the negotiated one (so that ids stop
+		 * before the session can expire), which must be at least 3 s. Default 30s.
+		 */
+		Optional<String> sessionTimeout();
+
+		/** How long to wait for a connection to the ensemble. Default 10s. */
+		Optional<String> connectionTimeout();
+
+		/**
+		 * Credentials of the client, digest:<user>:<password>: it authenticates with them and creates the lease nodes
+		 * for that identity only (ACL auth::cdrwa), so that no other client can delete a lease and its high-water mark.
+		 * Not set: world-writable nodes, with a warning. A secret: keep it in the environment
+		 * (QUARKUS_SNOWFLAKE_ZOOKEEPER_AUTH) or a secret store; never logged.
+		 */
+		Optional<String> auth();
 	}
 
 	/** {@code quarkus.snowflake.public-id.*}: no key, no public ids ({@code @PublicId} then fails the start). */

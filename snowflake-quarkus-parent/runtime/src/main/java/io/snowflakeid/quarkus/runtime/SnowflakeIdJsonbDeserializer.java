@@ -2,7 +2,7 @@ package io.snowflakeid.quarkus.runtime;
 
 import java.lang.reflect.Type;
 
-import jakarta.json.bind.JsonbException;
+import io.snowflakeid.hibernate.internal.SnowflakeIdText;
 import jakarta.json.bind.serializer.DeserializationContext;
 import jakarta.json.bind.serializer.JsonbDeserializer;
 import jakarta.json.stream.JsonParser;
@@ -19,11 +19,10 @@ public final class SnowflakeIdJsonbDeserializer implements JsonbDeserializer<Lon
 		// neither currentEvent() nor getValue() on it: getString() gives the text of both.
 		String text = parser.getString();
 		try {
-			return Long.parseLong(text.trim());
+			return SnowflakeIdText.parse(text);
 		}
-		catch (NumberFormatException ex) {
-			throw new JsonbException("Not a snowflake id: '" + text
-					+ "' (expected a decimal string or number such as \"912207628317364225\")", ex);
+		catch (IllegalArgumentException ex) {
+			throw new RejectedJsonbValue(ex.getMessage(), ex);
 		}
 	}
 }

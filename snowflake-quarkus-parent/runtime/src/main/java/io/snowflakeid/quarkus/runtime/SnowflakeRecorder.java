@@ -1,19 +1,25 @@
 package io.snowflakeid.quarkus.runtime;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
+import io.quarkus.arc.Arc;
 import io.quarkus.hibernate.orm.runtime.integration.HibernateOrmIntegrationRuntimeInitListener;
 import io.quarkus.runtime.annotations.Recorder;
 import io.quarkus.runtime.configuration.ConfigurationException;
 import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.config.Settings;
 import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.internal.CoordinationStores;
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.segment.SegmentIdGenerators;
+import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.worker.WorkerLeaseException;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 
@@ -57,14 +63,23 @@ public class SnowflakeRecorder {
 
 	static ManagedGenerator createManagedGenerator(boolean hibernateReactive, boolean jdbc) {
 		SnowflakeConfiguration configuration = QuarkusSettings.configuration(ConfigProvider.getConfig());
-		refuseWhatThisPreviewDoesNotDo(configuration);
+		LeaseStore coordination = coordinationStore(configuration);
 		ManagedGenerator managed;
 		try {
-			managed = SnowflakeGenerators.create(configuration, leaseDatabase(configuration, hibernateReactive, jdbc));
+			managed = SnowflakeGenerators.create(configuration, leaseDatabase(configuration, hibernateReactive, jdbc),
+					coordination);
 		}
 		catch (SnowflakeConfigurationException | IllegalStateException ex) {
+			CoordinationClient.closeQuietly(coordination);
 			// a setting out of range, or one the host cannot serve (no private IPv4 address for ip-address)
 			throw new ConfigurationException(QuarkusSettings.quarkusNames(ex.getMessage()), ex);
+		}
+		catch (RuntimeException | Error ex) {
+			CoordinationClient.closeQuietly(coordination); // no lease: the client would only keep a session open
+			throw ex;
+		}
+		if (coordination != null) {
+			Arc.container().instance(CoordinationClient.class).get().hold(coordination);
 		}
 		SnowflakeGenerators.logStart(managed, configuration.lifetimeWarningYears());
 		if (hibernateReactive && configuration.layout().tickLength().compareTo(EVENT_LOOP_WAIT) > 0) {
@@ -101,11 +116,13 @@ public class SnowflakeRecorder {
 					+ " quarkus.datasource.jdbc.url: the lease is taken at start and renewed on its own thread, never on"
 					+ " the event loop)" : "configure quarkus.datasource.*";
 			throw new ConfigurationException(QuarkusSettings.PREFIX + "snowflake.worker-assignment="
-					+ assignment.value() + " leases the worker id over JDBC from the default datasource (not from a "
-					+ "named one), and there is none active: " + configure + ", or set " + staticIds
-					+ QuarkusSettings.PREFIX + "snowflake.worker-id (different for every instance of a datacenter, "
-					+ "e.g. QUARKUS_SNOWFLAKE_WORKER_ID) or " + QuarkusSettings.PREFIX
-					+ "snowflake.worker-assignment=hostname-ordinal");
+					+ assignment.value() + ((assignment == WorkerAssignment.AUTO) ? " (the default)" : "")
+					+ " leases the worker id over JDBC from the default datasource (not from a named one), and there is"
+					+ " none active: " + configure + ", or set " + staticIds + QuarkusSettings.PREFIX
+					+ "snowflake.worker-id (different for every instance of a datacenter, e.g."
+					+ " QUARKUS_SNOWFLAKE_WORKER_ID)" + unexpandedWorkerId() + ", or " + QuarkusSettings.PREFIX
+					+ "snowflake.worker-assignment=zookeeper (with io.snowflakeid:snowflake-zookeeper) or"
+					+ " hostname-ordinal");
 		}
 		return dataSource.get();
 	}
@@ -128,17 +145,54 @@ public class SnowflakeRecorder {
 	}
 
 	/**
-	 * Worker ids leased from ZooKeeper or Redis are a later step of this extension: asked for, they are refused.
+	 * A worker id written as an expression whose variable has no value ({@code ${WORKER_ID}} without WORKER_ID) counts
+	 * as unset: said, as the reason the setting seems to be ignored.
 	 */
-	static void refuseWhatThisPreviewDoesNotDo(SnowflakeConfiguration configuration) {
+	private static String unexpandedWorkerId() {
+		String raw = ConfigProvider.getConfig().getConfigValue(QuarkusSettings.PREFIX + "snowflake.worker-id")
+			.getRawValue();
+		return (raw != null && raw.contains("${")) ? " (it is written as " + raw + ", whose value is missing here)" : "";
+	}
+
+	/**
+	 * The lease store of {@code worker-assignment=zookeeper} without a worker id (beside one the core refuses the
+	 * assignment, naming both), from snowflake-zookeeper on the class path and {@code quarkus.snowflake.zookeeper.*};
+	 * null for every other assignment. Redis is refused: snowflake-redis' Lettuce (7, on Netty 4.2) is not tested on
+	 * Quarkus' Netty (4.1).
+	 */
+	static LeaseStore coordinationStore(SnowflakeConfiguration configuration) {
 		WorkerAssignment assignment = configuration.workerAssignment();
-		if (assignment.isCoordinationService()) {
-			throw new ConfigurationException(QuarkusSettings.PREFIX + "snowflake.worker-assignment="
-					+ assignment.value() + " is not supported by this preview of snowflake-quarkus: use a lease from "
-					+ "the default datasource (database-lease, what auto does without a worker id), static worker ids ("
-					+ QuarkusSettings.PREFIX + "snowflake.worker-id, e.g. QUARKUS_SNOWFLAKE_WORKER_ID, different for "
-					+ "every instance of a datacenter), hostname-ordinal or ip-address; ZooKeeper and Redis leases "
-					+ "come in a later version");
+		if (assignment == WorkerAssignment.REDIS) {
+			throw new ConfigurationException(QuarkusSettings.PREFIX + "snowflake.worker-assignment=redis is not supported"
+					+ " by this preview of snowflake-quarkus (snowflake-redis' Lettuce client is not tested on Quarkus'"
+					+ " Netty): use zookeeper (with io.snowflakeid:snowflake-zookeeper), a lease from the default"
+					+ " datasource (database-lease, what auto does without a worker id), static worker ids ("
+					+ QuarkusSettings.PREFIX + "snowflake.worker-id, e.g. QUARKUS_SNOWFLAKE_WORKER_ID, different for every"
+					+ " instance of a datacenter), hostname-ordinal or ip-address");
+		}
+		Map<String, Object> settings = QuarkusSettings.coordinationSettings(ConfigProvider.getConfig());
+		if (assignment != WorkerAssignment.ZOOKEEPER && settings.containsKey(Settings.ZOOKEEPER_CONNECT_STRING.key())) {
+			// a forgotten worker-assignment would lease from another pool than the services whose ids meet these
+			throw new ConfigurationException(QuarkusSettings.PREFIX + Settings.ZOOKEEPER_CONNECT_STRING.key()
+					+ " is set, but " + QuarkusSettings.PREFIX + "snowflake.worker-assignment=" + assignment.value()
+					+ " does not lease from ZooKeeper: set " + QuarkusSettings.PREFIX
+					+ "snowflake.worker-assignment=zookeeper, or remove the ZooKeeper settings");
+		}
+		if (!assignment.isCoordinationService() || configuration.workerId() != null) {
+			return null;
+		}
+		try {
+			return CoordinationStores.fromSettings(assignment, settings);
+		}
+		catch (SnowflakeConfigurationException ex) {
+			throw new ConfigurationException(QuarkusSettings.quarkusNames(ex.getMessage()), ex);
+		}
+		catch (WorkerLeaseException ex) {
+			// the module missing (an unreachable or unsafe server fails later, in the claim, and is renamed where the
+			// generator is created): the same failure, in Quarkus' names
+			WorkerLeaseException named = new WorkerLeaseException(ex.getReason(), ex.getAssignment(),
+					QuarkusSettings.quarkusNames(ex.getMessage()), ex);
+			throw named;
 		}
 	}
 }

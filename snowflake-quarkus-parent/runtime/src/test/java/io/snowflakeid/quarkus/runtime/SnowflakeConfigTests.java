@@ -28,7 +28,7 @@ class SnowflakeConfigTests {
 		Set<String> expected = new TreeSet<>(rows);
 		expected.addAll(QUARKUS_ONLY);
 		for (Setting<?> setting : Settings.MODULES) {
-			if (setting.key().startsWith("snowflake.public-id.")) {
+			if (setting.key().startsWith("snowflake.public-id.") || setting.key().startsWith("snowflake.zookeeper.")) {
 				expected.add(setting.key().substring("snowflake.".length()));
 			}
 		}

@@ -7,8 +7,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-/** Worker-assignment=redis (a later step of the extension) is refused, saying what this version offers. */
-class CoordinationLeaseRefusedTest {
+/** Worker-assignment=redis (not in this preview) is refused, saying what it offers instead. */
+class RedisLeaseRefusedTest {
 
 	@RegisterExtension
 	static final QuarkusUnitTest app = TestApps.h2("redis-refused")
@@ -16,6 +16,7 @@ class CoordinationLeaseRefusedTest {
 		.overrideConfigKey("quarkus.snowflake.worker-assignment", "redis")
 		.assertException((failure) -> assertThat(TestApps.messages(failure))
 			.contains("quarkus.snowflake.worker-assignment=redis is not supported by this preview")
+			.contains("use zookeeper")
 			.contains("database-lease"));
 
 	@Test
