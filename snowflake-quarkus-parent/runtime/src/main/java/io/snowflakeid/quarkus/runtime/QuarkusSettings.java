@@ -77,13 +77,13 @@ public final class QuarkusSettings {
 	}
 
 	/**
-	 * The {@code snowflake.zookeeper.*} settings of the values set under {@code quarkus.snowflake.*}, as written (a
-	 * secret is not trimmed): what snowflake-zookeeper's store reads.
+	 * The {@code snowflake.zookeeper.*} and {@code snowflake.redis.*} settings of the values set under
+	 * {@code quarkus.snowflake.*}, as written (a secret is not trimmed): what the coordination modules' stores read.
 	 */
 	static Map<String, Object> coordinationSettings(Config config) {
 		Map<String, Object> settings = new LinkedHashMap<>();
 		for (Setting<?> setting : Settings.MODULES) {
-			if (setting.key().startsWith("snowflake.zookeeper.")) {
+			if (setting.key().startsWith("snowflake.zookeeper.") || setting.key().startsWith("snowflake.redis.")) {
 				config.getOptionalValue(PREFIX + setting.key(), String.class)
 					.ifPresent((value) -> settings.put(setting.key(), value));
 			}

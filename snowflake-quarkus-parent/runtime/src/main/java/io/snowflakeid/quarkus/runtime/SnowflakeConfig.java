@@ -39,9 +39,9 @@ public interface SnowflakeConfig {
 
 	/**
 	 * How this instance gets its worker id: auto (static ids when {@code worker-id} is set, else a lease from the
-	 * default datasource), static, database-lease (a lease from the default datasource), zookeeper (a lease from
-	 * ZooKeeper, with io.snowflakeid:snowflake-zookeeper), hostname-ordinal (a StatefulSet pod orders-7 is worker 7),
-	 * ip-address. Default auto.
+	 * default datasource), static, database-lease (a lease from the default datasource), zookeeper or redis (a lease
+	 * from ZooKeeper or Redis, with io.snowflakeid:snowflake-zookeeper or snowflake-redis), hostname-ordinal (a
+	 * StatefulSet pod orders-7 is worker 7), ip-address. Default auto.
 	 */
 	Optional<String> workerAssignment();
 
@@ -86,6 +86,9 @@ public interface SnowflakeConfig {
 
 	/** Worker ids leased from ZooKeeper ({@code worker-assignment=zookeeper}, with io.snowflakeid:snowflake-zookeeper). */
 	ZooKeeper zookeeper();
+
+	/** Worker ids leased from Redis ({@code worker-assignment=redis}, with io.snowflakeid:snowflake-redis). */
+	Redis redis();
 
 	/** {@code quarkus.snowflake.layout.*}. */
 	interface Layout {
@@ -212,6 +215,33 @@ public interface SnowflakeConfig {
 		 * (QUARKUS_SNOWFLAKE_ZOOKEEPER_AUTH) or a secret store; never logged.
 		 */
 		Optional<String> auth();
+	}
+
+	/**
+	 * {@code quarkus.snowflake.redis.*}: a Lettuce client of the extension's own (the application adds lettuce-core),
+	 * closed with the application.
+	 */
+	interface Redis {
+
+		/**
+		 * Server to keep the leases on, as redis://[user:password@]host:port/database (rediss:// for TLS). Required
+		 * with worker-assignment=redis. A password in it is a secret: keep it in the environment
+		 * (QUARKUS_SNOWFLAKE_REDIS_URI) or a secret store; never logged.
+		 */
+		Optional<String> uri();
+
+		/**
+		 * Hash the lease records are kept in, one field per (datacenter, worker) pair. Every service that must get
+		 * distinct worker ids uses the same key on the same server. Default snowflake:worker-lease.
+		 */
+		Optional<String> key();
+
+		/**
+		 * Whether to lease from a server that can lose an acknowledged write on a restart or crash (no append-only
+		 * file, appendfsync other than always, or an fsync policy that cannot be read), refused otherwise. An eviction
+		 * policy that can remove the lease hash and a replica are refused whatever this says. Default false.
+		 */
+		Optional<String> acceptDataLossRisk();
 	}
 
 	/** {@code quarkus.snowflake.public-id.*}: no key, no public ids ({@code @PublicId} then fails the start). */

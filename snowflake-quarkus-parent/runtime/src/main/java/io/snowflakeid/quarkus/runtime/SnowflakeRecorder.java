@@ -121,8 +121,8 @@ public class SnowflakeRecorder {
 					+ " none active: " + configure + ", or set " + staticIds + QuarkusSettings.PREFIX
 					+ "snowflake.worker-id (different for every instance of a datacenter, e.g."
 					+ " QUARKUS_SNOWFLAKE_WORKER_ID)" + unexpandedWorkerId() + ", or " + QuarkusSettings.PREFIX
-					+ "snowflake.worker-assignment=zookeeper (with io.snowflakeid:snowflake-zookeeper) or"
-					+ " hostname-ordinal");
+					+ "snowflake.worker-assignment=zookeeper or redis (with io.snowflakeid:snowflake-zookeeper or"
+					+ " snowflake-redis) or hostname-ordinal");
 		}
 		return dataSource.get();
 	}
@@ -145,6 +145,20 @@ public class SnowflakeRecorder {
 	}
 
 	/**
+	 * A coordination service's server set beside another assignment is refused: ignored, a forgotten
+	 * worker-assignment would lease from another pool of worker ids than the services whose ids meet in that one.
+	 */
+	private static void refuseUnused(WorkerAssignment assignment, WorkerAssignment service, String key,
+			Map<String, Object> settings) {
+		if (assignment != service && settings.containsKey(key)) {
+			throw new ConfigurationException(QuarkusSettings.PREFIX + key + " is set, but " + QuarkusSettings.PREFIX
+					+ "snowflake.worker-assignment=" + assignment.value() + " does not lease from it: set "
+					+ QuarkusSettings.PREFIX + "snowflake.worker-assignment=" + service.value() + ", or remove the "
+					+ QuarkusSettings.PREFIX + "snowflake." + service.value() + ".* settings");
+		}
+	}
+
+	/**
 	 * A worker id written as an expression whose variable has no value ({@code ${WORKER_ID}} without WORKER_ID) counts
 	 * as unset: said, as the reason the setting seems to be ignored.
 	 */
@@ -155,29 +169,15 @@ public class SnowflakeRecorder {
 	}
 
 	/**
-	 * The lease store of {@code worker-assignment=zookeeper} without a worker id (beside one the core refuses the
-	 * assignment, naming both), from snowflake-zookeeper on the class path and {@code quarkus.snowflake.zookeeper.*};
-	 * null for every other assignment. Redis is refused: snowflake-redis' Lettuce (7, on Netty 4.2) is not tested on
-	 * Quarkus' Netty (4.1).
+	 * The lease store of {@code worker-assignment=zookeeper} or {@code redis} without a worker id (beside one the core
+	 * refuses the assignment, naming both), from the module on the class path and {@code quarkus.snowflake.zookeeper.*}
+	 * or {@code .redis.*}; null for every other assignment.
 	 */
 	static LeaseStore coordinationStore(SnowflakeConfiguration configuration) {
 		WorkerAssignment assignment = configuration.workerAssignment();
-		if (assignment == WorkerAssignment.REDIS) {
-			throw new ConfigurationException(QuarkusSettings.PREFIX + "snowflake.worker-assignment=redis is not supported"
-					+ " by this preview of snowflake-quarkus (snowflake-redis' Lettuce client is not tested on Quarkus'"
-					+ " Netty): use zookeeper (with io.snowflakeid:snowflake-zookeeper), a lease from the default"
-					+ " datasource (database-lease, what auto does without a worker id), static worker ids ("
-					+ QuarkusSettings.PREFIX + "snowflake.worker-id, e.g. QUARKUS_SNOWFLAKE_WORKER_ID, different for every"
-					+ " instance of a datacenter), hostname-ordinal or ip-address");
-		}
 		Map<String, Object> settings = QuarkusSettings.coordinationSettings(ConfigProvider.getConfig());
-		if (assignment != WorkerAssignment.ZOOKEEPER && settings.containsKey(Settings.ZOOKEEPER_CONNECT_STRING.key())) {
-			// a forgotten worker-assignment would lease from another pool than the services whose ids meet these
-			throw new ConfigurationException(QuarkusSettings.PREFIX + Settings.ZOOKEEPER_CONNECT_STRING.key()
-					+ " is set, but " + QuarkusSettings.PREFIX + "snowflake.worker-assignment=" + assignment.value()
-					+ " does not lease from ZooKeeper: set " + QuarkusSettings.PREFIX
-					+ "snowflake.worker-assignment=zookeeper, or remove the ZooKeeper settings");
-		}
+		refuseUnused(assignment, WorkerAssignment.ZOOKEEPER, Settings.ZOOKEEPER_CONNECT_STRING.key(), settings);
+		refuseUnused(assignment, WorkerAssignment.REDIS, Settings.REDIS_URI.key(), settings);
 		if (!assignment.isCoordinationService() || configuration.workerId() != null) {
 			return null;
 		}

@@ -27,10 +27,8 @@ class SnowflakeConfigTests {
 		collect(SnowflakeConfig.class, "", mapped);
 		Set<String> expected = new TreeSet<>(rows);
 		expected.addAll(QUARKUS_ONLY);
-		for (Setting<?> setting : Settings.MODULES) {
-			if (setting.key().startsWith("snowflake.public-id.") || setting.key().startsWith("snowflake.zookeeper.")) {
-				expected.add(setting.key().substring("snowflake.".length()));
-			}
+		for (Setting<?> setting : Settings.MODULES) { // ZooKeeper, Redis, public ids
+			expected.add(setting.key().substring("snowflake.".length()));
 		}
 		expected.add("public-id.keys"); // a family of keys, one per version: not a row
 		assertThat(mapped).isEqualTo(expected);

@@ -19,7 +19,7 @@ class ZooKeeperSettingsWithoutAssignmentTest {
 		.overrideConfigKey("quarkus.snowflake.zookeeper.connect-string", "127.0.0.1:1")
 		.assertException((failure) -> assertThat(TestApps.messages(failure))
 			.contains("quarkus.snowflake.zookeeper.connect-string is set, but quarkus.snowflake.worker-assignment=auto"
-					+ " does not lease from ZooKeeper")
+					+ " does not lease from it")
 			.contains("set quarkus.snowflake.worker-assignment=zookeeper"));
 
 	@Test
