@@ -105,11 +105,8 @@ final class PublicIdUses {
 						+ " property instead");
 				continue;
 			}
-			if (use.target().kind() == AnnotationTarget.Kind.FIELD
-					&& REST_PARAMETERS.stream().anyMatch(use.target()::hasDeclaredAnnotation)
-					&& !ID_TYPES.contains(use.target().asField().type().name())) {
-				found.refused.add(where + " (" + use.target().asField().type() + "): a REST parameter field: allowed"
-						+ " Long, long and String (a decimal id)");
+			if (REST_PARAMETERS.stream().anyMatch(use.target()::hasDeclaredAnnotation)) {
+				found.restMember(index, use.target(), where, rest);
 			}
 			if (jsonb) {
 				found.jsonb(index, use, where);
@@ -194,6 +191,55 @@ final class PublicIdUses {
 		else if (!ID_TYPES.contains(parameter.type().name())) {
 			this.refused.add(where + " (" + parameter.type() + "): allowed Long, long and String (a decimal id)");
 		}
+	}
+
+	/**
+	 * A REST parameter on a field or setter: of a resource class, or of a bean-parameter class ({@code @BeanParam},
+	 * or a parameter class whose members carry the annotations). Quarkus REST converts a field's value through the
+	 * same converter as a method parameter's (it passes the field's annotations); a setter's, a server without
+	 * Quarkus REST, and a REST client writing a bean parameter (its fields go out with {@code toString()}) do not.
+	 */
+	private void restMember(IndexView index, AnnotationTarget target, String where, boolean rest) {
+		if (target.kind() != AnnotationTarget.Kind.FIELD) {
+			this.refused.add(where + ": a REST parameter on a method (a setter) is not converted; put the REST"
+					+ " annotation and @PublicId on the field");
+			return;
+		}
+		if (!rest) {
+			this.refused.add(where + ": a REST parameter field without Quarkus REST (io.quarkus:quarkus-rest)");
+			return;
+		}
+		if (!ID_TYPES.contains(target.asField().type().name())) {
+			this.refused.add(where + " (" + target.asField().type() + "): a REST parameter field: allowed"
+					+ " Long, long and String (a decimal id)");
+			return;
+		}
+		String declaredOnly = declaredOnlyMethodTaking(index, target.asField().declaringClass());
+		if (declaredOnly != null) {
+			this.refused.add(where + ": a bean parameter of " + declaredOnly + ", an interface or abstract method:"
+					+ " REST clients write bean parameters without converting them (the raw id would go out), and"
+					+ " Quarkus REST converts the implementing method's; encode the token with PublicIdCodec and pass a"
+					+ " String in a client, or declare the parameter on the resource class's own method");
+		}
+	}
+
+	/**
+	 * An interface or abstract method (a REST client's, or a resource declared on an interface) with a parameter of
+	 * {@code owner} or a subclass of it (which has its fields), or null.
+	 */
+	private static String declaredOnlyMethodTaking(IndexView index, ClassInfo owner) {
+		Set<DotName> types = new TreeSet<>();
+		types.add(owner.name());
+		index.getAllKnownSubclasses(owner.name()).forEach((subclass) -> types.add(subclass.name()));
+		for (ClassInfo type : index.getKnownClasses()) {
+			for (MethodInfo method : type.methods()) {
+				boolean declaredOnly = type.isInterface() || Modifier.isAbstract(method.flags());
+				if (declaredOnly && method.parameterTypes().stream().anyMatch((p) -> types.contains(p.name()))) {
+					return type.name() + "." + method.name() + "()";
+				}
+			}
+		}
+		return null;
 	}
 
 	/** A subclass's method that overrides the parameter's method without {@code @PublicId} on that parameter. */

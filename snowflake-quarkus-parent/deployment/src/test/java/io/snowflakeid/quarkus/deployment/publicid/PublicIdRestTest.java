@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PublicIdRestTest {
 
 	@RegisterExtension
-	static final QuarkusUnitTest app = PublicIdApps.withKey("public-id-rest", Shipment.class, ShipmentResource.class);
+	static final QuarkusUnitTest app = PublicIdApps.withKey("public-id-rest", Shipment.class, ShipmentResource.class,
+			ShipmentSearch.class);
 
 	@TestHTTPResource("/shipments")
 	URI shipments;
@@ -37,14 +38,22 @@ class PublicIdRestTest {
 	SnowflakeIdGenerator generator;
 
 	private HttpResponse<String> send(String path, String method, String json) throws Exception {
-	HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.shipments + path))
-		.timeout(Duration.ofSeconds(30));
-	if (json != null) {
-		request.header("Content-Type", "application/json");
+		return send(path, method, json, null);
 	}
-	return HttpClient.newHttpClient()
-		.send(request.method(method, (json != null) ? HttpRequest.BodyPublishers.ofString(json)
-				: HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+
+	/** {@code order}: the {@code X-Order} header, where not null. */
+	private HttpResponse<String> send(String path, String method, String json, String order) throws Exception {
+		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.shipments + path))
+			.timeout(Duration.ofSeconds(30));
+		if (order != null) {
+			request.header("X-Order", order);
+		}
+		if (json != null) {
+			request.header("Content-Type", "application/json");
+		}
+		return HttpClient.newHttpClient()
+			.send(request.method(method, (json != null) ? HttpRequest.BodyPublishers.ofString(json)
+					: HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
 	}
 
 	// --- parameters
@@ -85,6 +94,28 @@ class PublicIdRestTest {
 			HttpResponse<String> response = send(path, "GET", null);
 			assertThat(response.statusCode()).as(path).isEqualTo(400);
 			assertThat(response.body()).as(path).contains("Invalid public id");
+		}
+	}
+
+	@Test
+	void aBeanParameterFieldIsConvertedAsAParameterIs() throws Exception {
+		long id = this.generator.nextId();
+		long order = this.generator.nextId();
+		String token = URLEncoder.encode(this.codec.encode(id), StandardCharsets.UTF_8);
+		HttpResponse<String> response = send("/search?ref=" + token, "GET", null, this.codec.encode(order));
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+		assertThat(response.body()).isEqualTo(id + "/" + order);
+	}
+
+	@Test
+	void aRawIdInABeanParameterFieldIsABadRequest() throws Exception {
+		long id = this.generator.nextId();
+		String token = URLEncoder.encode(this.codec.encode(id), StandardCharsets.UTF_8);
+		for (String[] request : new String[][] { { "/search?ref=" + id, null }, { "/search?ref=" + token, "" + id } }) {
+			HttpResponse<String> response = send(request[0], "GET", null, request[1]);
+			assertThat(response.statusCode()).as(String.join(" ", request[0], String.valueOf(request[1])))
+				.isEqualTo(400);
+			assertThat(response.body()).contains("Invalid public id").doesNotContain(Long.toString(id));
 		}
 	}
 

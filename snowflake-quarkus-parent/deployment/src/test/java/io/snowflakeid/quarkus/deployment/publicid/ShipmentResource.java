@@ -1,6 +1,7 @@
 package io.snowflakeid.quarkus.deployment.publicid;
 
 import io.snowflakeid.publicid.PublicId;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -38,6 +39,13 @@ public class ShipmentResource {
 	@Produces(MediaType.TEXT_PLAIN)
 	public String byReference(@QueryParam("ref") @PublicId Long reference, @RestQuery @PublicId String other) {
 		return reference + "/" + other;
+	}
+
+	@GET
+	@Path("/search")
+	@Produces(MediaType.TEXT_PLAIN)
+	public String search(@BeanParam ShipmentSearch search) {
+		return search.reference + "/" + search.order;
 	}
 
 	@POST
