@@ -141,22 +141,14 @@ class ArchitectureTests {
 
 	/**
 	 * {@code snowflake-bom} manages exactly the published modules: every jar module of the build that is deployed
-	 * (no {@code maven.deploy.skip}), and nothing else. A new module cannot be forgotten there.
+	 * (no {@code maven.deploy.skip}), those of its aggregators (snowflake-quarkus-parent) included, and nothing else.
+	 * A new module cannot be forgotten there.
 	 */
 	@Test
 	void theBomManagesEveryPublishedModuleAndNothingElse() throws IOException {
 		java.nio.file.Path root = java.nio.file.Path.of("..").toAbsolutePath().normalize();
-		String parent = java.nio.file.Files.readString(root.resolve("pom.xml"));
 		java.util.Set<String> published = new java.util.TreeSet<>();
-		java.util.regex.Matcher module = java.util.regex.Pattern.compile("<module>([^<]+)</module>").matcher(parent);
-		while (module.find()) {
-			java.nio.file.Path pom = root.resolve(module.group(1)).resolve("pom.xml");
-			String text = java.nio.file.Files.readString(pom);
-			boolean jar = !text.contains("<packaging>pom</packaging>");
-			if (jar && !text.contains("<maven.deploy.skip>true</maven.deploy.skip>")) {
-				published.add(artifactId(text));
-			}
-		}
+		collectPublished(root, published);
 		String bom = java.nio.file.Files.readString(root.resolve("snowflake-bom/pom.xml"))
 			.replaceAll("(?s)<!--.*?-->", ""); // its comment shows how to import it
 		java.util.Set<String> managed = new java.util.TreeSet<>();
@@ -167,8 +159,28 @@ class ArchitectureTests {
 			managed.add(managedId.group(1));
 		}
 		assertThat(published).as("the build's published modules").contains("snowflake-core",
-				"snowflake-spring-boot-starter");
+				"snowflake-spring-boot-starter", "snowflake-quarkus", "snowflake-quarkus-deployment");
 		assertThat(managed).as("what snowflake-bom manages").isEqualTo(published);
+	}
+
+	/** The deployed jar modules of the aggregator in {@code directory}, and of the aggregators among its modules. */
+	private static void collectPublished(java.nio.file.Path directory, java.util.Set<String> published)
+			throws IOException {
+		String aggregator = java.nio.file.Files.readString(directory.resolve("pom.xml"));
+		java.util.regex.Matcher module = java.util.regex.Pattern.compile("<module>([^<]+)</module>")
+			.matcher(aggregator);
+		while (module.find()) {
+			java.nio.file.Path moduleDirectory = directory.resolve(module.group(1));
+			String text = java.nio.file.Files.readString(moduleDirectory.resolve("pom.xml"));
+			if (text.contains("<packaging>pom</packaging>")) {
+				if (text.contains("<module>")) {
+					collectPublished(moduleDirectory, published);
+				}
+			}
+			else if (!text.contains("<maven.deploy.skip>true</maven.deploy.skip>")) {
+				published.add(artifactId(text));
+			}
+		}
 	}
 
 	/** The project's own artifactId: the first one after its parent section. */

@@ -209,8 +209,9 @@ public interface SnowflakeConfig {
 		Optional<String> connectionTimeout();
 
 		/**
-		 * Credentials of the client, digest:<user>:<password>: it authenticates with them and creates the lease nodes
-		 * for that identity only (ACL auth::cdrwa), so that no other client can delete a lease and its high-water mark.
+		 * Credentials of the client, {@code digest:<user>:<password>}: it authenticates with them and creates the lease
+		 * nodes for that identity only (ACL auth::cdrwa), so that no other client can delete a lease and its high-water
+		 * mark.
 		 * Not set: world-writable nodes, with a warning. A secret: keep it in the environment
 		 * (QUARKUS_SNOWFLAKE_ZOOKEEPER_AUTH) or a secret store; never logged.
 		 */
