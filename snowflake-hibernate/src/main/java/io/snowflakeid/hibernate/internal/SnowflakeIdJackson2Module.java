@@ -66,6 +66,7 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 	public void setupModule(SetupContext context) {
 		super.setupModule(context);
 		context.insertAnnotationIntrospector(new Introspector(this.publicIdsHandledElsewhere));
+		context.addBeanSerializerModifier(new Jackson2ObjectIds());
 	}
 
 	private static final class Introspector extends NopAnnotationIntrospector {

@@ -37,6 +37,7 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 	public void setupModule(SetupContext context) {
 		super.setupModule(context);
 		context.insertAnnotationIntrospector(new Introspector());
+		context.addSerializerModifier(new Jackson3ObjectIds());
 	}
 
 	private static final class Introspector extends NopAnnotationIntrospector {

@@ -3,6 +3,9 @@ package io.snowflakeid.spring.jackson;
 import java.io.IOException;
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonIdentityInfo;
+import com.fasterxml.jackson.annotation.JsonIdentityReference;
+import com.fasterxml.jackson.annotation.ObjectIdGenerators;
 import io.snowflakeid.hibernate.SnowflakeId;
 import io.snowflakeid.spring.boot3.SnowflakeIdJackson2Module;
 import org.junit.jupiter.api.Test;
@@ -12,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Both Jackson modules (3 for Spring Boot 4, 2 for Spring Boot 3.5 and Quarkus) on shapes ordinary applications have:
  * an id declared once in a generic superclass and the ids of a {@code long[]} are strings, and a serializer the
- * application put on the property is kept (found by the 2026-12-06 review of the Quarkus extension's JSON).
+ * application put on the property is kept (found by the 2026-12-06 review of the Quarkus extension's JSON); an object
+ * id taken from the id is a string where Jackson writes it alone (review finding J1).
  */
 class IdsAsStringsShapesTests {
 
@@ -61,6 +65,78 @@ class IdsAsStringsShapesTests {
 				912207628317364226L);
 		assertThat(this.jackson2.readValue(mixed, Batch.class).ids).containsExactly(912207628317364225L,
 				912207628317364226L);
+	}
+
+	@Test
+	void theSecondOccurrenceOfAnObjectIsItsIdAsAString() throws Exception {
+		Node root = new Node(912207628317364225L, null);
+		Node child = new Node(912207628317364226L, root);
+		for (String json : both(List.of(root, child))) {
+			assertThat(json).isEqualTo("[{\"id\":\"912207628317364225\",\"parent\":null},"
+					+ "{\"id\":\"912207628317364226\",\"parent\":\"912207628317364225\"}]");
+		}
+	}
+
+	@Test
+	void aReferenceWrittenAlwaysAsIdIsAString() throws Exception {
+		Assignment assignment = new Assignment();
+		assignment.node = new Node(912207628317364225L, null);
+		for (String json : both(assignment)) {
+			assertThat(json).isEqualTo("{\"node\":\"912207628317364225\"}");
+		}
+	}
+
+	@Test
+	void aStringReferenceReadsBackAsTheSameObject() throws Exception {
+		String json = "[{\"id\":\"912207628317364225\",\"parent\":null},"
+				+ "{\"id\":\"912207628317364226\",\"parent\":\"912207628317364225\"}]";
+		Node[] read3 = this.jackson3.readValue(json, Node[].class);
+		assertThat(read3[1].parent).isSameAs(read3[0]);
+		Node[] read2 = this.jackson2.readValue(json, Node[].class);
+		assertThat(read2[1].parent).isSameAs(read2[0]);
+	}
+
+	@Test
+	void anObjectIdOfAnotherPropertyIsLeftAsJacksonWritesIt() throws Exception {
+		Labelled first = new Labelled();
+		first.code = 7L;
+		first.id = 912207628317364225L;
+		for (String json : both(List.of(first, first))) {
+			assertThat(json).isEqualTo("[{\"code\":7,\"id\":\"912207628317364225\"},7]");
+		}
+	}
+
+	@JsonIdentityInfo(generator = ObjectIdGenerators.PropertyGenerator.class, property = "id")
+	public static class Node {
+
+		@SnowflakeId
+		public Long id;
+
+		public Node parent;
+
+		public Node() {
+		}
+
+		Node(Long id, Node parent) {
+			this.id = id;
+			this.parent = parent;
+		}
+	}
+
+	public static class Assignment {
+
+		@JsonIdentityReference(alwaysAsId = true)
+		public Node node;
+	}
+
+	/** The object id is another property (a plain number): Jackson's own writing. */
+	@JsonIdentityInfo(generator = ObjectIdGenerators.PropertyGenerator.class, property = "code")
+	public static class Labelled {
+
+		public Long code;
+
+		@SnowflakeId
+		public Long id;
 	}
 
 	public static class Batch {

@@ -44,7 +44,21 @@ class JacksonShapesTest {
 
 	// ---- findings ----
 
+	/** {@code @JsonIdentityInfo(property = "id")}: the second occurrence is the bare id, a string too (review J1). */
+	@Test
+	void anObjectIdReferenceIsAStringToo() throws Exception {
+		String body = get("/nodes").body();
+		assertThat(body).contains("\"id\":\"" + ShapeApps.ID_A + "\"", "\"parent\":\"" + ShapeApps.ID_A + "\"");
+		assertThat(ShapeApps.asNumber(body, ShapeApps.ID_A)).as(body).isFalse();
+	}
 
+	/** {@code @JsonIdentityReference(alwaysAsId = true)}: the reference is the bare id, a string (review J1). */
+	@Test
+	void anAlwaysAsIdReferenceIsAString() throws Exception {
+		String body = get("/assignment").body();
+		assertThat(body).contains("\"node\":\"" + ShapeApps.ID_A + "\"");
+		assertThat(ShapeApps.asNumber(body, ShapeApps.ID_A)).as(body).isFalse();
+	}
 
 	/** The application's own {@code @JsonSerialize} is replaced by the module (JSON-B keeps the application's own). */
 	@Test

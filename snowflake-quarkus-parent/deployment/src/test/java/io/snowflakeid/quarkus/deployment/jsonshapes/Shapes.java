@@ -29,7 +29,7 @@ final class Shapes {
 
 	/**
 	 * The usual cure for JPA cycles: each object once, then referred to by its id. The id property is written by its
-	 * own serializer; a reference is written by the serializer of the id's type.
+	 * own serializer, and so is a reference (Jackson alone writes it with the id type's: a number).
 	 */
 	@JsonIdentityInfo(generator = ObjectIdGenerators.PropertyGenerator.class, property = "id")
 	public static class Node {
