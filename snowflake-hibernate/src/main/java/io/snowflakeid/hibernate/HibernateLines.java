@@ -55,6 +55,14 @@ final class HibernateLines {
 		return (keys instanceof Map<?, ?> map) ? (Collection<ForeignKey>) map.values() : (Collection<ForeignKey>) keys;
 	}
 
+	/**
+	 * Whether a session or session factory is Hibernate Reactive's, which this module does not depend on: by its
+	 * class's package (its sessions and factories implement Hibernate ORM's interfaces).
+	 */
+	static boolean isHibernateReactive(Object sessionOrFactory) {
+		return sessionOrFactory != null && sessionOrFactory.getClass().getName().startsWith("org.hibernate.reactive.");
+	}
+
 	private static Object invoke(Method method, Object target) {
 		try {
 			return method.invoke(target);

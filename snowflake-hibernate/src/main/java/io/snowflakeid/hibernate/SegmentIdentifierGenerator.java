@@ -75,7 +75,7 @@ public class SegmentIdentifierGenerator implements IdentifierGenerator, Annotati
 	 * Quarkus refuses such a mapping at build time; this is the second line, for what its index did not show.
 	 */
 	private static void refuseReactive(SharedSessionContractImplementor session) {
-		if (session != null && session.getClass().getName().startsWith("org.hibernate.reactive.")) {
+		if (HibernateLines.isHibernateReactive(session)) {
 			throw new IllegalStateException("@SegmentId is not supported on Hibernate Reactive entities: its segments"
 					+ " are fetched with blocking JDBC, which would stall the event loop; use @SnowflakeId there");
 		}

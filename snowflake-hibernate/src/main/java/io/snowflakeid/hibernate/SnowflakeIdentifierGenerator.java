@@ -18,8 +18,6 @@ public class SnowflakeIdentifierGenerator extends SnowflakeGeneratorSupport
 
 	private static final long serialVersionUID = 1L;
 
-	private static final String HIBERNATE_REACTIVE = "org.hibernate.reactive.";
-
 	/** What Hibernate 7.3, 7.4 and 8.0 call. (No {@code @Override}: the sources also compile against 6.6.) */
 	public void initialize(SnowflakeId annotation, GeneratorCreationContext context) {
 		setUp(context);
@@ -45,7 +43,7 @@ public class SnowflakeIdentifierGenerator extends SnowflakeGeneratorSupport
 	public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
 			EventType eventType) {
 		Object assigned = currentValue;
-		if (assigned == null && owner != null && session.getClass().getName().startsWith(HIBERNATE_REACTIVE)) {
+		if (assigned == null && owner != null && HibernateLines.isHibernateReactive(session)) {
 			assigned = session.getEntityPersister(null, owner).getIdentifier(owner, session);
 		}
 		return super.generate(session, owner, assigned, eventType);

@@ -190,7 +190,7 @@ public final class SnowflakeSchemaCheck implements Integrator {
 			if (mode == SchemaCheck.OFF) {
 				return;
 			}
-			if (factory.getClass().getName().startsWith("org.hibernate.reactive.")) {
+			if (HibernateLines.isHibernateReactive(factory)) {
 				// Hibernate Reactive's session factory refuses JDBC connections (HR000084); in Quarkus a blocking unit
 				// beside it, on the same datasource, checks the same tables
 				logger.info("The @SnowflakeId/@SegmentId column check does not run on a Hibernate Reactive session"

@@ -64,28 +64,34 @@ public class SnowflakeRecorder {
 	static ManagedGenerator createManagedGenerator(boolean hibernateReactive, boolean jdbc) {
 		SnowflakeConfiguration configuration = QuarkusSettings.configuration(ConfigProvider.getConfig());
 		LeaseStore coordination = coordinationStore(configuration);
-		ManagedGenerator managed;
+		ManagedGenerator managed = null;
 		try {
 			managed = SnowflakeGenerators.create(configuration, leaseDatabase(configuration, hibernateReactive, jdbc),
 					coordination);
 		}
+		catch (WorkerLeaseException ex) {
+			// no lease to be had (a server away, every worker id held): not a setting's fault, so not a
+			// ConfigurationException; the same failure in Quarkus' names
+			throw named(ex);
+		}
 		catch (SnowflakeConfigurationException | IllegalStateException ex) {
-			CoordinationClient.closeQuietly(coordination);
 			// a setting out of range, or one the host cannot serve (no private IPv4 address for ip-address)
 			throw new ConfigurationException(QuarkusSettings.quarkusNames(ex.getMessage()), ex);
 		}
-		catch (RuntimeException | Error ex) {
-			CoordinationClient.closeQuietly(coordination); // no lease: the client would only keep a session open
-			throw ex;
+		finally {
+			if (managed == null) {
+				CoordinationClient.closeQuietly(coordination); // no lease: the client would only keep a session open
+			}
 		}
 		if (coordination != null) {
 			Arc.container().instance(CoordinationClient.class).get().hold(coordination);
 		}
 		SnowflakeGenerators.logStart(managed, configuration.lifetimeWarningYears());
-		if (hibernateReactive && configuration.layout().tickLength().compareTo(EVENT_LOOP_WAIT) > 0) {
+		Duration tick = configuration.layout().tickLength();
+		if (hibernateReactive && tick.compareTo(EVENT_LOOP_WAIT) > 0) {
 			LOG.warnf("%ssnowflake.tick-length=%s: Hibernate Reactive asks for ids on the event loop, and a persist that"
 					+ " finds a tick's sequence used up waits there for the next tick (up to %s)", QuarkusSettings.PREFIX,
-					configuration.layout().tickLength(), configuration.layout().tickLength());
+					tick, tick);
 		}
 		return managed;
 	}
@@ -190,9 +196,13 @@ public class SnowflakeRecorder {
 		catch (WorkerLeaseException ex) {
 			// the module missing (an unreachable or unsafe server fails later, in the claim, and is renamed where the
 			// generator is created): the same failure, in Quarkus' names
-			WorkerLeaseException named = new WorkerLeaseException(ex.getReason(), ex.getAssignment(),
-					QuarkusSettings.quarkusNames(ex.getMessage()), ex);
-			throw named;
+			throw named(ex);
 		}
+	}
+
+	/** The lease failure with the settings in Quarkus' names, its reason and assignment kept. */
+	private static WorkerLeaseException named(WorkerLeaseException ex) {
+		return new WorkerLeaseException(ex.getReason(), ex.getAssignment(), QuarkusSettings.quarkusNames(ex.getMessage()),
+				ex);
 	}
 }

@@ -18,7 +18,7 @@ class PublicIdOwnObjectMapperTest {
 
 	@RegisterExtension
 	static final QuarkusUnitTest app = PublicIdApps
-		.withKey("public-id-own-mapper", Shipment.class, ShipmentResource.class, OwnMapper.class)
+		.withKey("public-id-own-mapper", Shipment.class, ShipmentResource.class, ShipmentSearch.class, OwnMapper.class)
 		.assertException((failure) -> assertThat(PublicIdApps.messages(failure))
 			.contains("does not write @PublicId ids as tokens").contains(OwnMapper.class.getName())
 			.contains("Instance<ObjectMapperCustomizer>"));

@@ -20,7 +20,7 @@ class PublicIdQualifiedObjectMapperTest {
 
 	@RegisterExtension
 	static final QuarkusUnitTest app = PublicIdApps
-		.withKey("public-id-qualified-mapper", Shipment.class, ShipmentResource.class, ReportMapper.class)
+		.withKey("public-id-qualified-mapper", Shipment.class, ShipmentResource.class, ShipmentSearch.class, ReportMapper.class)
 		.assertException((failure) -> assertThat(PublicIdApps.messages(failure))
 			.contains("does not write @PublicId ids as tokens")
 			.contains("reports")

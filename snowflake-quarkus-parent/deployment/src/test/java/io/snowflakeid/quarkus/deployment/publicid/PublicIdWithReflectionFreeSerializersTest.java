@@ -15,7 +15,7 @@ class PublicIdWithReflectionFreeSerializersTest {
 
 	@RegisterExtension
 	static final QuarkusUnitTest app = PublicIdApps
-		.withKey("public-id-reflection-free", Shipment.class, ShipmentResource.class)
+		.withKey("public-id-reflection-free", Shipment.class, ShipmentResource.class, ShipmentSearch.class)
 		.overrideConfigKey("quarkus.rest.jackson.optimization.enable-reflection-free-serializers", "true")
 		.assertException((failure) -> assertThat(PublicIdApps.messages(failure))
 			.contains("@PublicId where snowflake-quarkus cannot turn ids into tokens")

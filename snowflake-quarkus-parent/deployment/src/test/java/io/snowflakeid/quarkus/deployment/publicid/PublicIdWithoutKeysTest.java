@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.fail;
 class PublicIdWithoutKeysTest {
 
 	@RegisterExtension
-	static final QuarkusUnitTest app = PublicIdApps.app("public-id-no-key", Shipment.class, ShipmentResource.class)
+	static final QuarkusUnitTest app = PublicIdApps.app("public-id-no-key", Shipment.class, ShipmentResource.class, ShipmentSearch.class)
 		.assertException((failure) -> assertThat(PublicIdApps.messages(failure))
 			.contains("@PublicId is used (on ")
 			.contains(Shipment.class.getName() + ".id")
