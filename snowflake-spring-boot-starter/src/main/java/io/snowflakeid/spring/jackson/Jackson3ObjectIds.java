@@ -1,134 +1,87 @@
 package io.snowflakeid.spring.jackson;
 
-import java.util.List;
-
-import com.fasterxml.jackson.annotation.ObjectIdGenerators;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.annotation.ObjectIdGenerator;
 import io.snowflakeid.hibernate.SnowflakeId;
+import io.snowflakeid.hibernate.internal.SnowflakeIdJson;
 import io.snowflakeid.publicid.PublicId;
-import tools.jackson.core.JsonGenerator;
 import tools.jackson.databind.BeanDescription;
-import tools.jackson.databind.DatabindException;
-import tools.jackson.databind.PropertyName;
 import tools.jackson.databind.SerializationConfig;
-import tools.jackson.databind.SerializationContext;
-import tools.jackson.databind.ValueSerializer;
-import tools.jackson.databind.introspect.BeanPropertyDefinition;
 import tools.jackson.databind.introspect.ObjectIdInfo;
 import tools.jackson.databind.ser.BeanPropertyWriter;
-import tools.jackson.databind.ser.BeanSerializer;
+import tools.jackson.databind.ser.BeanSerializerBuilder;
 import tools.jackson.databind.ser.ValueSerializerModifier;
-import tools.jackson.databind.ser.bean.BeanSerializerBase;
 import tools.jackson.databind.ser.impl.ObjectIdWriter;
 import tools.jackson.databind.ser.impl.PropertyBasedObjectIdGenerator;
-import tools.jackson.databind.ser.std.StdSerializer;
-import tools.jackson.databind.ser.std.ToStringSerializer;
 
 /**
- * Jackson 3: an object id taken from a {@code @SnowflakeId} or {@code @PublicId} property
- * ({@code @JsonIdentityInfo(generator = PropertyGenerator.class, property = "id")}) is written as that property is,
- * also where Jackson writes the id alone: the second occurrence of an object, and
- * {@code @JsonIdentityReference(alwaysAsId = true)}. Jackson writes those with the serializer of the id's type
- * ({@code Long}: a JSON number), past the property's own; a JavaScript client would round the id, and a public id
- * would go out raw. The Jackson 2 twin is {@code io.snowflakeid.hibernate.internal.Jackson2ObjectIds}: the two APIs
- * differ by package and signatures, the logic is the same.
+ * Jackson 3: the object id of a class whose {@code @JsonIdentityInfo(generator = PropertyGenerator.class, property =
+ * "id")} names a {@code @SnowflakeId} property is the id as a string, so that where Jackson writes the object id alone
+ * (the second occurrence of an object, {@code @JsonIdentityReference(alwaysAsId = true)}) it is a JSON string as the
+ * property is; Jackson would write it with {@code Long}'s serializer, a number that JavaScript rounds. The id generator
+ * is swapped, not a serializer (the public-id module does the same for a {@code @PublicId} id, with the token): every
+ * bean serializer, other modules' included, and formats with native object ids then write the string.
+ * <p>
+ * Not covered: an object id declared on the referring property rather than the class (Jackson builds its generator
+ * while writing); the reference is then a number. The Jackson 2 twin is snowflake-hibernate's internal
+ * {@code Jackson2ObjectIds}: the two APIs differ by package and signatures, the logic is the same.
  */
 final class Jackson3ObjectIds extends ValueSerializerModifier {
 
 	private static final long serialVersionUID = 1L;
 
 	@Override
-	public ValueSerializer<?> modifySerializer(SerializationConfig config, BeanDescription.Supplier description,
-			ValueSerializer<?> serializer) {
-		if (serializer instanceof BeanSerializerBase bean && !(serializer instanceof IdAsProperty)
-				&& hasIdProperty(description.get().findProperties())) {
-			return new IdAsProperty(bean);
+	public BeanSerializerBuilder updateBuilder(SerializationConfig config, BeanDescription.Supplier description,
+			BeanSerializerBuilder builder) {
+		ObjectIdWriter writer = builder.getObjectIdWriter();
+		ObjectIdInfo info = (writer != null) ? description.get().getObjectIdInfo() : null;
+		// exactly Jackson's property generator: not the public-id module's token generator, nor another module's
+		if (info == null || writer.generator.getClass() != PropertyBasedObjectIdGenerator.class) {
+			return builder;
 		}
-		return serializer;
-	}
-
-	/** Whether the class has a property an object id could be taken from that the modules write their own way. */
-	private static boolean hasIdProperty(List<BeanPropertyDefinition> properties) {
-		for (BeanPropertyDefinition property : properties) {
-			if (property.getPrimaryMember() != null && (property.getPrimaryMember().hasAnnotation(SnowflakeId.class)
-					|| property.getPrimaryMember().hasAnnotation(PublicId.class))) {
-				return true;
+		String name = info.getPropertyName().getSimpleName();
+		for (BeanPropertyWriter property : builder.getProperties()) {
+			if (property.getName().equals(name) && writesAsString(property)) {
+				builder.setObjectIdWriter(ObjectIdWriter.construct(config.constructType(String.class), null,
+						new StringIdGenerator(info, property), writer.alwaysAsId));
 			}
 		}
-		return false;
+		return builder;
 	}
 
-	/** A bean serializer whose object id, when it is one of those properties, is written by the property's serializer. */
-	static final class IdAsProperty extends BeanSerializer {
-
-		IdAsProperty(BeanSerializerBase source) {
-			super(source);
-		}
-
-		private IdAsProperty(BeanSerializerBase source, ObjectIdWriter objectIdWriter) {
-			super(source, objectIdWriter);
-		}
-
-		/** Where Jackson sets the object id's serializer (once contextual): the property's instead. */
-		@Override
-		public BeanSerializerBase withObjectIdWriter(ObjectIdWriter objectIdWriter) {
-			return new IdAsProperty(this, asProperty(objectIdWriter));
-		}
-
-		/** Jackson moves the id property first this way (an object id declared on a property): keep this type. */
-		@Override
-		protected BeanSerializerBase withProperties(BeanPropertyWriter[] properties,
-				BeanPropertyWriter[] filteredProperties) {
-			return new IdAsProperty(super.withProperties(properties, filteredProperties));
-		}
-
-		private ObjectIdWriter asProperty(ObjectIdWriter writer) {
-			if (writer == null || writer.serializer == null
-					|| !(writer.generator instanceof PropertyBasedObjectIdGenerator generator)) {
-				return writer;
-			}
-			for (BeanPropertyWriter property : this._props) {
-				if (!isIdOf(generator, property)) {
-					continue;
-				}
-				boolean publicId = property.getAnnotation(PublicId.class) != null;
-				if (!publicId && property.getAnnotation(SnowflakeId.class) == null) {
-					return writer;
-				}
-				if (property.hasSerializer()) {
-					return writer.withSerializer(property.getSerializer());
-				}
-				return writer.withSerializer(publicId ? new PublicIdRefusal(property.getName())
-						: ToStringSerializer.instance);
-			}
-			return writer;
-		}
-
-		/**
-		 * Whether the generator takes its ids from {@code property}: Jackson's generator names its property only to
-		 * itself, and says whether another generator would take the same ({@code canUseFor}: the same scope and
-		 * property).
-		 */
-		private static boolean isIdOf(PropertyBasedObjectIdGenerator generator, BeanPropertyWriter property) {
-			ObjectIdInfo probe = new ObjectIdInfo(PropertyName.construct(property.getName()), generator.getScope(),
-					ObjectIdGenerators.PropertyGenerator.class, null);
-			return generator.canUseFor(new PropertyBasedObjectIdGenerator(probe, property));
-		}
+	/** A {@code @SnowflakeId} property the module writes as a string (not a public id, no number format asked). */
+	private static boolean writesAsString(BeanPropertyWriter property) {
+		return property.getAnnotation(SnowflakeId.class) != null && property.getAnnotation(PublicId.class) == null
+				&& !SnowflakeIdJson.keepsNumber(property.getAnnotation(JsonFormat.class));
 	}
 
-	/** A {@code @PublicId} object id without a serializer of its own: refused, never written raw. */
-	static final class PublicIdRefusal extends StdSerializer<Object> {
+	/** The property's value as a decimal string. */
+	static final class StringIdGenerator extends PropertyBasedObjectIdGenerator {
 
-		private final String property;
+		private static final long serialVersionUID = 1L;
 
-		PublicIdRefusal(String property) {
-			super(Object.class);
-			this.property = property;
+		StringIdGenerator(ObjectIdInfo info, BeanPropertyWriter property) {
+			super(info, property);
+		}
+
+		private StringIdGenerator(Class<?> scope, BeanPropertyWriter property) {
+			super(scope, property);
 		}
 
 		@Override
-		public void serialize(Object value, JsonGenerator generator, SerializationContext context) {
-			throw DatabindException.from(generator, "@PublicId property '" + this.property + "' is an object id, and"
-					+ " nothing turns it into a token here: the raw id must not go out where a token was promised");
+		public Object generateId(Object pojo) {
+			Object id = super.generateId(pojo);
+			return (id != null) ? id.toString() : null;
+		}
+
+		@Override
+		public ObjectIdGenerator<Object> forScope(Class<?> scope) {
+			return (scope == this._scope) ? this : new StringIdGenerator(scope, this._property);
+		}
+
+		@Override
+		public ObjectIdGenerator<Object> newForSerialization(Object context) {
+			return this;
 		}
 	}
 }

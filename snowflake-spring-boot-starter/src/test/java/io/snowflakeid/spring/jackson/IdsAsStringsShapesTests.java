@@ -106,6 +106,65 @@ class IdsAsStringsShapesTests {
 		}
 	}
 
+	/** Another module wrapping bean serializers, registered before (so run after) ours: references stay strings. */
+	@Test
+	void anotherModulesBeanSerializerKeepsTheReferenceAString() throws Exception {
+		tools.jackson.databind.json.JsonMapper jackson3 = tools.jackson.databind.json.JsonMapper.builder()
+			.addModule(new tools.jackson.databind.module.SimpleModule("wrapping")
+				.setSerializerModifier(new tools.jackson.databind.ser.ValueSerializerModifier() {
+
+					private static final long serialVersionUID = 1L;
+
+					@Override
+					public tools.jackson.databind.ValueSerializer<?> modifySerializer(
+							tools.jackson.databind.SerializationConfig config,
+							tools.jackson.databind.BeanDescription.Supplier description,
+							tools.jackson.databind.ValueSerializer<?> serializer) {
+						return (serializer instanceof tools.jackson.databind.ser.bean.BeanSerializerBase bean)
+								? new Wrapped3(bean) : serializer;
+					}
+				}))
+			.addModule(new SnowflakeIdJackson3Module())
+			.build();
+		com.fasterxml.jackson.databind.ObjectMapper jackson2 = new com.fasterxml.jackson.databind.ObjectMapper()
+			.registerModule(new com.fasterxml.jackson.databind.module.SimpleModule("wrapping")
+				.setSerializerModifier(new com.fasterxml.jackson.databind.ser.BeanSerializerModifier() {
+
+					private static final long serialVersionUID = 1L;
+
+					@Override
+					public com.fasterxml.jackson.databind.JsonSerializer<?> modifySerializer(
+							com.fasterxml.jackson.databind.SerializationConfig config,
+							com.fasterxml.jackson.databind.BeanDescription description,
+							com.fasterxml.jackson.databind.JsonSerializer<?> serializer) {
+						return (serializer instanceof com.fasterxml.jackson.databind.ser.std.BeanSerializerBase bean)
+								? new Wrapped2(bean) : serializer;
+					}
+				}))
+			.registerModule(new SnowflakeIdJackson2Module());
+		Node root = new Node(912207628317364225L, null);
+		List<Node> nodes = List.of(root, new Node(912207628317364226L, root));
+		for (String json : List.of(jackson3.writeValueAsString(nodes), jackson2.writeValueAsString(nodes))) {
+			assertThat(json).contains("\"parent\":\"912207628317364225\"");
+		}
+	}
+
+	static final class Wrapped3 extends tools.jackson.databind.ser.BeanSerializer {
+
+		Wrapped3(tools.jackson.databind.ser.bean.BeanSerializerBase source) {
+			super(source);
+		}
+	}
+
+	static final class Wrapped2 extends com.fasterxml.jackson.databind.ser.BeanSerializer {
+
+		private static final long serialVersionUID = 1L;
+
+		Wrapped2(com.fasterxml.jackson.databind.ser.std.BeanSerializerBase source) {
+			super(source);
+		}
+	}
+
 	@JsonIdentityInfo(generator = ObjectIdGenerators.PropertyGenerator.class, property = "id")
 	public static class Node {
 

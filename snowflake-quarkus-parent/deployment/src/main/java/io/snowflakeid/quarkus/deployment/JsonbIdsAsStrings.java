@@ -55,6 +55,19 @@ final class JsonbIdsAsStrings {
 
 	private static final String TOKEN_MARK = "token:";
 
+	/** Ids in a container or behind a type variable: in {@code targets}' member sets, the member name after this mark. */
+	private static final String[] VALUES = { "io/snowflakeid/quarkus/runtime/SnowflakeIdValuesJsonbSerializer",
+			"io/snowflakeid/quarkus/runtime/SnowflakeIdValuesJsonbDeserializer" };
+
+	private static final String VALUES_MARK = "values:";
+
+	/** The containers of ids the values serializers write and read (with {@code Long} elements). */
+	private static final Set<DotName> CONTAINERS = Set.of(DotName.createSimple(java.util.List.class),
+			DotName.createSimple(java.util.Collection.class), DotName.createSimple(java.util.Set.class),
+			DotName.createSimple(java.util.SortedSet.class), DotName.createSimple(java.util.ArrayList.class),
+			DotName.createSimple(java.util.LinkedHashSet.class), DotName.createSimple(java.util.TreeSet.class),
+			DotName.createSimple(java.util.HashSet.class), DotName.createSimple(java.util.Optional.class));
+
 	private JsonbIdsAsStrings() {
 	}
 
@@ -77,20 +90,25 @@ final class JsonbIdsAsStrings {
 			if (target.hasDeclaredAnnotation(PUBLIC_ID)) {
 				continue; // a token, above, or refused
 			}
+			if (ownChoice(target)) {
+				continue;
+			}
 			if (target.kind() == AnnotationTarget.Kind.FIELD) {
 				FieldInfo field = target.asField();
-				if (isId(field.type()) && !ownChoice(target)) {
+				String mark = mark(field.type());
+				if (mark != null) {
 					targets.computeIfAbsent(field.declaringClass().name().toString(), (name) -> new HashSet<>())
-						.add(field.name());
+						.add(mark + field.name());
 				}
 			}
 			else if (target.kind() == AnnotationTarget.Kind.METHOD) {
 				MethodInfo method = target.asMethod();
-				boolean getter = method.parametersCount() == 0 && isId(method.returnType());
-				boolean setter = method.parametersCount() == 1 && isId(method.parameterType(0));
-				if ((getter || setter) && !ownChoice(target)) {
+				Type type = (method.parametersCount() == 0) ? method.returnType()
+						: (method.parametersCount() == 1) ? method.parameterType(0) : null;
+				String mark = (type != null && type.kind() != Type.Kind.VOID) ? mark(type) : null;
+				if (mark != null) {
 					targets.computeIfAbsent(method.declaringClass().name().toString(), (name) -> new HashSet<>())
-						.add(method.name() + method.descriptor());
+						.add(mark + method.name() + method.descriptor());
 				}
 			}
 		}
@@ -144,7 +162,28 @@ final class JsonbIdsAsStrings {
 	}
 
 	private static String[] serializers(Set<String> members, String member) {
-		return members.contains(TOKEN_MARK + member) ? TOKEN : members.contains(member) ? ID : null;
+		return members.contains(TOKEN_MARK + member) ? TOKEN : members.contains(member) ? ID
+				: members.contains(VALUES_MARK + member) ? VALUES : null;
+	}
+
+	/**
+	 * How a {@code @SnowflakeId} member of this type is written: "" for one id ({@code Long}, {@code long}),
+	 * {@link #VALUES_MARK} for ids in a container ({@code List<Long>}, {@code Long[]}, {@code Optional<Long>}, ...) or
+	 * behind a type variable, null for what is no id (left to JSON-B, as the Jackson modules leave it).
+	 */
+	private static String mark(Type type) {
+		if (isId(type)) {
+			return "";
+		}
+		boolean values = switch (type.kind()) {
+			case TYPE_VARIABLE -> true;
+			case ARRAY -> type.asArrayType().deepDimensions() == 1 && isId(type.asArrayType().elementType());
+			case PARAMETERIZED_TYPE -> CONTAINERS.contains(type.name())
+					&& type.asParameterizedType().arguments().size() == 1
+					&& type.asParameterizedType().arguments().get(0).name().equals(DotName.createSimple(Long.class));
+			default -> false;
+		};
+		return values ? VALUES_MARK : null;
 	}
 
 	private static void annotate(AnnotationVisitor annotation, String serializer) {

@@ -1,8 +1,13 @@
 package io.snowflakeid.quarkus.deployment;
 
 import java.lang.reflect.Modifier;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -11,6 +16,7 @@ import org.jboss.jandex.AnnotationTarget;
 import org.jboss.jandex.AnnotationValue;
 import org.jboss.jandex.ClassInfo;
 import org.jboss.jandex.DotName;
+import org.jboss.jandex.FieldInfo;
 import org.jboss.jandex.IndexView;
 import org.jboss.jandex.MethodInfo;
 import org.jboss.jandex.MethodParameterInfo;
@@ -65,6 +71,8 @@ final class PublicIdUses {
 			DotName.createSimple("io.quarkus.mongodb.rest.data.panache.PanacheMongoEntityResource"),
 			DotName.createSimple("io.quarkus.mongodb.rest.data.panache.PanacheMongoRepositoryResource"));
 
+	private static final DotName BEAN_PARAM = DotName.createSimple("jakarta.ws.rs.BeanParam");
+
 	private static final DotName REST_CLIENT = DotName
 		.createSimple("org.eclipse.microprofile.rest.client.inject.RegisterRestClient");
 
@@ -107,6 +115,14 @@ final class PublicIdUses {
 			}
 			if (REST_PARAMETERS.stream().anyMatch(use.target()::hasDeclaredAnnotation)) {
 				found.restMember(index, use.target(), where, rest);
+			}
+			else if (use.target().kind() == AnnotationTarget.Kind.FIELD) {
+				String accessor = restAccessor(use.target().asField());
+				if (accessor != null) {
+					found.refused.add(where + ": its REST annotation is on " + accessor + ", whose value nothing"
+							+ " converts (a REST client writes it raw); put the REST annotation on the field, beside"
+							+ " @PublicId");
+				}
 			}
 			if (jsonb) {
 				found.jsonb(index, use, where);
@@ -194,19 +210,23 @@ final class PublicIdUses {
 	}
 
 	/**
-	 * A REST parameter on a field or setter: of a resource class, or of a bean-parameter class ({@code @BeanParam},
+	 * A REST parameter on a field or an accessor: of a resource class, or of a bean-parameter class ({@code @BeanParam},
 	 * or a parameter class whose members carry the annotations). Quarkus REST converts a field's value through the
-	 * same converter as a method parameter's (it passes the field's annotations); a setter's, a server without
+	 * same converter as a method parameter's (it passes the field's annotations); an accessor's, a server without
 	 * Quarkus REST, and a REST client writing a bean parameter (its fields go out with {@code toString()}) do not.
 	 */
 	private void restMember(IndexView index, AnnotationTarget target, String where, boolean rest) {
 		if (target.kind() != AnnotationTarget.Kind.FIELD) {
-			this.refused.add(where + ": a REST parameter on a method (a setter) is not converted; put the REST"
-					+ " annotation and @PublicId on the field");
+			MethodInfo method = target.asMethod();
+			if (!isRecordAccessor(method)) { // a record's component: its field and constructor parameter are checked
+				this.refused.add(where + ": a REST parameter on a getter or setter is not converted; put the REST"
+						+ " annotation and @PublicId on the field");
+			}
 			return;
 		}
 		if (!rest) {
-			this.refused.add(where + ": a REST parameter field without Quarkus REST (io.quarkus:quarkus-rest)");
+			this.refused.add(where + ": a REST parameter field without Quarkus REST (io.quarkus:quarkus-rest): nothing"
+					+ " converts it, and a REST client writes it raw");
 			return;
 		}
 		if (!ID_TYPES.contains(target.asField().type().name())) {
@@ -214,29 +234,97 @@ final class PublicIdUses {
 					+ " Long, long and String (a decimal id)");
 			return;
 		}
-		String declaredOnly = declaredOnlyMethodTaking(index, target.asField().declaringClass());
-		if (declaredOnly != null) {
-			this.refused.add(where + ": a bean parameter of " + declaredOnly + ", an interface or abstract method:"
-					+ " REST clients write bean parameters without converting them (the raw id would go out), and"
-					+ " Quarkus REST converts the implementing method's; encode the token with PublicIdCodec and pass a"
-					+ " String in a client, or declare the parameter on the resource class's own method");
+		String client = clientBeanParameters(index).get(target.asField().declaringClass().name());
+		if (client != null) {
+			this.refused.add(where + ": a bean parameter of " + client + ", a REST client's method (an interface or"
+					+ " abstract REST method no resource class implements): a client writes bean parameters without"
+					+ " converting them, the raw id would go out; encode the token with PublicIdCodec and pass a"
+					+ " String");
 		}
 	}
 
+	/** Bean-parameter classes REST clients write, by name, with the client method that takes them; found once. */
+	private Map<DotName, String> clientBeanParameters;
+
 	/**
-	 * An interface or abstract method (a REST client's, or a resource declared on an interface) with a parameter of
-	 * {@code owner} or a subclass of it (which has its fields), or null.
+	 * The classes a REST client writes as bean parameters: the parameters of REST methods declared on interfaces or
+	 * as abstract methods that no indexed class implements (a resource interface's, which a resource class
+	 * implements, are converted on the server) or on a {@code @RegisterRestClient} interface, those without a REST
+	 * parameter annotation of their own (a bean parameter, or the body); then the bean parameters nested in them
+	 * ({@code @BeanParam} fields), and the superclasses of all (their fields are written too).
 	 */
-	private static String declaredOnlyMethodTaking(IndexView index, ClassInfo owner) {
-		Set<DotName> types = new TreeSet<>();
-		types.add(owner.name());
-		index.getAllKnownSubclasses(owner.name()).forEach((subclass) -> types.add(subclass.name()));
+	private Map<DotName, String> clientBeanParameters(IndexView index) {
+		if (this.clientBeanParameters != null) {
+			return this.clientBeanParameters;
+		}
+		Map<DotName, String> found = new HashMap<>();
+		Deque<DotName> next = new ArrayDeque<>();
 		for (ClassInfo type : index.getKnownClasses()) {
+			boolean client = type.hasDeclaredAnnotation(REST_CLIENT);
 			for (MethodInfo method : type.methods()) {
-				boolean declaredOnly = type.isInterface() || Modifier.isAbstract(method.flags());
-				if (declaredOnly && method.parameterTypes().stream().anyMatch((p) -> types.contains(p.name()))) {
-					return type.name() + "." + method.name() + "()";
+				boolean declaredOnly = (type.isInterface() && !method.isDefault() && !method.isStaticInitializer()
+						&& !Modifier.isStatic(method.flags())) || Modifier.isAbstract(method.flags());
+				if (!declaredOnly || !(client || isEndpoint(method)) || (!client && implemented(index, type, method))) {
+					continue;
 				}
+				for (MethodParameterInfo parameter : method.parameters()) {
+					boolean annotated = REST_PARAMETERS.stream().anyMatch(parameter::hasDeclaredAnnotation);
+					DotName name = parameter.type().name();
+					if (!annotated && found.putIfAbsent(name, type.name() + "." + method.name() + "()") == null) {
+						next.add(name);
+					}
+				}
+			}
+		}
+		while (!next.isEmpty()) {
+			DotName name = next.poll();
+			ClassInfo type = index.getClassByName(name);
+			if (type == null) {
+				continue;
+			}
+			String via = found.get(name);
+			List<DotName> nested = new ArrayList<>();
+			type.fields().stream().filter((f) -> f.hasDeclaredAnnotation(BEAN_PARAM)).forEach((f) -> nested.add(f.type().name()));
+			if (type.superName() != null) {
+				nested.add(type.superName());
+			}
+			for (DotName more : nested) {
+				if (found.putIfAbsent(more, via) == null) {
+					next.add(more);
+				}
+			}
+		}
+		this.clientBeanParameters = found;
+		return found;
+	}
+
+	/** Whether a class of the index that is no interface nor abstract declares {@code method} of {@code type}. */
+	private static boolean implemented(IndexView index, ClassInfo type, MethodInfo method) {
+		Collection<ClassInfo> implementations = type.isInterface() ? index.getAllKnownImplementors(type.name())
+				: index.getAllKnownSubclasses(type.name());
+		for (ClassInfo implementation : implementations) {
+			MethodInfo own = implementation.method(method.name(), method.parameterTypes());
+			if (own != null && !Modifier.isAbstract(own.flags())) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static boolean isRecordAccessor(MethodInfo method) {
+		return method.declaringClass().isRecord() && method.parametersCount() == 0
+				&& method.declaringClass().recordComponent(method.name()) != null;
+	}
+
+	/** The JavaBean getter or setter of {@code field} that carries a REST parameter annotation, described, or null. */
+	private static String restAccessor(FieldInfo field) {
+		String property = Character.toUpperCase(field.name().charAt(0)) + field.name().substring(1);
+		for (MethodInfo method : field.declaringClass().methods()) {
+			boolean accessor = (method.parametersCount() == 0
+					&& (method.name().equals("get" + property) || method.name().equals("is" + property)))
+					|| (method.parametersCount() == 1 && method.name().equals("set" + property));
+			if (accessor && REST_PARAMETERS.stream().anyMatch(method::hasDeclaredAnnotation)) {
+				return method.declaringClass().name() + "." + method.name() + "()";
 			}
 		}
 		return null;

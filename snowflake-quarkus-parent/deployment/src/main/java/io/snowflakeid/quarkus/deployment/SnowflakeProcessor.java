@@ -311,7 +311,8 @@ class SnowflakeProcessor {
 			.reason("snowflake: HibernateLines calls the methods whose form differs between Hibernate lines")
 			.build());
 		reflective.produce(ReflectiveClassBuildItem.builder(RUNTIME + "SnowflakeIdJsonbSerializer",
-				RUNTIME + "SnowflakeIdJsonbDeserializer", RUNTIME + "PublicIdJsonbSerializer",
+				RUNTIME + "SnowflakeIdJsonbDeserializer", RUNTIME + "SnowflakeIdValuesJsonbSerializer",
+				RUNTIME + "SnowflakeIdValuesJsonbDeserializer", RUNTIME + "PublicIdJsonbSerializer",
 				RUNTIME + "PublicIdJsonbDeserializer")
 			.constructors()
 			.reason("snowflake: named by the JSON-B annotations the build adds")

@@ -88,7 +88,8 @@ class NativeRegistrationsTest {
 		assertThat(seen()).anySatisfy((line) -> assertThat(line).startsWith("reflective org.hibernate.mapping.Table ")
 			.endsWith(" methods"));
 		for (String serializer : new String[] { "SnowflakeIdJsonbSerializer", "SnowflakeIdJsonbDeserializer",
-				"PublicIdJsonbSerializer", "PublicIdJsonbDeserializer" }) {
+				"SnowflakeIdValuesJsonbSerializer", "SnowflakeIdValuesJsonbDeserializer", "PublicIdJsonbSerializer",
+				"PublicIdJsonbDeserializer" }) {
 			assertThat(seen()).contains("reflective io.snowflakeid.quarkus.runtime." + serializer + " constructors");
 		}
 	}

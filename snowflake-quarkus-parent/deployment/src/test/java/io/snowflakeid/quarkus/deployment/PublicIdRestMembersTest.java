@@ -5,6 +5,7 @@ import java.io.IOException;
 import io.snowflakeid.publicid.PublicId;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
 import jakarta.ws.rs.QueryParam;
 import org.jboss.jandex.Index;
 import org.junit.jupiter.api.Test;
@@ -65,7 +66,45 @@ class PublicIdRestMembersTest {
 	void aSetterIsRefused() throws IOException {
 		PublicIdUses uses = PublicIdUses.of(Index.of(Setter.class), true, false);
 		assertThat(uses.refused).singleElement().asString()
-			.startsWith(Setter.class.getName() + ".setId(): a REST parameter on a method (a setter)");
+			.startsWith(Setter.class.getName() + ".setId(): a REST parameter on a getter or setter");
+	}
+
+	/** The client recurses into {@code @BeanParam} fields (review P2-1). */
+	@Test
+	void aBeanParameterNestedInAClientsBeanParameterIsRefused() throws IOException {
+		PublicIdUses uses = PublicIdUses.of(Index.of(Inner.class, Outer.class, NestedClient.class), true, false);
+		assertThat(uses.refused).singleElement().asString()
+			.startsWith(Inner.class.getName() + ".id: a bean parameter of " + NestedClient.class.getName() + ".find()");
+	}
+
+	/** The REST annotation on the getter, {@code @PublicId} on the field: nothing converts it (review P2-2). */
+	@Test
+	void aRestAnnotationOnTheGetterOfAPublicIdFieldIsRefused() throws IOException {
+		PublicIdUses uses = PublicIdUses.of(Index.of(GetterQuery.class, GetterClient.class), true, false);
+		assertThat(uses.refused).singleElement().asString()
+			.startsWith(GetterQuery.class.getName() + ".id: its REST annotation is on " + GetterQuery.class.getName()
+					+ ".getId()");
+	}
+
+	/** A plain service interface taking the bean parameter is no REST client (review P2-3). */
+	@Test
+	void aServiceInterfaceTakingTheBeanParameterIsNoClient() throws IOException {
+		PublicIdUses uses = PublicIdUses.of(Index.of(Query.class, Resource.class, QueryService.class), true, false);
+		assertThat(uses.refused).isEmpty();
+	}
+
+	/** A JAX-RS interface a resource class implements: the server converts the fields (review P2-4). */
+	@Test
+	void aResourceInterfaceWithItsImplementationIsNoClient() throws IOException {
+		PublicIdUses uses = PublicIdUses.of(Index.of(Query.class, SearchApi.class, SearchResource.class), true, false);
+		assertThat(uses.refused).isEmpty();
+	}
+
+	/** A record bean parameter: its accessor is neither a getter nor a setter to refuse (review P2-5). */
+	@Test
+	void aRecordBeanParameterIsAccepted() throws IOException {
+		PublicIdUses uses = PublicIdUses.of(Index.of(RecordQuery.class, RecordResource.class), true, false);
+		assertThat(uses.refused).isEmpty();
 	}
 
 	public static class Query {
@@ -116,6 +155,73 @@ class PublicIdRestMembersTest {
 		@QueryParam("id")
 		@PublicId
 		public void setId(Long id) {
+		}
+	}
+
+	public interface QueryService {
+
+		String search(Query query);
+	}
+
+	@Path("/search")
+	public interface SearchApi {
+
+		@GET
+		String find(@BeanParam Query query);
+	}
+
+	public static class SearchResource implements SearchApi {
+
+		@Override
+		public String find(Query query) {
+			return String.valueOf(query.id);
+		}
+	}
+
+	public static class Inner {
+
+		@QueryParam("id")
+		@PublicId
+		public Long id;
+	}
+
+	public static class Outer {
+
+		@BeanParam
+		public Inner inner;
+	}
+
+	public interface NestedClient {
+
+		@GET
+		String find(@BeanParam Outer outer);
+	}
+
+	public static class GetterQuery {
+
+		@PublicId
+		private Long id;
+
+		@QueryParam("id")
+		public Long getId() {
+			return this.id;
+		}
+	}
+
+	public interface GetterClient {
+
+		@GET
+		String find(@BeanParam GetterQuery query);
+	}
+
+	public record RecordQuery(@QueryParam("id") @PublicId Long id) {
+	}
+
+	public static class RecordResource {
+
+		@GET
+		public String find(@BeanParam RecordQuery query) {
+			return String.valueOf(query.id());
 		}
 	}
 }

@@ -42,8 +42,53 @@ class JsonbShapesTest {
 
 	// ---- findings ----
 
+	/** {@code @SnowflakeId List<Long>}, {@code Long[]}, {@code long[]}, {@code Optional<Long>} (review J3). */
+	@Test
+	void idsInContainersAreStringsAndReadBack() {
+		IdBag bag = new IdBag();
+		bag.ids = List.of(ShapeApps.ID_A, ShapeApps.ID_B);
+		bag.array = new Long[] { ShapeApps.ID_A, null };
+		bag.maybe = Optional.of(ShapeApps.ID_B);
+		bag.primitives = new long[] { ShapeApps.ID_A };
+		String json = this.jsonb.toJson(bag);
+		String a = "\"" + ShapeApps.ID_A + "\"";
+		String b = "\"" + ShapeApps.ID_B + "\"";
+		assertThat(json).contains("\"ids\":[" + a + "," + b + "]", "\"array\":[" + a + ",null]",
+				"\"maybe\":" + b, "\"primitives\":[" + a + "]");
+		assertThat(ShapeApps.asNumber(json, ShapeApps.ID_A)).as(json).isFalse();
+		IdBag read = this.jsonb.fromJson("{\"ids\":[" + a + "," + ShapeApps.ID_B + "],\"array\":[" + a
+				+ "],\"maybe\":" + b + ",\"primitives\":[" + a + "," + ShapeApps.ID_B + "]}", IdBag.class);
+		assertThat(read.ids).containsExactly(ShapeApps.ID_A, ShapeApps.ID_B);
+		assertThat(read.array).containsExactly(ShapeApps.ID_A);
+		assertThat(read.maybe).contains(ShapeApps.ID_B);
+		assertThat(read.primitives).containsExactly(ShapeApps.ID_A, ShapeApps.ID_B);
+	}
 
+	/** A record's list of ids (review J3). */
+	@Test
+	void aRecordsListOfIdsIsStrings() {
+		String json = this.jsonb.toJson(new Links(ShapeApps.ID_A, List.of(ShapeApps.ID_B)));
+		assertThat(json).contains("\"ticketId\":\"" + ShapeApps.ID_A + "\"",
+				"\"relatedIds\":[\"" + ShapeApps.ID_B + "\"]");
+	}
 
+	/** {@code @SnowflakeId I id} in {@code Identified<I>}, {@code Shipment extends Identified<Long>} (review J3). */
+	@Test
+	void anIdInAGenericSuperclassIsAStringAndReadsBack() {
+		String json = this.jsonb.toJson(new Shipment(ShapeApps.ID_A, "s"));
+		assertThat(json).contains("\"id\":\"" + ShapeApps.ID_A + "\"");
+		assertThat(this.jsonb.fromJson("{\"id\":\"" + ShapeApps.ID_A + "\"}", Shipment.class).id)
+			.isEqualTo(ShapeApps.ID_A);
+	}
+
+	/** What is no id in a container is refused naming it, as for one id. */
+	@Test
+	void badInputInAContainerIsAJsonbException() {
+		for (String value : new String[] { "[\"12ab\"]", "[true]", "[[1]]", "[{}]" }) {
+			Throwable thrown = catchThrowable(() -> this.jsonb.fromJson("{\"ids\":" + value + "}", IdBag.class));
+			assertThat(thrown).as(value).isInstanceOf(JsonbException.class);
+		}
+	}
 
 	/**
 	 * Bad input: the deserializer's JsonbException, which Quarkus REST's JSON-B reader rethrows (no mapper): a 500.

@@ -39,8 +39,8 @@ class PublicIdWhereNothingConvertsTest {
 			.contains(Created.class.getName() + ".id: JSON-B builds " + Created.class.getName()
 					+ " through its creator")
 			.contains(ClientQuery.class.getName() + ".id: a bean parameter of " + EchoClient.class.getName()
-					+ ".find(), an interface or abstract method")
-			.contains(SetterQuery.class.getName() + ".setId(): a REST parameter on a method (a setter)"));
+					+ ".find(), a REST client's method")
+			.contains(SetterQuery.class.getName() + ".setId(): a REST parameter on a getter or setter"));
 
 	@Test
 	void theBuildFails() {
