@@ -79,6 +79,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 	 * when the module is registered: Quarkus creates its {@code ObjectMapper} at static init, before the runtime
 	 * configuration (the keys) exists. A supplier that throws fails that serializer, never writing the raw id.
 	 */
+	/** {@code codec} may give null: where no key is configured, every {@code @PublicId} property then fails. */
 	public PublicIdJackson2Module(Supplier<PublicIdCodec> codec) {
 		super("snowflake-public-id", Version.unknownVersion());
 		this.codec = java.util.Objects.requireNonNull(codec, "codec");
@@ -112,8 +113,12 @@ public class PublicIdJackson2Module extends SimpleModule {
 
 	/** The codec of the property's domain ({@code @PublicId("invoice")}); a bad domain names the property. */
 	static PublicIdCodec codecOf(Supplier<PublicIdCodec> codec, PublicId publicId, String where) {
+		PublicIdCodec available = codec.get();
+		if (available == null) {
+			throw new IllegalStateException(PublicIdJson.withoutKey(where));
+		}
 		try {
-			return codec.get().forDomain(publicId.value());
+			return available.forDomain(publicId.value());
 		}
 		catch (IllegalArgumentException ex) {
 			throw new IllegalArgumentException("@PublicId on " + where + ": " + ex.getMessage(), ex);

@@ -51,6 +51,16 @@ public final class PublicIdJson {
 		return (target == String.class) ? Long.toString(id) : (Object) id;
 	}
 
+	/**
+	 * Why a {@code @PublicId} property cannot be written or read where no key is configured (a class outside the
+	 * packages the start searches): never the raw id instead.
+	 */
+	public static String withoutKey(String where) {
+		return "@PublicId on " + where + " cannot be written or read as JSON: no public-id key is configured, and the "
+				+ "raw id must not go out where a token was promised. Set " + io.snowflakeid.publicid.PublicIdCodec.KEYS
+				+ ".<version>=<base64 AES key of 16, 24 or 32 bytes>, or remove @PublicId";
+	}
+
 	/** Why a {@code @PublicId} property of another shape is refused, naming it and what is allowed. */
 	public static String unsupported(String where, String type) {
 		return "@PublicId on " + where + " (" + type + ") is not supported: allowed Long, long, String (a decimal id), "

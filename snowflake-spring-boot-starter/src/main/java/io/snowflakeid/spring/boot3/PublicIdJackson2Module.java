@@ -19,4 +19,17 @@ public class PublicIdJackson2Module extends io.snowflakeid.hibernate.internal.Pu
 	public PublicIdJackson2Module(PublicIdCodec codec) {
 		super(codec);
 	}
+
+	private PublicIdJackson2Module() {
+		super(() -> null);
+	}
+
+	/**
+	 * Where no key is configured: every {@code @PublicId} property fails when Jackson builds its serializer or
+	 * deserializer, naming it and the key to set, instead of going out (or in) as the raw id. The start refuses
+	 * {@code @PublicId} without a key in the application's packages; this covers the classes outside them.
+	 */
+	public static PublicIdJackson2Module withoutKeys() {
+		return new PublicIdJackson2Module();
+	}
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
 import io.snowflakeid.hibernate.internal.PublicIdJson;
+import io.snowflakeid.publicid.PublicIdCodec;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
@@ -19,12 +20,27 @@ final class PublicIdJackson2MapperPostProcessor implements BeanPostProcessor {
 
 	private final ObjectProvider<PublicIdJackson2Module> module;
 
-	PublicIdJackson2MapperPostProcessor(ObjectProvider<PublicIdJackson2Module> module) {
+	/** Whether public ids are in use (a codec): a mapper that cannot get the module then stops the start. */
+	private final ObjectProvider<PublicIdCodec> codec;
+
+	PublicIdJackson2MapperPostProcessor(ObjectProvider<PublicIdJackson2Module> module,
+			ObjectProvider<PublicIdCodec> codec) {
 		this.module = module;
+		this.codec = codec;
 	}
 
 	@Override
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
+		if (bean instanceof ObjectMapper mapper && this.codec.getIfAvailable() == null) {
+			// no key: the refusing module where the mapper sees annotations, never a refused start (no public id is
+			// in use that the start could see)
+			PublicIdJackson2Module module = this.module.getIfAvailable();
+			if (module != null && mapper.isEnabled(MapperFeature.USE_ANNOTATIONS)
+					&& !mapper.getRegisteredModuleIds().contains(module.getTypeId())) {
+				mapper.registerModule(module);
+			}
+			return bean;
+		}
 		if (bean instanceof ObjectMapper mapper) {
 			if (!mapper.isEnabled(MapperFeature.USE_ANNOTATIONS)) {
 				throw new IllegalStateException(PublicIdJson.blind(beanName, mapper.getClass()));

@@ -1,6 +1,7 @@
 package io.snowflakeid.spring.publicid;
 
 import io.snowflakeid.hibernate.internal.PublicIdJson;
+import io.snowflakeid.publicid.PublicIdCodec;
 import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.cfg.MapperBuilder;
@@ -21,8 +22,13 @@ final class PublicIdJackson3MapperPostProcessor implements BeanPostProcessor {
 
 	private final ObjectProvider<PublicIdJackson3Module> module;
 
-	PublicIdJackson3MapperPostProcessor(ObjectProvider<PublicIdJackson3Module> module) {
+	/** Whether public ids are in use (a codec): a mapper that cannot get the module then stops the start. */
+	private final ObjectProvider<PublicIdCodec> codec;
+
+	PublicIdJackson3MapperPostProcessor(ObjectProvider<PublicIdJackson3Module> module,
+			ObjectProvider<PublicIdCodec> codec) {
 		this.module = module;
+		this.codec = codec;
 	}
 
 	@Override
@@ -30,6 +36,9 @@ final class PublicIdJackson3MapperPostProcessor implements BeanPostProcessor {
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
 		if (!(bean instanceof ObjectMapper mapper)) {
 			return bean;
+		}
+		if (this.codec.getIfAvailable() == null) {
+			return withoutKeys(mapper);
 		}
 		if (!mapper.isEnabled(MapperFeature.USE_ANNOTATIONS)) {
 			throw new IllegalStateException(PublicIdJson.blind(beanName, mapper.getClass()));
@@ -56,6 +65,28 @@ final class PublicIdJackson3MapperPostProcessor implements BeanPostProcessor {
 			throw refused(beanName, mapper, "its rebuilt copy would be a " + rebuilt.getClass().getName());
 		}
 		return rebuilt;
+	}
+
+	/**
+	 * Without a codec (no key): the refusing module where the mapper can take it, so that a {@code @PublicId} of a
+	 * class outside the packages the start searched fails rather than going out raw; a mapper that cannot take it is
+	 * left as it is (no public id is in use that the start could see).
+	 */
+	@SuppressWarnings({ "rawtypes" })
+	private Object withoutKeys(ObjectMapper mapper) {
+		PublicIdJackson3Module module = this.module.getIfAvailable();
+		if (module == null || !mapper.isEnabled(MapperFeature.USE_ANNOTATIONS)
+				|| mapper.registeredModules().stream().anyMatch(PublicIdJackson3Module.class::isInstance)) {
+			return mapper;
+		}
+		try {
+			MapperBuilder builder = mapper.rebuild();
+			ObjectMapper rebuilt = (ObjectMapper) builder.addModule(module).build();
+			return (rebuilt.getClass() == mapper.getClass()) ? rebuilt : mapper;
+		}
+		catch (RuntimeException ex) {
+			return mapper;
+		}
 	}
 
 	private static IllegalStateException refused(String beanName, ObjectMapper mapper, String why) {

@@ -72,7 +72,22 @@ public class PublicIdJackson3Module extends SimpleModule {
 
 	public PublicIdJackson3Module(PublicIdCodec codec) {
 		super("snowflake-public-id");
-		this.codec = codec;
+		this.codec = java.util.Objects.requireNonNull(codec, "codec");
+	}
+
+	private PublicIdJackson3Module() {
+		super("snowflake-public-id");
+		this.codec = null;
+	}
+
+	/**
+	 * Where no key is configured: every {@code @PublicId} property fails when Jackson builds its serializer or
+	 * deserializer, naming it and the key to set, instead of going out (or in) as the raw id. The start refuses
+	 * {@code @PublicId} without a key in the application's packages; this covers the classes outside them (a DTO in
+	 * another package or a library).
+	 */
+	public static PublicIdJackson3Module withoutKeys() {
+		return new PublicIdJackson3Module();
 	}
 
 	@Override
@@ -97,6 +112,9 @@ public class PublicIdJackson3Module extends SimpleModule {
 
 	/** The codec of the property's domain ({@code @PublicId("invoice")}); a bad domain names the property. */
 	static PublicIdCodec codecOf(PublicIdCodec codec, PublicId publicId, String where) {
+		if (codec == null) {
+			throw new IllegalStateException(PublicIdJson.withoutKey(where));
+		}
 		try {
 			return codec.forDomain(publicId.value());
 		}

@@ -62,39 +62,49 @@ public final class SnowflakePublicIdAutoConfiguration {
 			return new PublicIdDomainCheck(beanFactory);
 		}
 
-		@Configuration(proxyBeanMethods = false)
-		@ConditionalOnClass(name = "tools.jackson.databind.JacksonModule")
-		static class Jackson3Configuration {
+	}
 
-			@Bean
-			@ConditionalOnMissingBean
-			PublicIdJackson3Module publicIdJackson3Module(PublicIdCodec codec) {
-				return new PublicIdJackson3Module(codec);
-			}
+	/**
+	 * The Jackson modules, with the codec where there is one (the keys', or the application's own {@code PublicIdCodec}
+	 * bean), and refusing every {@code @PublicId} property where there is none: the start refuses the annotation
+	 * without a key only in the application's packages, and a DTO outside them must not go out with its raw id.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "tools.jackson.databind.JacksonModule")
+	static class Jackson3Configuration {
 
-			/** The application's own mapper beans too (Boot's Jackson auto-configuration backs off for them). */
-			@Bean
-			static BeanPostProcessor publicIdJackson3MapperPostProcessor(ObjectProvider<PublicIdJackson3Module> module) {
-				return new PublicIdJackson3MapperPostProcessor(module);
-			}
+		@Bean
+		@ConditionalOnMissingBean
+		PublicIdJackson3Module publicIdJackson3Module(ObjectProvider<PublicIdCodec> codec) {
+			PublicIdCodec available = codec.getIfAvailable();
+			return (available != null) ? new PublicIdJackson3Module(available) : PublicIdJackson3Module.withoutKeys();
 		}
 
-		/** Spring Boot 3.5's Jackson 2: delete with the {@code boot3} package. */
-		@Configuration(proxyBeanMethods = false)
-		@ConditionalOnClass(name = "com.fasterxml.jackson.databind.Module")
-		static class Jackson2Configuration {
+		/** The application's own mapper beans too (Boot's Jackson auto-configuration backs off for them). */
+		@Bean
+		static BeanPostProcessor publicIdJackson3MapperPostProcessor(ObjectProvider<PublicIdJackson3Module> module,
+				ObjectProvider<PublicIdCodec> codec) {
+			return new PublicIdJackson3MapperPostProcessor(module, codec);
+		}
+	}
 
-			@Bean
-			@ConditionalOnMissingBean
-			PublicIdJackson2Module publicIdJackson2Module(PublicIdCodec codec) {
-				return new PublicIdJackson2Module(codec);
-			}
+	/** Spring Boot 3.5's Jackson 2, as {@link Jackson3Configuration}: delete with the {@code boot3} package. */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "com.fasterxml.jackson.databind.Module")
+	static class Jackson2Configuration {
 
-			/** The application's own mapper beans too (Boot's Jackson auto-configuration backs off for them). */
-			@Bean
-			static BeanPostProcessor publicIdJackson2MapperPostProcessor(ObjectProvider<PublicIdJackson2Module> module) {
-				return new PublicIdJackson2MapperPostProcessor(module);
-			}
+		@Bean
+		@ConditionalOnMissingBean
+		PublicIdJackson2Module publicIdJackson2Module(ObjectProvider<PublicIdCodec> codec) {
+			PublicIdCodec available = codec.getIfAvailable();
+			return (available != null) ? new PublicIdJackson2Module(available) : PublicIdJackson2Module.withoutKeys();
+		}
+
+		/** The application's own mapper beans too (Boot's Jackson auto-configuration backs off for them). */
+		@Bean
+		static BeanPostProcessor publicIdJackson2MapperPostProcessor(ObjectProvider<PublicIdJackson2Module> module,
+				ObjectProvider<PublicIdCodec> codec) {
+			return new PublicIdJackson2MapperPostProcessor(module, codec);
 		}
 	}
 

@@ -33,12 +33,73 @@ class SnowflakePublicIdAutoConfigurationTests {
 		.withConfiguration(AutoConfigurations.of(SnowflakeAutoConfiguration.class, SnowflakePublicIdAutoConfiguration.class))
 		.withPropertyValues("snowflake.datacenter-id=3", "snowflake.worker-id=4");
 
+	/**
+	 * Without a key there is no codec, and the modules refuse every {@code @PublicId} property: the start refuses the
+	 * annotation only in the application's packages (none here), and a DTO outside them must not go out raw.
+	 */
 	@Test
-	void withoutAKeyThereIsNoCodecAndNoModule() {
+	void withoutAKeyThereIsNoCodecAndTheModulesRefusePublicIdsRatherThanWriteThemRaw() {
 		this.contextRunner.run((context) -> {
 			assertThat(context).hasNotFailed().doesNotHaveBean(PublicIdCodec.class);
-			assertThat(context).doesNotHaveBean(PublicIdJackson3Module.class).doesNotHaveBean(PublicIdJackson2Module.class);
+			tools.jackson.databind.json.JsonMapper jackson3 = tools.jackson.databind.json.JsonMapper.builder()
+				.addModule(context.getBean(PublicIdJackson3Module.class))
+				.build();
+			com.fasterxml.jackson.databind.ObjectMapper jackson2 = new com.fasterxml.jackson.databind.ObjectMapper()
+				.registerModule(context.getBean(PublicIdJackson2Module.class));
+			OrderView view = new OrderView(912207628317364225L, "PAID");
+			assertThatThrownBy(() -> jackson3.writeValueAsString(view)).hasMessageContaining("no public-id key is configured")
+				.hasMessageContaining("snowflake.public-id.keys.<version>").hasMessageNotContaining("912207628317364225");
+			assertThatThrownBy(() -> jackson2.writeValueAsString(view)).hasMessageContaining("no public-id key is configured")
+				.hasMessageNotContaining("912207628317364225");
+			assertThatThrownBy(() -> jackson3.readValue("{\"id\":912207628317364225}", OrderView.class))
+				.hasMessageContaining("no public-id key is configured");
+			assertThatThrownBy(() -> jackson2.readValue("{\"id\":912207628317364225}", OrderView.class))
+				.hasMessageContaining("no public-id key is configured");
+			assertThat(jackson3.writeValueAsString(new Plain(42L))).isEqualTo("{\"id\":42}");
 		});
+	}
+
+	/**
+	 * Without a key, an application's own mapper bean gets the refusing module too; one that cannot take it (no
+	 * annotations) does not stop the start, as it would where public ids are in use.
+	 */
+	@Test
+	void withoutAKeyTheApplicationsMappersRefuseToo() {
+		this.contextRunner
+			.withBean("ownMapper", tools.jackson.databind.json.JsonMapper.class,
+					() -> tools.jackson.databind.json.JsonMapper.builder().build())
+			.withBean("blindMapper", tools.jackson.databind.ObjectMapper.class,
+					() -> tools.jackson.databind.json.JsonMapper.builder()
+						.disable(tools.jackson.databind.MapperFeature.USE_ANNOTATIONS)
+						.build())
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				tools.jackson.databind.ObjectMapper own = context.getBean("ownMapper",
+						tools.jackson.databind.ObjectMapper.class);
+				assertThatThrownBy(() -> own.writeValueAsString(new OrderView(912207628317364225L, "PAID")))
+					.hasMessageContaining("no public-id key is configured");
+			});
+	}
+
+	/** The application's own {@code PublicIdCodec} bean, without keys: the modules write its tokens. */
+	@Test
+	void anApplicationsOwnCodecWithoutKeysWritesItsTokens() {
+		PublicIdCodec own = PublicIdCodec.builder().key("1", KEY_1).build();
+		this.contextRunner.withBean(PublicIdCodec.class, () -> own).run((context) -> {
+			assertThat(context).hasNotFailed();
+			tools.jackson.databind.json.JsonMapper jackson3 = tools.jackson.databind.json.JsonMapper.builder()
+				.addModule(context.getBean(PublicIdJackson3Module.class))
+				.build();
+			com.fasterxml.jackson.databind.ObjectMapper jackson2 = new com.fasterxml.jackson.databind.ObjectMapper()
+				.registerModule(context.getBean(PublicIdJackson2Module.class));
+			OrderView view = new OrderView(912207628317364225L, "PAID");
+			String token = own.encode(912207628317364225L);
+			assertThat(jackson3.writeValueAsString(view)).contains("\"" + token + "\"");
+			assertThat(jackson2.writeValueAsString(view)).contains("\"" + token + "\"");
+		});
+	}
+
+	public record Plain(Long id) {
 	}
 
 	@Test
