@@ -268,10 +268,14 @@ final class PublicIdUses {
 					continue;
 				}
 				for (MethodParameterInfo parameter : method.parameters()) {
-					boolean annotated = REST_PARAMETERS.stream().anyMatch(parameter::hasDeclaredAnnotation);
-					DotName name = parameter.type().name();
-					if (!annotated && found.putIfAbsent(name, type.name() + "." + method.name() + "()") == null) {
-						next.add(name);
+					if (REST_PARAMETERS.stream().anyMatch(parameter::hasDeclaredAnnotation)) {
+						continue;
+					}
+					String via = type.name() + "." + method.name() + "()";
+					for (DotName name : typesOf(index, type, parameter.type())) {
+						if (found.putIfAbsent(name, via) == null) {
+							next.add(name);
+						}
 					}
 				}
 			}
@@ -296,6 +300,43 @@ final class PublicIdUses {
 		}
 		this.clientBeanParameters = found;
 		return found;
+	}
+
+	/**
+	 * The classes a parameter of {@code type} stands for: its own, or for a type variable of {@code type}
+	 * ({@code interface CrudClient<Q> { find(@BeanParam Q q); }}) the type arguments its sub-interfaces and
+	 * subclasses in the index give it ({@code OrderClient extends CrudClient<OrderQuery>}).
+	 */
+	private static List<DotName> typesOf(IndexView index, ClassInfo type, Type parameter) {
+		if (parameter.kind() != Type.Kind.TYPE_VARIABLE) {
+			return List.of(parameter.name());
+		}
+		int position = -1;
+		for (int i = 0; i < type.typeParameters().size(); i++) {
+			if (type.typeParameters().get(i).identifier().equals(parameter.asTypeVariable().identifier())) {
+				position = i;
+			}
+		}
+		List<DotName> arguments = new ArrayList<>();
+		if (position < 0) {
+			return arguments; // a method's own type variable: nothing to resolve it with
+		}
+		List<ClassInfo> subtypes = new ArrayList<>(index.getAllKnownSubinterfaces(type.name()));
+		subtypes.addAll(type.isInterface() ? index.getAllKnownImplementors(type.name())
+				: index.getAllKnownSubclasses(type.name()));
+		for (ClassInfo subtype : subtypes) {
+			List<Type> supertypes = new ArrayList<>(subtype.interfaceTypes());
+			if (subtype.superClassType() != null) {
+				supertypes.add(subtype.superClassType());
+			}
+			for (Type supertype : supertypes) {
+				if (supertype.name().equals(type.name()) && supertype.kind() == Type.Kind.PARAMETERIZED_TYPE
+						&& supertype.asParameterizedType().arguments().size() > position) {
+					arguments.add(supertype.asParameterizedType().arguments().get(position).name());
+				}
+			}
+		}
+		return arguments;
 	}
 
 	/** Whether a class of the index that is no interface nor abstract declares {@code method} of {@code type}. */

@@ -77,6 +77,14 @@ class PublicIdRestMembersTest {
 			.startsWith(Inner.class.getName() + ".id: a bean parameter of " + NestedClient.class.getName() + ".find()");
 	}
 
+	/** A generic client's bean parameter, its type given by a sub-interface (review P2-6). */
+	@Test
+	void aBeanParameterOfAGenericClientIsFoundThroughItsSubInterface() throws IOException {
+		PublicIdUses uses = PublicIdUses.of(Index.of(Query.class, CrudClient.class, QueryClient.class), true, false);
+		assertThat(uses.refused).singleElement().asString()
+			.startsWith(Query.class.getName() + ".id: a bean parameter of " + CrudClient.class.getName() + ".find()");
+	}
+
 	/** The REST annotation on the getter, {@code @PublicId} on the field: nothing converts it (review P2-2). */
 	@Test
 	void aRestAnnotationOnTheGetterOfAPublicIdFieldIsRefused() throws IOException {
@@ -156,6 +164,15 @@ class PublicIdRestMembersTest {
 		@PublicId
 		public void setId(Long id) {
 		}
+	}
+
+	public interface CrudClient<Q> {
+
+		@GET
+		String find(@BeanParam Q query);
+	}
+
+	public interface QueryClient extends CrudClient<Query> {
 	}
 
 	public interface QueryService {
