@@ -77,9 +77,9 @@ public class PublicIdJackson2Module extends SimpleModule {
 	/**
 	 * A module whose codec is asked for when Jackson first builds a serializer or deserializer of a public id, not
 	 * when the module is registered: Quarkus creates its {@code ObjectMapper} at static init, before the runtime
-	 * configuration (the keys) exists. A supplier that throws fails that serializer, never writing the raw id.
+	 * configuration (the keys) exists. A supplier that throws, or gives null (no key is configured), fails that
+	 * serializer, never writing the raw id.
 	 */
-	/** {@code codec} may give null: where no key is configured, every {@code @PublicId} property then fails. */
 	public PublicIdJackson2Module(Supplier<PublicIdCodec> codec) {
 		super("snowflake-public-id", Version.unknownVersion());
 		this.codec = java.util.Objects.requireNonNull(codec, "codec");

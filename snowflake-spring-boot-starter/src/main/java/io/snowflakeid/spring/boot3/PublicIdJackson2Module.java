@@ -1,5 +1,7 @@
 package io.snowflakeid.spring.boot3;
 
+import java.util.function.Supplier;
+
 import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.publicid.PublicIdCodec;
 
@@ -20,8 +22,13 @@ public class PublicIdJackson2Module extends io.snowflakeid.hibernate.internal.Pu
 		super(codec);
 	}
 
-	private PublicIdJackson2Module() {
-		super(() -> null);
+	/**
+	 * A module whose codec is asked for when Jackson first builds a serializer or deserializer of a public id, not
+	 * when the module is created: a codec bean may itself need the mapper. A supplier that gives null (no key) or
+	 * throws fails that serializer, never writing the raw id.
+	 */
+	public PublicIdJackson2Module(Supplier<PublicIdCodec> codec) {
+		super(codec);
 	}
 
 	/**
@@ -30,6 +37,6 @@ public class PublicIdJackson2Module extends io.snowflakeid.hibernate.internal.Pu
 	 * {@code @PublicId} without a key in the application's packages; this covers the classes outside them.
 	 */
 	public static PublicIdJackson2Module withoutKeys() {
-		return new PublicIdJackson2Module();
+		return new PublicIdJackson2Module(() -> null);
 	}
 }

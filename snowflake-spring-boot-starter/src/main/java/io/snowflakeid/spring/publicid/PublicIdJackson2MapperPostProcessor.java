@@ -6,6 +6,8 @@ import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
 import io.snowflakeid.hibernate.internal.PublicIdJson;
 import io.snowflakeid.publicid.PublicIdCodec;
 
+import org.springframework.beans.factory.BeanFactoryUtils;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 
@@ -20,18 +22,23 @@ final class PublicIdJackson2MapperPostProcessor implements BeanPostProcessor {
 
 	private final ObjectProvider<PublicIdJackson2Module> module;
 
-	/** Whether public ids are in use (a codec): a mapper that cannot get the module then stops the start. */
-	private final ObjectProvider<PublicIdCodec> codec;
+	/** Where public ids are in use (a codec bean): a mapper that cannot get the module then stops the start. */
+	private final ListableBeanFactory beans;
 
 	PublicIdJackson2MapperPostProcessor(ObjectProvider<PublicIdJackson2Module> module,
-			ObjectProvider<PublicIdCodec> codec) {
+			ListableBeanFactory beans) {
 		this.module = module;
-		this.codec = codec;
+		this.beans = beans;
+	}
+
+	/** Whether the context defines a codec, from its definitions: creating it here could need the mapper itself. */
+	private boolean codecDefined() {
+		return BeanFactoryUtils.beanNamesForTypeIncludingAncestors(this.beans, PublicIdCodec.class, true, false).length > 0;
 	}
 
 	@Override
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
-		if (bean instanceof ObjectMapper mapper && this.codec.getIfAvailable() == null) {
+		if (bean instanceof ObjectMapper mapper && !codecDefined()) {
 			// no key: the refusing module where the mapper sees annotations, never a refused start (no public id is
 			// in use that the start could see)
 			PublicIdJackson2Module module = this.module.getIfAvailable();

@@ -6,6 +6,8 @@ import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.cfg.MapperBuilder;
 
+import org.springframework.beans.factory.BeanFactoryUtils;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 
@@ -22,13 +24,18 @@ final class PublicIdJackson3MapperPostProcessor implements BeanPostProcessor {
 
 	private final ObjectProvider<PublicIdJackson3Module> module;
 
-	/** Whether public ids are in use (a codec): a mapper that cannot get the module then stops the start. */
-	private final ObjectProvider<PublicIdCodec> codec;
+	/** Where public ids are in use (a codec bean): a mapper that cannot get the module then stops the start. */
+	private final ListableBeanFactory beans;
 
 	PublicIdJackson3MapperPostProcessor(ObjectProvider<PublicIdJackson3Module> module,
-			ObjectProvider<PublicIdCodec> codec) {
+			ListableBeanFactory beans) {
 		this.module = module;
-		this.codec = codec;
+		this.beans = beans;
+	}
+
+	/** Whether the context defines a codec, from its definitions: creating it here could need the mapper itself. */
+	private boolean codecDefined() {
+		return BeanFactoryUtils.beanNamesForTypeIncludingAncestors(this.beans, PublicIdCodec.class, true, false).length > 0;
 	}
 
 	@Override
@@ -37,7 +44,7 @@ final class PublicIdJackson3MapperPostProcessor implements BeanPostProcessor {
 		if (!(bean instanceof ObjectMapper mapper)) {
 			return bean;
 		}
-		if (this.codec.getIfAvailable() == null) {
+		if (!codecDefined()) {
 			return withoutKeys(mapper);
 		}
 		if (!mapper.isEnabled(MapperFeature.USE_ANNOTATIONS)) {

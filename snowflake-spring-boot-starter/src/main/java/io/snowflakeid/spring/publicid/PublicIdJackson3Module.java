@@ -4,6 +4,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Supplier;
 
 import com.fasterxml.jackson.annotation.JsonIdentityInfo;
 import com.fasterxml.jackson.annotation.ObjectIdGenerator;
@@ -68,16 +69,25 @@ public class PublicIdJackson3Module extends SimpleModule {
 
 	private static final long serialVersionUID = 1L;
 
-	private final transient PublicIdCodec codec;
+	private final transient Supplier<PublicIdCodec> codec;
 
 	public PublicIdJackson3Module(PublicIdCodec codec) {
+		this(constant(codec));
+	}
+
+	/**
+	 * A module whose codec is asked for when Jackson first builds a serializer or deserializer of a public id, not
+	 * when the module is created: a codec bean may itself need the mapper. A supplier that gives null (no key) or
+	 * throws fails that serializer, never writing the raw id.
+	 */
+	public PublicIdJackson3Module(Supplier<PublicIdCodec> codec) {
 		super("snowflake-public-id");
 		this.codec = java.util.Objects.requireNonNull(codec, "codec");
 	}
 
-	private PublicIdJackson3Module() {
-		super("snowflake-public-id");
-		this.codec = null;
+	private static Supplier<PublicIdCodec> constant(PublicIdCodec codec) {
+		java.util.Objects.requireNonNull(codec, "codec");
+		return () -> codec;
 	}
 
 	/**
@@ -87,7 +97,7 @@ public class PublicIdJackson3Module extends SimpleModule {
 	 * another package or a library).
 	 */
 	public static PublicIdJackson3Module withoutKeys() {
-		return new PublicIdJackson3Module();
+		return new PublicIdJackson3Module(() -> null);
 	}
 
 	@Override
@@ -111,12 +121,13 @@ public class PublicIdJackson3Module extends SimpleModule {
 	}
 
 	/** The codec of the property's domain ({@code @PublicId("invoice")}); a bad domain names the property. */
-	static PublicIdCodec codecOf(PublicIdCodec codec, PublicId publicId, String where) {
-		if (codec == null) {
+	static PublicIdCodec codecOf(Supplier<PublicIdCodec> codec, PublicId publicId, String where) {
+		PublicIdCodec available = codec.get();
+		if (available == null) {
 			throw new IllegalStateException(PublicIdJson.withoutKey(where));
 		}
 		try {
-			return codec.forDomain(publicId.value());
+			return available.forDomain(publicId.value());
 		}
 		catch (IllegalArgumentException ex) {
 			throw new IllegalArgumentException("@PublicId on " + where + ": " + ex.getMessage(), ex);
@@ -140,9 +151,9 @@ public class PublicIdJackson3Module extends SimpleModule {
 
 		private static final Class<?> DESERIALIZER_NONE = ValueDeserializer.None.class;
 
-		private final transient PublicIdCodec codec;
+		private final transient Supplier<PublicIdCodec> codec;
 
-		Introspector(PublicIdCodec codec) {
+		Introspector(Supplier<PublicIdCodec> codec) {
 			this.codec = codec;
 		}
 
@@ -467,9 +478,9 @@ public class PublicIdJackson3Module extends SimpleModule {
 
 		private static final long serialVersionUID = 1L;
 
-		private final transient PublicIdCodec codec;
+		private final transient Supplier<PublicIdCodec> codec;
 
-		IdentitySerializerModifier(PublicIdCodec codec) {
+		IdentitySerializerModifier(Supplier<PublicIdCodec> codec) {
 			this.codec = codec;
 		}
 
@@ -617,9 +628,9 @@ public class PublicIdJackson3Module extends SimpleModule {
 
 		private static final long serialVersionUID = 1L;
 
-		private final transient PublicIdCodec codec;
+		private final transient Supplier<PublicIdCodec> codec;
 
-		IdentityDeserializerModifier(PublicIdCodec codec) {
+		IdentityDeserializerModifier(Supplier<PublicIdCodec> codec) {
 			this.codec = codec;
 		}
 
@@ -691,7 +702,8 @@ public class PublicIdJackson3Module extends SimpleModule {
 		}
 
 		/** Wraps the builder's instantiator when Jackson reads the type from a scalar through a @PublicId creator. */
-		static void install(BeanDeserializerBuilder builder, BeanDescription description, PublicIdCodec codec) {
+		static void install(BeanDeserializerBuilder builder, BeanDescription description,
+				Supplier<PublicIdCodec> codec) {
 			ValueInstantiator instantiator = builder.getValueInstantiator();
 			if (instantiator == null || !(instantiator.canCreateFromString() || instantiator.canCreateFromLong()
 					|| instantiator.canCreateFromInt() || instantiator.canCreateUsingDelegate())) {

@@ -56,18 +56,24 @@ public final class SnowflakePublicIdAutoConfiguration {
 			return builder.layout((ids != null) ? ids.layout() : null).build();
 		}
 
-		/** Every @PublicId("domain") of the application checked at start, not in its first request. */
-		@Bean
-		static PublicIdDomainCheck publicIdDomainCheck(BeanFactory beanFactory) {
-			return new PublicIdDomainCheck(beanFactory);
-		}
 
 	}
 
 	/**
+	 * Every @PublicId("domain") of the application checked at start, not in its first request: with the codec of the
+	 * keys or the application's own (without one it searches nothing).
+	 */
+	@Bean
+	static PublicIdDomainCheck publicIdDomainCheck(BeanFactory beanFactory) {
+		return new PublicIdDomainCheck(beanFactory);
+	}
+
+	/**
 	 * The Jackson modules, with the codec where there is one (the keys', or the application's own {@code PublicIdCodec}
-	 * bean), and refusing every {@code @PublicId} property where there is none: the start refuses the annotation
-	 * without a key only in the application's packages, and a DTO outside them must not go out with its raw id.
+	 * bean; several without a {@code @Primary} one count as none), and refusing every {@code @PublicId} property where
+	 * there is none: the start refuses the annotation without a key only in the application's packages, and a DTO
+	 * outside them must not go out with its raw id. The codec is asked for when Jackson first meets a
+	 * {@code @PublicId}: a codec bean may itself need the mapper.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "tools.jackson.databind.JacksonModule")
@@ -76,15 +82,14 @@ public final class SnowflakePublicIdAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		PublicIdJackson3Module publicIdJackson3Module(ObjectProvider<PublicIdCodec> codec) {
-			PublicIdCodec available = codec.getIfAvailable();
-			return (available != null) ? new PublicIdJackson3Module(available) : PublicIdJackson3Module.withoutKeys();
+			return new PublicIdJackson3Module(codec::getIfUnique); // asked for late: a codec bean may need the mapper
 		}
 
 		/** The application's own mapper beans too (Boot's Jackson auto-configuration backs off for them). */
 		@Bean
 		static BeanPostProcessor publicIdJackson3MapperPostProcessor(ObjectProvider<PublicIdJackson3Module> module,
-				ObjectProvider<PublicIdCodec> codec) {
-			return new PublicIdJackson3MapperPostProcessor(module, codec);
+				ListableBeanFactory beans) {
+			return new PublicIdJackson3MapperPostProcessor(module, beans);
 		}
 	}
 
@@ -96,15 +101,14 @@ public final class SnowflakePublicIdAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		PublicIdJackson2Module publicIdJackson2Module(ObjectProvider<PublicIdCodec> codec) {
-			PublicIdCodec available = codec.getIfAvailable();
-			return (available != null) ? new PublicIdJackson2Module(available) : PublicIdJackson2Module.withoutKeys();
+			return new PublicIdJackson2Module(codec::getIfUnique); // asked for late: a codec bean may need the mapper
 		}
 
 		/** The application's own mapper beans too (Boot's Jackson auto-configuration backs off for them). */
 		@Bean
 		static BeanPostProcessor publicIdJackson2MapperPostProcessor(ObjectProvider<PublicIdJackson2Module> module,
-				ObjectProvider<PublicIdCodec> codec) {
-			return new PublicIdJackson2MapperPostProcessor(module, codec);
+				ListableBeanFactory beans) {
+			return new PublicIdJackson2MapperPostProcessor(module, beans);
 		}
 	}
 
