@@ -21,6 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 public final class ChildJvm {
 
+	/** How long {@link #expect} waits for a child's next line. */
+	static final long LINE_TIMEOUT_SECONDS = 180;
+
 	public final Process process;
 
 	private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
@@ -61,10 +64,15 @@ public final class ChildJvm {
 				failurePrefixes);
 	}
 
-	/** The next line starting with {@code prefix} (within 60 s). */
+	/**
+	 * The next line starting with {@code prefix} (within {@link #LINE_TIMEOUT_SECONDS}). A guard against a child that
+	 * hangs, not a measure: on a 2-core CI machine with the side lane's database tests beside it, four children
+	 * inserting 1,500 rows each with a commit (an fsync) per row on MariaDB took more than 60 s to their first line
+	 * (2026-12-06, twice; 14 s alone).
+	 */
 	public String expect(String prefix) throws InterruptedException {
 		for (;;) {
-			String line = this.lines.poll(60, TimeUnit.SECONDS);
+			String line = this.lines.poll(LINE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
 			assertThat(line).as("child output before timeout (waiting for %s)", prefix).isNotNull();
 			if (line.startsWith(prefix)) {
 				return line;
