@@ -4,12 +4,13 @@ import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
 import io.snowflakeid.spring.publicid.fixture.OrderView;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JacksonModule;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackages;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
-import org.springframework.boot.jackson.autoconfigure.JacksonAutoConfiguration;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -24,8 +25,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class PublicIdNoKeyStartTests {
 
 	private final ApplicationContextRunner contextRunner = new ApplicationContextRunner()
-		.withConfiguration(AutoConfigurations.of(JacksonAutoConfiguration.class, SnowflakeAutoConfiguration.class,
-				SnowflakePublicIdAutoConfiguration.class))
+		.withConfiguration(AutoConfigurations.of(SnowflakeAutoConfiguration.class, SnowflakePublicIdAutoConfiguration.class))
+		.withUserConfiguration(MapperConfiguration.class)
 		.withPropertyValues("snowflake.datacenter-id=3", "snowflake.worker-id=4");
 
 	/** Codecs used by hand (one per partner), none for JSON: the start goes on; a @PublicId in JSON is refused. */
@@ -65,6 +66,16 @@ class PublicIdNoKeyStartTests {
 			.withInitializer((context) -> AutoConfigurationPackages.register(
 					(BeanDefinitionRegistry) context.getBeanFactory(), "io.snowflakeid.spring.publicid.baddomain"))
 			.run((context) -> assertThat(context).getFailure().hasMessageContaining("@PublicId(\"in voice\")"));
+	}
+
+	/** A mapper bean made from the module beans, as Spring Boot 4's Jackson auto-configuration makes it. */
+	@Configuration(proxyBeanMethods = false)
+	static class MapperConfiguration {
+
+		@Bean
+		JsonMapper jsonMapper(ObjectProvider<JacksonModule> modules) {
+			return JsonMapper.builder().addModules(modules.orderedStream().toList()).build();
+		}
 	}
 
 	@Configuration(proxyBeanMethods = false)
