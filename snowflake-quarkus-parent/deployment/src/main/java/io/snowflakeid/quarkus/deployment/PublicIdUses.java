@@ -73,6 +73,14 @@ final class PublicIdUses {
 
 	private static final DotName BEAN_PARAM = DotName.createSimple("jakarta.ws.rs.BeanParam");
 
+	private static final DotName DEFAULT_VALUE = DotName.createSimple("jakarta.ws.rs.DefaultValue");
+
+	private static final DotName PART_TYPE = DotName.createSimple("org.jboss.resteasy.reactive.PartType");
+
+	/** The parameters a request always carries: a primitive {@code long} there is never defaulted to 0. */
+	private static final Set<DotName> PATH_PARAMETERS = Set.of(DotName.createSimple("jakarta.ws.rs.PathParam"),
+			DotName.createSimple("org.jboss.resteasy.reactive.RestPath"));
+
 	private static final DotName REST_CLIENT = DotName
 		.createSimple("org.eclipse.microprofile.rest.client.inject.RegisterRestClient");
 
@@ -207,6 +215,37 @@ final class PublicIdUses {
 		else if (!ID_TYPES.contains(parameter.type().name())) {
 			this.refused.add(where + " (" + parameter.type() + "): allowed Long, long and String (a decimal id)");
 		}
+		else {
+			String shape = restShape(parameter, parameter.type());
+			if (shape != null) {
+				this.refused.add(where + shape);
+			}
+		}
+	}
+
+	/**
+	 * What Quarkus REST does with a REST parameter or field outside the converter that turns a token into the id,
+	 * described (appended to the use), or null: a {@code @DefaultValue} is decoded as a token on every request
+	 * without the parameter (a 400 blaming the client, or a raw id taken), a multipart part of a non-text type is
+	 * read by a body reader, and an absent primitive {@code long} query, header, form, cookie or matrix parameter
+	 * reaches the method as 0, an id nobody sent (review finding 13).
+	 */
+	private static String restShape(AnnotationTarget target, Type type) {
+		if (target.hasDeclaredAnnotation(DEFAULT_VALUE)) {
+			return ": a @DefaultValue is decoded as a public id on every request without the parameter; leave it out"
+					+ " (an absent parameter is null) and default in the method";
+		}
+		AnnotationInstance part = target.declaredAnnotation(PART_TYPE);
+		if (part != null && part.value() != null && !part.value().asString().startsWith("text/")) {
+			return ": a multipart part of type " + part.value().asString() + " is read by a body reader, not by"
+					+ " the converter that decodes public ids; send the token as text (@PartType(\"text/plain\") or"
+					+ " none)";
+		}
+		if (type.kind() == Type.Kind.PRIMITIVE && PATH_PARAMETERS.stream().noneMatch(target::hasDeclaredAnnotation)) {
+			return " (long): an absent parameter would reach the method as 0, an id nobody sent; use Long (null when"
+					+ " absent), or a path parameter";
+		}
+		return null;
 	}
 
 	/**
@@ -232,6 +271,11 @@ final class PublicIdUses {
 		if (!ID_TYPES.contains(target.asField().type().name())) {
 			this.refused.add(where + " (" + target.asField().type() + "): a REST parameter field: allowed"
 					+ " Long, long and String (a decimal id)");
+			return;
+		}
+		String shape = restShape(target, target.asField().type());
+		if (shape != null) {
+			this.refused.add(where + shape);
 			return;
 		}
 		String client = clientBeanParameters(index).get(target.asField().declaringClass().name());

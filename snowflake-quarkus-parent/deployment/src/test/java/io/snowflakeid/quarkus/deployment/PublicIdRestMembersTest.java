@@ -4,9 +4,14 @@ import java.io.IOException;
 
 import io.snowflakeid.publicid.PublicId;
 import jakarta.ws.rs.BeanParam;
+import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
+import org.jboss.resteasy.reactive.PartType;
+import org.jboss.resteasy.reactive.RestForm;
 import org.jboss.jandex.Index;
 import org.junit.jupiter.api.Test;
 
@@ -113,6 +118,118 @@ class PublicIdRestMembersTest {
 	void aRecordBeanParameterIsAccepted() throws IOException {
 		PublicIdUses uses = PublicIdUses.of(Index.of(RecordQuery.class, RecordResource.class), true, false);
 		assertThat(uses.refused).isEmpty();
+	}
+
+	/**
+	 * What Quarkus REST fills in without the converter that decodes a token (review finding 13): a default value, a
+	 * multipart part read by a body reader, an absent primitive parameter (0). Parameters and fields alike.
+	 */
+	@Test
+	void aDefaultValueAJsonPartAndAnAbsentPrimitiveAreRefusedOnParametersAndFields() throws IOException {
+		PublicIdUses uses = PublicIdUses.of(Index.of(Hidden.class, HiddenResource.class), true, false);
+		assertThat(uses.refused).hasSize(6)
+			.anySatisfy((m) -> assertThat(m).startsWith(HiddenResource.class.getName() + ".byDefault(parameter 0)")
+				.contains("a @DefaultValue is decoded as a public id on every request without the parameter"))
+			.anySatisfy((m) -> assertThat(m).startsWith(HiddenResource.class.getName() + ".part(parameter 0)")
+				.contains("a multipart part of type application/json is read by a body reader"))
+			.anySatisfy((m) -> assertThat(m).startsWith(HiddenResource.class.getName() + ".primitive(parameter 0)")
+				.contains("(long): an absent parameter would reach the method as 0"))
+			.anySatisfy((m) -> assertThat(m).startsWith(Hidden.class.getName() + ".byDefault: a @DefaultValue"))
+			.anySatisfy((m) -> assertThat(m).startsWith(Hidden.class.getName() + ".part: a multipart part of type"))
+			.anySatisfy((m) -> assertThat(m).startsWith(Hidden.class.getName() + ".primitive (long): an absent"));
+	}
+
+	/** The same shapes where the converter does run: a path's {@code long}, a text part, a plain query {@code Long}. */
+	@Test
+	void aPathLongATextPartAndALongQueryAreAccepted() throws IOException {
+		PublicIdUses uses = PublicIdUses.of(Index.of(Plain.class, PlainResource.class), true, false);
+		assertThat(uses.refused).isEmpty();
+		assertThat(uses.uses).hasSize(6);
+	}
+
+	public static class Hidden {
+
+		@QueryParam("a")
+		@DefaultValue("1")
+		@PublicId
+		public Long byDefault;
+
+		@RestForm
+		@PartType("application/json")
+		@PublicId
+		public Long part;
+
+		@QueryParam("c")
+		@PublicId
+		public long primitive;
+	}
+
+	@Path("/hidden")
+	public static class HiddenResource {
+
+		@GET
+		public String byDefault(@QueryParam("a") @DefaultValue("1") @PublicId Long id) {
+			return String.valueOf(id);
+		}
+
+		@POST
+		public String part(@RestForm @PartType("application/json") @PublicId Long id) {
+			return String.valueOf(id);
+		}
+
+		@GET
+		@Path("/primitive")
+		public String primitive(@QueryParam("c") @PublicId long id) {
+			return String.valueOf(id);
+		}
+
+		@GET
+		@Path("/bean")
+		public String bean(@BeanParam Hidden hidden) {
+			return String.valueOf(hidden.byDefault);
+		}
+	}
+
+	public static class Plain {
+
+		@PathParam("id")
+		@PublicId
+		public long id;
+
+		@RestForm
+		@PartType("text/plain")
+		@PublicId
+		public Long part;
+
+		@QueryParam("q")
+		@PublicId
+		public Long query;
+	}
+
+	@Path("/plain/{id}")
+	public static class PlainResource {
+
+		@GET
+		public String path(@PathParam("id") @PublicId long id) {
+			return String.valueOf(id);
+		}
+
+		@POST
+		public String part(@RestForm @PartType("text/plain") @PublicId Long id) {
+			return String.valueOf(id);
+		}
+
+		@GET
+		@Path("/q")
+		public String query(@QueryParam("q") @PublicId Long id) {
+			return String.valueOf(id);
+		}
+
+		@GET
+		@Path("/bean")
+		public String bean(@BeanParam Plain plain) {
+			return String.valueOf(plain.id);
+		}
 	}
 
 	public static class Query {
