@@ -18,6 +18,8 @@ import io.lettuce.core.SocketOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
 import io.snowflakeid.redis.RedisScripts;
+import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.spi.LeaseStore;
 
 /**
@@ -53,7 +55,13 @@ public final class LettuceRedisScripts implements RedisScripts {
 	 * @param connectTimeout the bound on connecting and on each reconnect
 	 */
 	public static LettuceRedisScripts open(RedisURI uri, Duration connectTimeout) {
-		RedisClient client = RedisClient.create(uri);
+		RedisClient client;
+		try {
+			client = RedisClient.create(uri);
+		}
+		catch (LinkageError ex) {
+			throw clientNotCreated(ex);
+		}
 		try {
 			client.setOptions(ClientOptions.builder()
 				.autoReconnect(true)
@@ -92,6 +100,39 @@ public final class LettuceRedisScripts implements RedisScripts {
 			Thread.currentThread().interrupt();
 			pending.cancel(true);
 			throw new RedisConnectionException("Interrupted while connecting to " + describe(uri), ex);
+		}
+	}
+
+	/**
+	 * Lettuce could not create its client because a class it was built against is missing or different: most
+	 * often Lettuce 7, built on Netty 4.2, beside the Netty 4.1 of Quarkus 3 or Spring Boot 3.5
+	 * ({@code NoClassDefFoundError: io/netty/channel/MultiThreadIoEventLoopGroup}). Said in those words, with the
+	 * versions on the class path, instead of a linkage error from deep inside the client.
+	 */
+	static WorkerLeaseException clientNotCreated(LinkageError error) {
+		String netty = String.valueOf(error.getMessage()).replace('.', '/').contains("io/netty/")
+				? " Lettuce 7 is built on Netty 4.2, Quarkus 3 and Spring Boot 3.5 ship Netty 4.1: use"
+						+ " io.lettuce:lettuce-core 6.x with Netty 4.1, or Netty 4.2 with Lettuce 7."
+				: " Align Lettuce with the versions it was built against.";
+		return new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION,
+				WorkerAssignment.REDIS.value(), "Lettuce " + versionOf(RedisClient.class) + " could not create its"
+						+ " Redis client on the class path's Netty " + nettyVersion() + " ("
+						+ error + ")." + netty,
+				error);
+	}
+
+	private static String versionOf(Class<?> type) {
+		String version = type.getPackage().getImplementationVersion();
+		return (version != null) ? version : "(version unknown)";
+	}
+
+	/** Netty's, looked up by name: Lettuce's transitive dependency, not one of this module's API. */
+	private static String nettyVersion() {
+		try {
+			return versionOf(Class.forName("io.netty.channel.Channel", false, RedisClient.class.getClassLoader()));
+		}
+		catch (ClassNotFoundException | LinkageError ex) {
+			return "(not found)";
 		}
 	}
 

@@ -40,6 +40,9 @@ public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
 		try {
 			scripts = LettuceRedisScripts.open(uri, CONNECT_TIMEOUT);
 		}
+		catch (WorkerLeaseException ex) { // the client could not be created: Lettuce and Netty do not match
+			throw ex;
+		}
 		catch (RuntimeException ex) {
 			throw new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE, WorkerAssignment.REDIS.value(),
 					"Could not connect to Redis at " + LettuceRedisScripts.describe(uri) + " (" + RedisSettings.URI
