@@ -148,8 +148,74 @@ public class PublicIdJackson2Module extends SimpleModule {
 			this.codec = codec;
 		}
 
+		/*
+		 * Every refusal (no key, a bad domain, an unsupported shape) is a serializer or deserializer that fails when it
+		 * runs, not an exception while Jackson builds it: Spring MVC's Jackson 2 converter asks canSerialize and
+		 * canDeserialize first, which swallow a building failure and answer false; the response would go to the next
+		 * converter (JAXB, Gson, ...), which writes the raw id. Chosen, the Jackson converter fails: a 500 naming the
+		 * property (review F4 of 2026-12-06).
+		 */
 		@Override
 		public Object findSerializer(Annotated annotated) {
+			try {
+				return ownSerializer(annotated);
+			}
+			catch (RuntimeException ex) {
+				return new RefusingSerializer(ex.getMessage());
+			}
+		}
+
+		@Override
+		public Object findDeserializer(Annotated annotated) {
+			try {
+				return ownDeserializer(annotated);
+			}
+			catch (RuntimeException ex) {
+				return new RefusingDeserializer(ex.getMessage());
+			}
+		}
+
+		@Override
+		public Object findContentSerializer(Annotated annotated) {
+			try {
+				return ownContentSerializer(annotated);
+			}
+			catch (RuntimeException ex) {
+				return new RefusingSerializer(ex.getMessage());
+			}
+		}
+
+		@Override
+		public Object findContentDeserializer(Annotated annotated) {
+			try {
+				return ownContentDeserializer(annotated);
+			}
+			catch (RuntimeException ex) {
+				return new RefusingDeserializer(ex.getMessage());
+			}
+		}
+
+		@Override
+		public Object findKeySerializer(Annotated annotated) {
+			try {
+				return ownKeySerializer(annotated);
+			}
+			catch (RuntimeException ex) {
+				return new RefusingSerializer(ex.getMessage());
+			}
+		}
+
+		@Override
+		public Object findKeyDeserializer(Annotated annotated) {
+			try {
+				return ownKeyDeserializer(annotated);
+			}
+			catch (RuntimeException ex) {
+				return new RefusingKeyDeserializer(ex.getMessage());
+			}
+		}
+
+		private Object ownSerializer(Annotated annotated) {
 			PublicId publicId = annotated.getAnnotation(PublicId.class);
 			if (publicId == null || isSetter(annotated)) {
 				return null;
@@ -166,8 +232,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 			return null; // a container: its content and key serializers below
 		}
 
-		@Override
-		public Object findDeserializer(Annotated annotated) {
+		private Object ownDeserializer(Annotated annotated) {
 			PublicId publicId = publicIdOf(annotated);
 			if (publicId == null) {
 				return null;
@@ -184,15 +249,13 @@ public class PublicIdJackson2Module extends SimpleModule {
 			return null;
 		}
 
-		@Override
-		public Object findContentSerializer(Annotated annotated) {
+		private Object ownContentSerializer(Annotated annotated) {
 			PublicId publicId = annotated.getAnnotation(PublicId.class);
 			JavaType content = (publicId != null && !isSetter(annotated)) ? idContent(annotated.getType()) : null;
 			return (content != null) ? new TokenSerializer(codec(annotated, publicId), where(annotated)) : null;
 		}
 
-		@Override
-		public Object findContentDeserializer(Annotated annotated) {
+		private Object ownContentDeserializer(Annotated annotated) {
 			PublicId publicId = publicIdOf(annotated);
 			if (publicId != null && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 2) {
 				// @JsonAnySetter on a (name, value) method: Jackson reads every value with this content deserializer
@@ -206,15 +269,13 @@ public class PublicIdJackson2Module extends SimpleModule {
 			return (content != null) ? new TokenDeserializer(codec(annotated, publicId), content.getRawClass()) : null;
 		}
 
-		@Override
-		public Object findKeySerializer(Annotated annotated) {
+		private Object ownKeySerializer(Annotated annotated) {
 			PublicId publicId = annotated.getAnnotation(PublicId.class);
 			return (publicId != null && !isSetter(annotated) && hasIdKeys(annotated.getType()))
 					? new KeyTokenSerializer(codec(annotated, publicId)) : null;
 		}
 
-		@Override
-		public Object findKeyDeserializer(Annotated annotated) {
+		private Object ownKeyDeserializer(Annotated annotated) {
 			PublicId publicId = publicIdOf(annotated);
 			return (publicId != null && hasIdKeys(mutatorType(annotated)))
 					? new KeyTokenDeserializer(codec(annotated, publicId)) : null;
@@ -309,6 +370,59 @@ public class PublicIdJackson2Module extends SimpleModule {
 				}
 			}
 			return null;
+		}
+	}
+
+	/** A refused {@code @PublicId} property (see the introspector): fails when it would write, naming it. */
+	static final class RefusingSerializer extends StdSerializer<Object> {
+
+		private final String refusal;
+
+		RefusingSerializer(String refusal) {
+			super(Object.class);
+			this.refusal = refusal;
+		}
+
+		@Override
+		public void serialize(Object value, JsonGenerator generator, SerializerProvider context) throws IOException {
+			context.reportBadDefinition(context.constructType(Object.class), this.refusal);
+		}
+	}
+
+	/** A refused {@code @PublicId} property: fails when it would read (a definition error, not the client's). */
+	static final class RefusingDeserializer extends StdDeserializer<Object> {
+
+		private final String refusal;
+
+		RefusingDeserializer(String refusal) {
+			super(Object.class);
+			this.refusal = refusal;
+		}
+
+		@Override
+		public Object deserialize(JsonParser parser, DeserializationContext context) throws IOException {
+			return context.reportBadDefinition(context.constructType(Object.class), this.refusal);
+		}
+
+		/** A JSON null fails too: the property's definition is refused, whatever value it is given. */
+		@Override
+		public Object getNullValue(DeserializationContext context) throws JsonMappingException {
+			return context.reportBadDefinition(context.constructType(Object.class), this.refusal);
+		}
+	}
+
+	/** A refused {@code @PublicId} map's keys: fails when it would read one. */
+	static final class RefusingKeyDeserializer extends KeyDeserializer {
+
+		private final String refusal;
+
+		RefusingKeyDeserializer(String refusal) {
+			this.refusal = refusal;
+		}
+
+		@Override
+		public Object deserializeKey(String key, DeserializationContext context) throws IOException {
+			return context.reportBadDefinition(context.constructType(Object.class), this.refusal);
 		}
 	}
 
