@@ -5,6 +5,7 @@ import io.snowflakeid.hibernate.SnowflakeId;
 import io.snowflakeid.hibernate.internal.SnowflakeIdJson;
 import io.snowflakeid.hibernate.internal.SnowflakeIdText;
 import io.snowflakeid.publicid.PublicId;
+import io.snowflakeid.spring.publicid.PublicIdJackson3Module;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationContext;
@@ -24,6 +25,10 @@ import tools.jackson.databind.ser.std.ToStringSerializer;
 /**
  * Jackson 3 (Spring Boot 4.x): {@link SnowflakeId} {@code Long} properties are written as JSON strings, so
  * JavaScript clients do not round them (ids exceed 2^53), and read from strings or numbers.
+ * <p>
+ * {@link PublicId} properties are the public-id module's ({@code PublicIdJackson3Module}, which the starter registers
+ * in its mappers, with keys or refusing without). In a mapper that has this module without that one (built by hand),
+ * writing or reading a {@code @PublicId} property fails, naming it: Jackson would send the raw id.
  */
 public class SnowflakeIdJackson3Module extends SimpleModule {
 
@@ -46,6 +51,9 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 
 		@Override
 		public Object findSerializer(MapperConfig<?> config, Annotated annotated) {
+			if (refusesPublicId(config, annotated)) {
+				return new PublicIdRefusal(annotated);
+			}
 			if (appliesToLongArray(annotated)) {
 				return LongArrayAsStrings.INSTANCE;
 			}
@@ -54,7 +62,15 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 
 		@Override
 		public Object findDeserializer(MapperConfig<?> config, Annotated annotated) {
+			if (refusesPublicId(config, annotated)) {
+				return new PublicIdReadRefusal(annotated);
+			}
 			return applies(annotated, true) ? LenientLongDeserializer.INSTANCE : null;
+		}
+
+		/** A {@code @PublicId} property in a mapper without the public-id module's introspector, whatever the order. */
+		private static boolean refusesPublicId(MapperConfig<?> config, Annotated annotated) {
+			return annotated.hasAnnotation(PublicId.class) && !PublicIdJackson3Module.introspects(config);
 		}
 
 		/** {@code @SnowflakeId} on {@code Optional<Long>}, a collection, array or map of {@code Long}: each value. */
@@ -111,6 +127,51 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 			}
 			JsonSerialize serialize = annotated.getAnnotation(JsonSerialize.class);
 			return serialize != null && (content ? serialize.contentUsing() : serialize.using()) != ValueSerializer.None.class;
+		}
+	}
+
+	static String refusal(Annotated annotated) {
+		return "@PublicId property '" + annotated.getName() + "' cannot be written or read as JSON by this mapper: it"
+				+ " has the snowflake-id module without the public-id module (PublicIdJackson3Module, which the"
+				+ " starter's mappers have), and the raw id must not go out where a token was promised. Register the"
+				+ " public-id module too, or remove @PublicId";
+	}
+
+	/** Fails closed, when it would write: Jackson would otherwise write the raw id. */
+	static final class PublicIdRefusal extends tools.jackson.databind.ser.std.StdSerializer<Object> {
+
+		private final String message;
+
+		PublicIdRefusal(Annotated annotated) {
+			super(Object.class);
+			this.message = refusal(annotated);
+		}
+
+		@Override
+		public void serialize(Object value, tools.jackson.core.JsonGenerator generator,
+				tools.jackson.databind.SerializationContext context) {
+			context.reportBadDefinition(context.constructType(Object.class), this.message);
+		}
+	}
+
+	/** Fails closed, when it would read a value or a JSON null. */
+	static final class PublicIdReadRefusal extends tools.jackson.databind.deser.std.StdDeserializer<Object> {
+
+		private final String message;
+
+		PublicIdReadRefusal(Annotated annotated) {
+			super(Object.class);
+			this.message = refusal(annotated);
+		}
+
+		@Override
+		public Object deserialize(JsonParser parser, DeserializationContext context) {
+			return context.reportBadDefinition(context.constructType(Object.class), this.message);
+		}
+
+		@Override
+		public Object getNullValue(DeserializationContext context) {
+			return context.reportBadDefinition(context.constructType(Object.class), this.message);
 		}
 	}
 

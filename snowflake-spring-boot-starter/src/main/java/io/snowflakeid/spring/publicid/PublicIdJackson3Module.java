@@ -120,6 +120,14 @@ public class PublicIdJackson3Module extends SimpleModule {
 					.anyMatch(Introspector.class::isInstance);
 	}
 
+	/**
+	 * Whether the module's annotation introspector is among {@code config}'s: the ids-as-strings module refuses
+	 * {@code @PublicId} properties in a mapper without it.
+	 */
+	public static boolean introspects(tools.jackson.databind.cfg.MapperConfig<?> config) {
+		return config.getAnnotationIntrospector().allIntrospectors().stream().anyMatch(Introspector.class::isInstance);
+	}
+
 	/** The codec of the property's domain ({@code @PublicId("invoice")}); a bad domain names the property. */
 	static PublicIdCodec codecOf(Supplier<PublicIdCodec> codec, PublicId publicId, String where) {
 		PublicIdCodec available = codec.get();

@@ -1,0 +1,77 @@
+package io.snowflakeid.spring.jackson;
+
+import java.util.List;
+import java.util.Map;
+
+import io.snowflakeid.hibernate.SnowflakeId;
+import io.snowflakeid.publicid.PublicId;
+import io.snowflakeid.publicid.PublicIdCodec;
+import io.snowflakeid.spring.publicid.PublicIdJackson3Module;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A Jackson 3 mapper built by hand with the ids-as-strings module: a {@code @PublicId} property is refused when the
+ * public-id module is missing (it went out as the raw id, review J1-4), and left to that module when it is there,
+ * whichever of the two was registered first.
+ */
+class SnowflakeIdJackson3ModuleWithPublicIdsTests {
+
+	private static final long ID = 912207628317364225L;
+
+	private final PublicIdCodec codec = PublicIdCodec.builder().key("1", "AAECAwQFBgcICQoLDA0ODw==").build();
+
+	@Test
+	void withoutThePublicIdModuleWritingOrReadingOneFailsNamingIt() {
+		JsonMapper mapper = JsonMapper.builder().addModule(new SnowflakeIdJackson3Module()).build();
+		assertThatThrownBy(() -> mapper.writeValueAsString(new Order(ID, ID, List.of(ID))))
+			.hasMessageContaining("@PublicId property 'id' cannot be written or read as JSON by this mapper")
+			.hasMessageContaining("Register the public-id module")
+			.hasMessageNotContaining(Long.toString(ID));
+		for (String json : List.of("{\"id\":\"" + ID + "\"}", "{\"id\":" + ID + "}", "{\"id\":null}",
+				"{\"refs\":[\"" + ID + "\"]}")) {
+			assertThatThrownBy(() -> mapper.readValue(json, Order.class)).as(json)
+				.hasMessageContaining("cannot be written or read as JSON by this mapper");
+		}
+		assertThat(mapper.writeValueAsString(Map.of("plain", ID))).as("no @PublicId: untouched").contains(Long.toString(ID));
+	}
+
+	@Test
+	void withThePublicIdModuleInEitherOrderTheTokenGoesOut() {
+		JsonMapper after = JsonMapper.builder().addModule(new SnowflakeIdJackson3Module())
+			.addModule(new PublicIdJackson3Module(this.codec)).build();
+		JsonMapper before = JsonMapper.builder().addModule(new PublicIdJackson3Module(this.codec))
+			.addModule(new SnowflakeIdJackson3Module()).build();
+		for (JsonMapper mapper : List.of(after, before)) {
+			String json = mapper.writeValueAsString(new Order(ID, ID, List.of(ID)));
+			String token = this.codec.encode(ID);
+			assertThat(json).isEqualTo("{\"id\":\"" + token + "\",\"internal\":\"" + ID + "\",\"refs\":[\"" + token
+					+ "\"]}");
+			assertThat(mapper.readValue(json, Order.class).id).isEqualTo(ID);
+		}
+	}
+
+	public static class Order {
+
+		@PublicId
+		public Long id;
+
+		@SnowflakeId
+		public Long internal;
+
+		@PublicId
+		public List<Long> refs;
+
+		public Order() {
+		}
+
+		Order(Long id, Long internal, List<Long> refs) {
+			this.id = id;
+			this.internal = internal;
+			this.refs = refs;
+		}
+	}
+}
