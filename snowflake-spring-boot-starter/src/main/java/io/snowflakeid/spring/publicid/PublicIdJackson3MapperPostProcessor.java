@@ -33,13 +33,15 @@ final class PublicIdJackson3MapperPostProcessor implements BeanPostProcessor {
 		this.beans = beans;
 	}
 
-	/** Whether the context defines a codec, from its definitions: creating it here could need the mapper itself. */
+	/**
+	 * Whether the context defines a codec, from its definitions: creating it here could need the mapper itself. Asked
+	 * per mapper bean (a context has one or two; Spring caches the type lookup).
+	 */
 	private boolean codecDefined() {
 		return BeanFactoryUtils.beanNamesForTypeIncludingAncestors(this.beans, PublicIdCodec.class, true, false).length > 0;
 	}
 
 	@Override
-	@SuppressWarnings({ "rawtypes", "unchecked" })
 	public Object postProcessAfterInitialization(Object bean, String beanName) {
 		if (!(bean instanceof ObjectMapper mapper)) {
 			return bean;
@@ -60,18 +62,11 @@ final class PublicIdJackson3MapperPostProcessor implements BeanPostProcessor {
 		if (module == null) {
 			return bean;
 		}
-		ObjectMapper rebuilt;
-		try {
-			MapperBuilder builder = mapper.rebuild();
-			rebuilt = (ObjectMapper) builder.addModule(module).build();
+		Rebuilt rebuilt = rebuild(mapper, module);
+		if (rebuilt.mapper() == null) {
+			throw refused(beanName, mapper, rebuilt.failure());
 		}
-		catch (RuntimeException ex) {
-			throw refused(beanName, mapper, ex.getMessage());
-		}
-		if (rebuilt.getClass() != mapper.getClass()) {
-			throw refused(beanName, mapper, "its rebuilt copy would be a " + rebuilt.getClass().getName());
-		}
-		return rebuilt;
+		return rebuilt.mapper();
 	}
 
 	/**
@@ -79,21 +74,32 @@ final class PublicIdJackson3MapperPostProcessor implements BeanPostProcessor {
 	 * class outside the packages the start searched fails rather than going out raw; a mapper that cannot take it is
 	 * left as it is (no public id is in use that the start could see).
 	 */
-	@SuppressWarnings({ "rawtypes" })
 	private Object withoutKeys(ObjectMapper mapper) {
 		PublicIdJackson3Module module = this.module.getIfAvailable();
 		if (module == null || !mapper.isEnabled(MapperFeature.USE_ANNOTATIONS)
 				|| mapper.registeredModules().stream().anyMatch(PublicIdJackson3Module.class::isInstance)) {
 			return mapper;
 		}
+		Rebuilt rebuilt = rebuild(mapper, module);
+		return (rebuilt.mapper() != null) ? rebuilt.mapper() : mapper;
+	}
+
+	/** The mapper rebuilt with the module, every other setting kept; or, when it cannot be, why not. */
+	private record Rebuilt(ObjectMapper mapper, String failure) {
+	}
+
+	@SuppressWarnings({ "rawtypes", "unchecked" })
+	private static Rebuilt rebuild(ObjectMapper mapper, PublicIdJackson3Module module) {
+		ObjectMapper rebuilt;
 		try {
 			MapperBuilder builder = mapper.rebuild();
-			ObjectMapper rebuilt = (ObjectMapper) builder.addModule(module).build();
-			return (rebuilt.getClass() == mapper.getClass()) ? rebuilt : mapper;
+			rebuilt = (ObjectMapper) builder.addModule(module).build();
 		}
 		catch (RuntimeException ex) {
-			return mapper;
+			return new Rebuilt(null, ex.getMessage());
 		}
+		return (rebuilt.getClass() == mapper.getClass()) ? new Rebuilt(rebuilt, null)
+				: new Rebuilt(null, "its rebuilt copy would be a " + rebuilt.getClass().getName());
 	}
 
 	private static IllegalStateException refused(String beanName, ObjectMapper mapper, String why) {
