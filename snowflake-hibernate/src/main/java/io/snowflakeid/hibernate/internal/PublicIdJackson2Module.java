@@ -608,20 +608,36 @@ public class PublicIdJackson2Module extends SimpleModule {
 		}
 
 		/**
-		 * A value type ({@code record OrderId(@JsonValue @PublicId Long value)}) as a map key: Jackson writes it with the
-		 * plain key serializer of the {@code @JsonValue} accessor's type, never asking the annotation introspector.
+		 * A type as a map key whose key is a {@code @PublicId} id: its {@code @JsonKey} accessor, or without one its
+		 * {@code @JsonValue} accessor ({@code record OrderId(@JsonValue @PublicId Long value)}). Jackson writes such a
+		 * key with the plain key serializer of the accessor's type, never asking the annotation introspector: the raw
+		 * id went out through a {@code @JsonKey} (review F7). Written as the token; a refusal fails when it would
+		 * write (see the introspector).
 		 */
 		@Override
 		public JsonSerializer<?> modifyKeySerializer(SerializationConfig config, JavaType type,
 				BeanDescription description, JsonSerializer<?> serializer) {
-			BeanDescription bean = config.introspect(type);
-			PublicId publicId = (bean.findJsonKeyAccessor() == null) ? valueTypeId(bean) : null;
-			if (publicId == null) {
-				return serializer;
+			if (type.isPrimitive() || type.getRawClass().getName().startsWith("java.")) {
+				return serializer; // no @JsonKey or @JsonValue of the application's
 			}
-			AnnotatedMember accessor = bean.findJsonValueAccessor();
-			accessor.fixAccess(true);
-			return new ValueTypeKeySerializer(accessor, codecOf(this.codec, publicId, where(accessor)), where(accessor));
+			try {
+				BeanDescription bean = config.introspect(type);
+				AnnotatedMember accessor = bean.findJsonKeyAccessor();
+				PublicId publicId = (accessor != null) ? accessor.getAnnotation(PublicId.class) : valueTypeId(bean);
+				if (publicId == null) {
+					return serializer;
+				}
+				accessor = (accessor != null) ? accessor : bean.findJsonValueAccessor();
+				accessor.fixAccess(true);
+				String where = where(accessor);
+				if (!PublicIdJson.isIdType(accessor.getRawType())) {
+					throw new IllegalArgumentException(PublicIdJson.unsupported(where, accessor.getRawType().getName()));
+				}
+				return new ValueTypeKeySerializer(accessor, codecOf(this.codec, publicId, where), where);
+			}
+			catch (RuntimeException ex) {
+				return new RefusingSerializer(ex.getMessage());
+			}
 		}
 	}
 

@@ -523,20 +523,30 @@ public class PublicIdJackson3Module extends SimpleModule {
 		}
 
 		/**
-		 * A value type ({@code record OrderId(@JsonValue @PublicId Long value)}) as a map key: Jackson writes it with the
-		 * plain key serializer of the {@code @JsonValue} accessor's type, never asking the annotation introspector.
+		 * A type as a map key whose key is a {@code @PublicId} id: its {@code @JsonKey} accessor, or without one its
+		 * {@code @JsonValue} accessor ({@code record OrderId(@JsonValue @PublicId Long value)}). Jackson writes such a
+		 * key with the plain key serializer of the accessor's type, never asking the annotation introspector: the raw
+		 * id went out through a {@code @JsonKey} (review F7). Written as the token.
 		 */
 		@Override
 		public ValueSerializer<?> modifyKeySerializer(SerializationConfig config, JavaType type,
 				BeanDescription.Supplier description, ValueSerializer<?> serializer) {
+			if (type.isPrimitive() || type.getRawClass().getName().startsWith("java.")) {
+				return serializer; // no @JsonKey or @JsonValue of the application's
+			}
 			BeanDescription bean = description.get();
-			PublicId publicId = (bean.findJsonKeyAccessor() == null) ? valueTypeId(bean) : null;
+			AnnotatedMember accessor = bean.findJsonKeyAccessor();
+			PublicId publicId = (accessor != null) ? accessor.getAnnotation(PublicId.class) : valueTypeId(bean);
 			if (publicId == null) {
 				return serializer;
 			}
-			AnnotatedMember accessor = bean.findJsonValueAccessor();
+			accessor = (accessor != null) ? accessor : bean.findJsonValueAccessor();
 			accessor.fixAccess(true);
-			return new ValueTypeKeySerializer(accessor, codecOf(this.codec, publicId, where(accessor)), where(accessor));
+			String where = where(accessor);
+			if (!PublicIdJson.isIdType(accessor.getRawType())) {
+				throw new IllegalArgumentException(PublicIdJson.unsupported(where, accessor.getRawType().getName()));
+			}
+			return new ValueTypeKeySerializer(accessor, codecOf(this.codec, publicId, where), where);
 		}
 	}
 

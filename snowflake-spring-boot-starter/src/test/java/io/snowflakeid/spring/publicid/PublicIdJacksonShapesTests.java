@@ -11,6 +11,7 @@ import java.util.function.Function;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIdentityInfo;
 import com.fasterxml.jackson.annotation.JsonIdentityReference;
+import com.fasterxml.jackson.annotation.JsonKey;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.ObjectIdGenerators;
 import io.snowflakeid.publicid.InvalidPublicIdException;
@@ -62,6 +63,19 @@ class PublicIdJacksonShapesTests {
 					throw new IllegalStateException(ex);
 				}
 			}));
+		});
+	}
+
+	/**
+	 * A map keyed by a value whose {@code @JsonKey} is its {@code @PublicId} id (review F7): the key written is the
+	 * token, never the raw id.
+	 */
+	@Test
+	void aJsonKeyThatIsAPublicIdIsWrittenAsTheTokenNeverTheRawId() {
+		withBothJacksons((codec, json) -> {
+			Map<KeyedRef, String> byRef = Map.of(new KeyedRef(912207628317364225L), "x");
+			assertThat(json.write(byRef)).as(json.name).doesNotContain("912207628317364225")
+				.isEqualTo("{\"" + codec.encode(912207628317364225L) + "\":\"x\"}");
 		});
 	}
 
@@ -270,5 +284,15 @@ class PublicIdJacksonShapesTests {
 
 		@PublicId
 		public Map<String, String> value = Map.of("a", "b");
+	}
+	public static class KeyedRef {
+
+		@JsonKey
+		@PublicId
+		public Long id;
+
+		KeyedRef(Long id) {
+			this.id = id;
+		}
 	}
 }
