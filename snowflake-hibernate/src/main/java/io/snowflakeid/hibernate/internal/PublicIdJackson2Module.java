@@ -590,8 +590,15 @@ public class PublicIdJackson2Module extends SimpleModule {
 				PublicId publicId = property.getAnnotation(PublicId.class);
 				if (property.getName().equals(name) && publicId != null) {
 					String where = property.getMember().getDeclaringClass().getName() + "." + property.getName();
-					TokenIdGenerator generator = new TokenIdGenerator(info, property,
-							codecOf(this.codec, publicId, where), where);
+					PublicIdCodec codec;
+					try {
+						codec = codecOf(this.codec, publicId, where);
+					}
+					catch (RuntimeException ex) { // refused when an id is written: see the introspector
+						codec = null;
+						where = ex.getMessage();
+					}
+					TokenIdGenerator generator = new TokenIdGenerator(info, property, codec, where);
 					builder.setObjectIdWriter(ObjectIdWriter.construct(config.constructType(String.class), null,
 							generator, writer.alwaysAsId));
 				}
@@ -603,7 +610,12 @@ public class PublicIdJackson2Module extends SimpleModule {
 		@Override
 		public JsonSerializer<?> modifySerializer(SerializationConfig config, BeanDescription description,
 				JsonSerializer<?> serializer) {
-			valueTypeId(description);
+			try {
+				valueTypeId(description);
+			}
+			catch (RuntimeException ex) { // refused when it is written: see the introspector
+				return new RefusingSerializer(ex.getMessage());
+			}
 			return serializer;
 		}
 
@@ -694,6 +706,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 
 		private static final long serialVersionUID = 1L;
 
+		/** Null: refused, {@link #where} saying why. */
 		private final transient PublicIdCodec codec;
 
 		private final String where;
@@ -712,6 +725,9 @@ public class PublicIdJackson2Module extends SimpleModule {
 
 		@Override
 		public Object generateId(Object pojo) {
+			if (this.codec == null) {
+				throw new IllegalStateException(this.where);
+			}
 			Object id = super.generateId(pojo);
 			return (id != null) ? this.codec.encode(PublicIdJson.idOf(id, this.where)) : null;
 		}

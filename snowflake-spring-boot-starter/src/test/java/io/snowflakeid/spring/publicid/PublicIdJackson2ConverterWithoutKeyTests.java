@@ -60,6 +60,38 @@ class PublicIdJackson2ConverterWithoutKeyTests {
 			.hasStackTraceContaining("no public-id key is configured");
 	}
 
+	/**
+	 * The shapes Jackson writes past the annotation introspector (an object-identity reference, a value type as a map
+	 * key) are taken by the Jackson converter too, and fail when written (session-39 review finding 1).
+	 */
+	@Test
+	void identityReferencesAndValueTypeKeysAreTakenAndFailWhenWritten() {
+		PublicIdJacksonShapesTests.Order order = new PublicIdJacksonShapesTests.Order();
+		order.id = ID;
+		PublicIdJacksonShapesTests.Invoice invoice = new PublicIdJacksonShapesTests.Invoice();
+		invoice.order = order;
+		java.util.Map<PublicIdJacksonIndirectShapesTests.OrderId, String> byId = java.util.Map
+			.of(new PublicIdJacksonIndirectShapesTests.OrderId(ID), "x");
+		for (Object value : List.of(order, invoice, new Holder(byId))) {
+			assertThat(this.jackson.canWrite(value.getClass(), MediaType.APPLICATION_JSON)).as(value.getClass().getName())
+				.isTrue();
+			Output output = new Output();
+			assertThatThrownBy(() -> this.jackson.write(value, MediaType.APPLICATION_JSON, output))
+				.as(value.getClass().getName())
+				.hasStackTraceContaining("no public-id key is configured");
+			assertThat(output.body.toString(StandardCharsets.UTF_8)).doesNotContain(Long.toString(ID));
+		}
+	}
+
+	public static class Holder {
+
+		public java.util.Map<PublicIdJacksonIndirectShapesTests.OrderId, String> byId;
+
+		Holder(java.util.Map<PublicIdJacksonIndirectShapesTests.OrderId, String> byId) {
+			this.byId = byId;
+		}
+	}
+
 	/** A converter after Jackson that would write anything (JAXB, Gson, a text one): never reached for the DTO. */
 	@Test
 	void noOtherConverterWritesTheRawIdWhenJacksonRefuses() {

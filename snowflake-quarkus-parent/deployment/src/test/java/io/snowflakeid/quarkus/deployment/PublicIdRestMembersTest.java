@@ -127,7 +127,7 @@ class PublicIdRestMembersTest {
 	@Test
 	void aDefaultValueAJsonPartAndAnAbsentPrimitiveAreRefusedOnParametersAndFields() throws IOException {
 		PublicIdUses uses = PublicIdUses.of(Index.of(Hidden.class, HiddenResource.class), true, false);
-		assertThat(uses.refused).hasSize(6)
+		assertThat(uses.refused).hasSize(7)
 			.anySatisfy((m) -> assertThat(m).startsWith(HiddenResource.class.getName() + ".byDefault(parameter 0)")
 				.contains("a @DefaultValue is decoded as a public id on every request without the parameter"))
 			.anySatisfy((m) -> assertThat(m).startsWith(HiddenResource.class.getName() + ".part(parameter 0)")
@@ -136,7 +136,9 @@ class PublicIdRestMembersTest {
 				.contains("(long): an absent parameter would reach the method as 0"))
 			.anySatisfy((m) -> assertThat(m).startsWith(Hidden.class.getName() + ".byDefault: a @DefaultValue"))
 			.anySatisfy((m) -> assertThat(m).startsWith(Hidden.class.getName() + ".part: a multipart part of type"))
-			.anySatisfy((m) -> assertThat(m).startsWith(Hidden.class.getName() + ".primitive (long): an absent"));
+			.anySatisfy((m) -> assertThat(m).startsWith(Hidden.class.getName() + ".primitive (long): an absent"))
+			.anySatisfy((m) -> assertThat(m).startsWith(Hidden.class.getName() + ".textWithCharset: a multipart part"
+					+ " of type text/plain; charset=UTF-8 is read by a body reader"));
 	}
 
 	/** The same shapes where the converter does run: a path's {@code long}, a text part, a plain query {@code Long}. */
@@ -162,6 +164,11 @@ class PublicIdRestMembersTest {
 		@QueryParam("c")
 		@PublicId
 		public long primitive;
+
+		@RestForm
+		@PartType("text/plain; charset=UTF-8")
+		@PublicId
+		public Long textWithCharset;
 	}
 
 	@Path("/hidden")
