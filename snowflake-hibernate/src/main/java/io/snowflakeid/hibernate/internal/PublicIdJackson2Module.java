@@ -111,9 +111,18 @@ public class PublicIdJackson2Module extends SimpleModule {
 					.anyMatch(Introspector.class::isInstance);
 	}
 
-	/** The codec of the property's domain ({@code @PublicId("invoice")}); a bad domain names the property. */
+	/**
+	 * The codec of the property's domain ({@code @PublicId("invoice")}); a bad domain names the property. A supplier
+	 * that fails (a codec bean that could not be created yet) is a {@link CodecUnavailable}: not a refusal to keep.
+	 */
 	static PublicIdCodec codecOf(Supplier<PublicIdCodec> codec, PublicId publicId, String where) {
-		PublicIdCodec available = codec.get();
+		PublicIdCodec available;
+		try {
+			available = codec.get();
+		}
+		catch (RuntimeException ex) {
+			throw new CodecUnavailable(ex);
+		}
 		if (available == null) {
 			throw new IllegalStateException(PublicIdJson.withoutKey(where));
 		}
@@ -122,6 +131,30 @@ public class PublicIdJackson2Module extends SimpleModule {
 		}
 		catch (IllegalArgumentException ex) {
 			throw new IllegalArgumentException("@PublicId on " + where + ": " + ex.getMessage(), ex);
+		}
+	}
+
+	/**
+	 * The message of a refusal, for a serializer that fails when it runs (Jackson keeps it for the mapper's life);
+	 * a codec that could not be had is thrown again instead, so that the next build asks again.
+	 */
+	static String refusal(RuntimeException ex) {
+		if (ex instanceof CodecUnavailable unavailable) {
+			throw unavailable.failure;
+		}
+		return ex.getMessage();
+	}
+
+	/** The codec supplier failed: not a refusal of the property (see {@link #refusal}). */
+	static final class CodecUnavailable extends RuntimeException {
+
+		private static final long serialVersionUID = 1L;
+
+		final transient RuntimeException failure;
+
+		CodecUnavailable(RuntimeException failure) {
+			super(failure.getMessage(), failure, false, false);
+			this.failure = failure;
 		}
 	}
 
@@ -161,7 +194,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 				return ownSerializer(annotated);
 			}
 			catch (RuntimeException ex) {
-				return new RefusingSerializer(ex.getMessage());
+				return new RefusingSerializer(refusal(ex));
 			}
 		}
 
@@ -171,7 +204,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 				return ownDeserializer(annotated);
 			}
 			catch (RuntimeException ex) {
-				return new RefusingDeserializer(ex.getMessage());
+				return new RefusingDeserializer(refusal(ex));
 			}
 		}
 
@@ -181,7 +214,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 				return ownContentSerializer(annotated);
 			}
 			catch (RuntimeException ex) {
-				return new RefusingSerializer(ex.getMessage());
+				return new RefusingSerializer(refusal(ex));
 			}
 		}
 
@@ -191,7 +224,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 				return ownContentDeserializer(annotated);
 			}
 			catch (RuntimeException ex) {
-				return new RefusingDeserializer(ex.getMessage());
+				return new RefusingDeserializer(refusal(ex));
 			}
 		}
 
@@ -201,7 +234,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 				return ownKeySerializer(annotated);
 			}
 			catch (RuntimeException ex) {
-				return new RefusingSerializer(ex.getMessage());
+				return new RefusingSerializer(refusal(ex));
 			}
 		}
 
@@ -211,7 +244,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 				return ownKeyDeserializer(annotated);
 			}
 			catch (RuntimeException ex) {
-				return new RefusingKeyDeserializer(ex.getMessage());
+				return new RefusingKeyDeserializer(refusal(ex));
 			}
 		}
 
@@ -595,8 +628,8 @@ public class PublicIdJackson2Module extends SimpleModule {
 						codec = codecOf(this.codec, publicId, where);
 					}
 					catch (RuntimeException ex) { // refused when an id is written: see the introspector
+						where = refusal(ex);
 						codec = null;
-						where = ex.getMessage();
 					}
 					TokenIdGenerator generator = new TokenIdGenerator(info, property, codec, where);
 					builder.setObjectIdWriter(ObjectIdWriter.construct(config.constructType(String.class), null,
@@ -614,7 +647,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 				valueTypeId(description);
 			}
 			catch (RuntimeException ex) { // refused when it is written: see the introspector
-				return new RefusingSerializer(ex.getMessage());
+				return new RefusingSerializer(refusal(ex));
 			}
 			return serializer;
 		}
@@ -648,7 +681,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 				return new ValueTypeKeySerializer(accessor, codecOf(this.codec, publicId, where), where);
 			}
 			catch (RuntimeException ex) {
-				return new RefusingSerializer(ex.getMessage());
+				return new RefusingSerializer(refusal(ex));
 			}
 		}
 	}

@@ -50,6 +50,39 @@ class PublicIdJackson2ModuleTests {
 			.hasStackTraceContaining("no public id key");
 	}
 
+	/**
+	 * A supplier that fails once (a codec bean not creatable yet) is asked again by the next write: only a refusal
+	 * of the property (no key, a bad domain, a shape) is kept in the mapper's serializers (session-39 review, 8).
+	 */
+	@Test
+	void aSupplierThatFailedOnceIsAskedAgainNotKeptAsARefusal() throws Exception {
+		AtomicInteger asked = new AtomicInteger();
+		ObjectMapper mapper = new ObjectMapper().registerModule(new PublicIdJackson2Module(() -> {
+			if (asked.getAndIncrement() == 0) {
+				throw new IllegalStateException("the codec bean is not ready");
+			}
+			return CODEC;
+		}));
+		Voucher voucher = new Voucher();
+		voucher.id = 912207628317364225L;
+		assertThatThrownBy(() -> mapper.writeValueAsString(voucher)).hasStackTraceContaining("not ready")
+			.hasMessageNotContaining("912207628317364225");
+		assertThat(mapper.writeValueAsString(voucher)).isEqualTo("{\"id\":\"" + CODEC.encode(voucher.id) + "\"}");
+	}
+
+	/** No key (the supplier gives none): a refusal, kept; every write fails naming the property. */
+	@Test
+	void noCodecIsARefusalEveryTime() {
+		ObjectMapper mapper = new ObjectMapper().registerModule(new PublicIdJackson2Module(() -> null));
+		Voucher voucher = new Voucher();
+		voucher.id = 912207628317364225L;
+		for (int attempt = 0; attempt < 2; attempt++) {
+			assertThatThrownBy(() -> mapper.writeValueAsString(voucher)).hasStackTraceContaining("Voucher.id")
+				.hasStackTraceContaining("no public-id key is configured")
+				.hasMessageNotContaining("912207628317364225");
+		}
+	}
+
 	@Test
 	void theSnowflakeIdModuleBesideItLeavesPublicIdsToIt() throws Exception {
 		ObjectMapper mapper = new ObjectMapper().registerModule(SnowflakeIdJackson2Module.besidePublicIds())

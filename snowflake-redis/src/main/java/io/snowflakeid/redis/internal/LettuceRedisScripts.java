@@ -74,6 +74,10 @@ public final class LettuceRedisScripts implements RedisScripts {
 			client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
 			throw ex;
 		}
+		catch (LinkageError ex) { // thrown by the connection's set-up (the event loops are made there in some versions)
+			client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+			throw clientNotCreated(ex);
+		}
 	}
 
 	/**
@@ -93,6 +97,9 @@ public final class LettuceRedisScripts implements RedisScripts {
 					+ connectTimeout.toMillis() + " ms of connecting (it accepts connections but does not answer)", ex);
 		}
 		catch (ExecutionException ex) {
+			if (ex.getCause() instanceof LinkageError linkage) {
+				throw linkage; // not the server's fault: open() says which versions do not go together
+			}
 			throw (ex.getCause() instanceof RuntimeException runtime) ? runtime
 					: new RedisConnectionException(String.valueOf(ex.getCause()), ex.getCause());
 		}
@@ -110,12 +117,15 @@ public final class LettuceRedisScripts implements RedisScripts {
 	 * versions on the class path, instead of a linkage error from deep inside the client.
 	 */
 	static WorkerLeaseException clientNotCreated(LinkageError error) {
-		String netty = String.valueOf(error.getMessage()).replace('.', '/').contains("io/netty/")
-				? " Lettuce 7 is built on Netty 4.2, Quarkus 3 and Spring Boot 3.5 ship Netty 4.1: use"
-						+ " io.lettuce:lettuce-core 6.x with Netty 4.1, or Netty 4.2 with Lettuce 7."
-				: " Align Lettuce with the versions it was built against.";
+		String lettuce = versionOf(RedisClient.class);
+		boolean nettyClass = String.valueOf(error.getMessage()).replace('.', '/').contains("io/netty/");
+		String netty = !nettyClass ? " Align Lettuce with the versions it was built against."
+				: lettuce.startsWith("6.")
+						? " Netty jars of different versions are on the class path: align them (io.netty:netty-bom)."
+						: " Lettuce 7 is built on Netty 4.2, Quarkus 3 and Spring Boot 3.5 ship Netty 4.1: use"
+								+ " io.lettuce:lettuce-core 6.x with Netty 4.1, or Netty 4.2 with Lettuce 7.";
 		return new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION,
-				WorkerAssignment.REDIS.value(), "Lettuce " + versionOf(RedisClient.class) + " could not create its"
+				WorkerAssignment.REDIS.value(), "Lettuce " + lettuce + " could not create its"
 						+ " Redis client on the class path's Netty " + nettyVersion() + " ("
 						+ error + ")." + netty,
 				error);
