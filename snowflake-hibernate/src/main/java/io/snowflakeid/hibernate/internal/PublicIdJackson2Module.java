@@ -111,6 +111,12 @@ public class PublicIdJackson2Module extends SimpleModule {
 					.anyMatch(Introspector.class::isInstance);
 	}
 
+	/** Whether the module's annotation introspector is among {@code config}'s (whichever module came first). */
+	static boolean introspects(com.fasterxml.jackson.databind.cfg.MapperConfig<?> config) {
+		return config.getAnnotationIntrospector() != null
+				&& config.getAnnotationIntrospector().allIntrospectors().stream().anyMatch(Introspector.class::isInstance);
+	}
+
 	/**
 	 * The codec of the property's domain ({@code @PublicId("invoice")}); a bad domain names the property. A supplier
 	 * that fails (a codec bean that could not be created yet) is a {@link CodecUnavailable}: not a refusal to keep.

@@ -67,6 +67,10 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 		super.setupModule(context);
 		context.insertAnnotationIntrospector(new Introspector(this.publicIdsHandledElsewhere));
 		context.addBeanSerializerModifier(new Jackson2ObjectIds());
+		if (this.publicIdsHandledElsewhere) { // unless the public-id module is there too, refuse its types
+			context.addBeanSerializerModifier(new Jackson2PublicIdGuard.Serializers());
+			context.addBeanDeserializerModifier(new Jackson2PublicIdGuard.Deserializers());
+		}
 	}
 
 	private static final class Introspector extends NopAnnotationIntrospector {

@@ -73,13 +73,29 @@ class SnowflakeIdJackson2ModuleTests {
 				.hasMessageContaining("@PublicId property 'id'");
 		}
 
+		/**
+		 * The mode that leaves them to a public-id module (the starter's): to that module where the mapper has it,
+		 * whichever was registered first; refused where it has not (a mapper built by hand: it wrote the raw id).
+		 */
 		@Test
-		void areLeftToAPublicIdModuleWhereTheCallerHasOne() throws Exception {
-			ObjectMapper skipping = new ObjectMapper().registerModule(new SnowflakeIdJackson2Module(true) {
-			});
+		void areLeftToAPublicIdModuleWhereTheMapperHasOneAndRefusedWhereItHasNot() throws Exception {
 			Account account = new Account();
 			account.id = 5L;
-			assertThat(skipping.writeValueAsString(account)).isEqualTo("{\"id\":5}");
+			ObjectMapper alone = new ObjectMapper().registerModule(SnowflakeIdJackson2Module.besidePublicIds());
+			assertThatThrownBy(() -> alone.writeValueAsString(account))
+				.hasMessageContaining("@PublicId " + Account.class.getName() + ".id cannot be written or read as JSON"
+						+ " by this mapper");
+			assertThatThrownBy(() -> alone.readValue("{\"id\":5}", Account.class)).hasMessageContaining("by this mapper");
+			io.snowflakeid.publicid.PublicIdCodec codec = io.snowflakeid.publicid.PublicIdCodec.builder()
+				.key("1", "q5Vc3GQ2oX0kM7fYtZl1uR8wJ4eH6pDnB9aS2vLxK0c=")
+				.build();
+			ObjectMapper after = new ObjectMapper().registerModule(SnowflakeIdJackson2Module.besidePublicIds())
+				.registerModule(new PublicIdJackson2Module(codec));
+			ObjectMapper before = new ObjectMapper().registerModule(new PublicIdJackson2Module(codec))
+				.registerModule(SnowflakeIdJackson2Module.besidePublicIds());
+			for (ObjectMapper mapper : java.util.List.of(after, before)) {
+				assertThat(mapper.writeValueAsString(account)).isEqualTo("{\"id\":\"" + codec.encode(5L) + "\"}");
+			}
 		}
 	}
 

@@ -5,7 +5,6 @@ import io.snowflakeid.hibernate.SnowflakeId;
 import io.snowflakeid.hibernate.internal.SnowflakeIdJson;
 import io.snowflakeid.hibernate.internal.SnowflakeIdText;
 import io.snowflakeid.publicid.PublicId;
-import io.snowflakeid.spring.publicid.PublicIdJackson3Module;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.databind.DeserializationContext;
@@ -43,6 +42,8 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 		super.setupModule(context);
 		context.insertAnnotationIntrospector(new Introspector());
 		context.addSerializerModifier(new Jackson3ObjectIds());
+		context.addSerializerModifier(new Jackson3PublicIdGuard.Serializers());
+		context.addDeserializerModifier(new Jackson3PublicIdGuard.Deserializers());
 	}
 
 	private static final class Introspector extends NopAnnotationIntrospector {
@@ -51,9 +52,6 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 
 		@Override
 		public Object findSerializer(MapperConfig<?> config, Annotated annotated) {
-			if (refusesPublicId(config, annotated)) {
-				return new PublicIdRefusal(annotated);
-			}
 			if (appliesToLongArray(annotated)) {
 				return LongArrayAsStrings.INSTANCE;
 			}
@@ -62,16 +60,9 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 
 		@Override
 		public Object findDeserializer(MapperConfig<?> config, Annotated annotated) {
-			if (refusesPublicId(config, annotated)) {
-				return new PublicIdReadRefusal(annotated);
-			}
 			return applies(annotated, true) ? LenientLongDeserializer.INSTANCE : null;
 		}
 
-		/** A {@code @PublicId} property in a mapper without the public-id module's introspector, whatever the order. */
-		private static boolean refusesPublicId(MapperConfig<?> config, Annotated annotated) {
-			return annotated.hasAnnotation(PublicId.class) && !PublicIdJackson3Module.introspects(config);
-		}
 
 		/** {@code @SnowflakeId} on {@code Optional<Long>}, a collection, array or map of {@code Long}: each value. */
 		@Override
@@ -127,51 +118,6 @@ public class SnowflakeIdJackson3Module extends SimpleModule {
 			}
 			JsonSerialize serialize = annotated.getAnnotation(JsonSerialize.class);
 			return serialize != null && (content ? serialize.contentUsing() : serialize.using()) != ValueSerializer.None.class;
-		}
-	}
-
-	static String refusal(Annotated annotated) {
-		return "@PublicId property '" + annotated.getName() + "' cannot be written or read as JSON by this mapper: it"
-				+ " has the snowflake-id module without the public-id module (PublicIdJackson3Module, which the"
-				+ " starter's mappers have), and the raw id must not go out where a token was promised. Register the"
-				+ " public-id module too, or remove @PublicId";
-	}
-
-	/** Fails closed, when it would write: Jackson would otherwise write the raw id. */
-	static final class PublicIdRefusal extends tools.jackson.databind.ser.std.StdSerializer<Object> {
-
-		private final String message;
-
-		PublicIdRefusal(Annotated annotated) {
-			super(Object.class);
-			this.message = refusal(annotated);
-		}
-
-		@Override
-		public void serialize(Object value, tools.jackson.core.JsonGenerator generator,
-				tools.jackson.databind.SerializationContext context) {
-			context.reportBadDefinition(context.constructType(Object.class), this.message);
-		}
-	}
-
-	/** Fails closed, when it would read a value or a JSON null. */
-	static final class PublicIdReadRefusal extends tools.jackson.databind.deser.std.StdDeserializer<Object> {
-
-		private final String message;
-
-		PublicIdReadRefusal(Annotated annotated) {
-			super(Object.class);
-			this.message = refusal(annotated);
-		}
-
-		@Override
-		public Object deserialize(JsonParser parser, DeserializationContext context) {
-			return context.reportBadDefinition(context.constructType(Object.class), this.message);
-		}
-
-		@Override
-		public Object getNullValue(DeserializationContext context) {
-			return context.reportBadDefinition(context.constructType(Object.class), this.message);
 		}
 	}
 

@@ -125,7 +125,8 @@ public class PublicIdJackson3Module extends SimpleModule {
 	 * {@code @PublicId} properties in a mapper without it.
 	 */
 	public static boolean introspects(tools.jackson.databind.cfg.MapperConfig<?> config) {
-		return config.getAnnotationIntrospector().allIntrospectors().stream().anyMatch(Introspector.class::isInstance);
+		return config.getAnnotationIntrospector() != null
+				&& config.getAnnotationIntrospector().allIntrospectors().stream().anyMatch(Introspector.class::isInstance);
 	}
 
 	/** The codec of the property's domain ({@code @PublicId("invoice")}); a bad domain names the property. */
