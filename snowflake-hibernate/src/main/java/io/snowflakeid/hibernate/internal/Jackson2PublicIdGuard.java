@@ -1,24 +1,15 @@
 package io.snowflakeid.hibernate.internal;
 
-import java.io.IOException;
-
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.DeserializationConfig;
-import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonDeserializer;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.SerializationConfig;
-import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.deser.BeanDeserializerModifier;
-import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
-import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import io.snowflakeid.publicid.PublicId;
 
 /**
@@ -52,10 +43,7 @@ final class Jackson2PublicIdGuard {
 	}
 
 	static String refusal(String where) {
-		return "@PublicId " + where + " cannot be written or read as JSON by this mapper: it has the snowflake-id"
-				+ " module without the public-id module (PublicIdJackson2Module, which the starter's mappers have), and"
-				+ " the raw id must not go out where a token was promised. Register the public-id module too, or remove"
-				+ " @PublicId";
+		return PublicIdJson.withoutPublicIdModule(where, "PublicIdJackson2Module");
 	}
 
 	static final class Serializers extends BeanSerializerModifier {
@@ -66,7 +54,7 @@ final class Jackson2PublicIdGuard {
 		public JsonSerializer<?> modifySerializer(SerializationConfig config, BeanDescription description,
 				JsonSerializer<?> serializer) {
 			String where = PublicIdJackson2Module.introspects(config) ? null : publicIdMember(description);
-			return (where != null) ? new Refusal(refusal(where)) : serializer;
+			return (where != null) ? new PublicIdJackson2Module.RefusingSerializer(refusal(where)) : serializer;
 		}
 
 		@Override
@@ -77,7 +65,7 @@ final class Jackson2PublicIdGuard {
 				return serializer;
 			}
 			String where = publicIdMember(config.introspect(type));
-			return (where != null) ? new Refusal(refusal(where)) : serializer;
+			return (where != null) ? new PublicIdJackson2Module.RefusingSerializer(refusal(where)) : serializer;
 		}
 	}
 
@@ -89,46 +77,7 @@ final class Jackson2PublicIdGuard {
 		public JsonDeserializer<?> modifyDeserializer(DeserializationConfig config, BeanDescription description,
 				JsonDeserializer<?> deserializer) {
 			String where = PublicIdJackson2Module.introspects(config) ? null : publicIdMember(description);
-			return (where != null) ? new ReadRefusal(refusal(where)) : deserializer;
-		}
-	}
-
-	static final class Refusal extends StdSerializer<Object> {
-
-		private static final long serialVersionUID = 1L;
-
-		private final String message;
-
-		Refusal(String message) {
-			super(Object.class);
-			this.message = message;
-		}
-
-		@Override
-		public void serialize(Object value, JsonGenerator generator, SerializerProvider provider) throws IOException {
-			provider.reportBadDefinition(provider.constructType(Object.class), this.message);
-		}
-	}
-
-	static final class ReadRefusal extends StdDeserializer<Object> {
-
-		private static final long serialVersionUID = 1L;
-
-		private final String message;
-
-		ReadRefusal(String message) {
-			super(Object.class);
-			this.message = message;
-		}
-
-		@Override
-		public Object deserialize(JsonParser parser, DeserializationContext context) throws IOException {
-			return context.reportBadDefinition(context.constructType(Object.class), this.message);
-		}
-
-		@Override
-		public Object getNullValue(DeserializationContext context) throws JsonMappingException {
-			return null; // a null is no id
+			return (where != null) ? new PublicIdJackson2Module.RefusingDeserializer(refusal(where)) : deserializer;
 		}
 	}
 }

@@ -55,6 +55,17 @@ public final class PublicIdJson {
 	 * Why a {@code @PublicId} property cannot be written or read where no key is configured (a class outside the
 	 * packages the start searches): never the raw id instead.
 	 */
+	/**
+	 * A type with a {@code @PublicId} member in a mapper that has the ids-as-strings module without the public-id
+	 * module ({@code module}): refused, never written raw.
+	 */
+	public static String withoutPublicIdModule(String where, String module) {
+		return "@PublicId " + where + " cannot be written or read as JSON by this mapper: it has the snowflake-id"
+				+ " module without the public-id module (" + module + ", which the starter's mappers have), and the raw"
+				+ " id must not go out where a token was promised. Register the public-id module too, or remove"
+				+ " @PublicId";
+	}
+
 	public static String withoutKey(String where) {
 		return "@PublicId on " + where + " cannot be written or read as JSON: no public-id key is configured, and the "
 				+ "raw id must not go out where a token was promised. Set " + io.snowflakeid.publicid.PublicIdCodec.KEYS

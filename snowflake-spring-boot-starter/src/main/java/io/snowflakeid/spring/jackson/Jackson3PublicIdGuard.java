@@ -1,5 +1,6 @@
 package io.snowflakeid.spring.jackson;
 
+import io.snowflakeid.hibernate.internal.PublicIdJson;
 import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.spring.publicid.PublicIdJackson3Module;
 import tools.jackson.core.JsonGenerator;
@@ -50,10 +51,7 @@ final class Jackson3PublicIdGuard {
 	}
 
 	static String refusal(String where) {
-		return "@PublicId " + where + " cannot be written or read as JSON by this mapper: it has the snowflake-id"
-				+ " module without the public-id module (PublicIdJackson3Module, which the starter's mappers have), and"
-				+ " the raw id must not go out where a token was promised. Register the public-id module too, or remove"
-				+ " @PublicId";
+		return PublicIdJson.withoutPublicIdModule(where, "PublicIdJackson3Module");
 	}
 
 	private static boolean applies(JavaType type) {
