@@ -74,6 +74,21 @@ class SnowflakeIdJackson2ModuleTests {
 		}
 
 		/**
+		 * A mapper that lists both modules but whose annotation introspector was replaced afterwards (the public-id
+		 * module's is gone): refused, not written raw (the no-key review's F3).
+		 */
+		@Test
+		void areRefusedWhereThePublicIdIntrospectorWasReplacedAfterTheModules() {
+			Account account = new Account();
+			account.id = 5L;
+			ObjectMapper replaced = new ObjectMapper().registerModule(SnowflakeIdJackson2Module.besidePublicIds())
+				.registerModule(new PublicIdJackson2Module(() -> null));
+			replaced.setAnnotationIntrospector(new com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector());
+			assertThatThrownBy(() -> replaced.writeValueAsString(account)).hasMessageContaining("by this mapper")
+				.hasMessageNotContaining("\"id\":5");
+		}
+
+		/**
 		 * The mode that leaves them to a public-id module (the starter's): to that module where the mapper has it,
 		 * whichever was registered first; refused where it has not (a mapper built by hand: it wrote the raw id).
 		 */

@@ -41,6 +41,27 @@ class SnowflakeIdJackson3ModuleWithPublicIdsTests {
 	}
 
 	/**
+	 * Both modules, and an annotation introspector of the application's set on the builder, or on a rebuild (the
+	 * no-key review's F3): Jackson 3 applies the modules when it builds, so the public-id introspector is inserted
+	 * into the new one and the token goes out, never the raw id.
+	 */
+	@Test
+	void anIntrospectorSetOnTheBuilderKeepsThePublicIdModules() {
+		JsonMapper replaced = JsonMapper.builder().addModule(new SnowflakeIdJackson3Module())
+			.addModule(new PublicIdJackson3Module(this.codec))
+			.annotationIntrospector(new tools.jackson.databind.introspect.JacksonAnnotationIntrospector())
+			.build();
+		JsonMapper rebuilt = replaced.rebuild()
+			.annotationIntrospector(new tools.jackson.databind.introspect.JacksonAnnotationIntrospector())
+			.build();
+		for (JsonMapper mapper : List.of(replaced, rebuilt)) {
+			assertThat(mapper.writeValueAsString(new Order(ID, ID, List.of(ID))))
+				.contains("\"id\":\"" + this.codec.encode(ID) + "\"")
+				.doesNotContain("\"id\":\"" + ID + "\"");
+		}
+	}
+
+	/**
 	 * The shapes Jackson writes past the annotation introspector, refused too (session-39 review, 3): a reference
 	 * written as the referred object's id, a value type as a map key, a value type read through its creator.
 	 */
