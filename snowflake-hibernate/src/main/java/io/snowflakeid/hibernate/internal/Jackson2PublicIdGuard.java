@@ -46,6 +46,11 @@ final class Jackson2PublicIdGuard {
 		return PublicIdJson.withoutPublicIdModule(where, "PublicIdJackson2Module");
 	}
 
+	/** JDK types carry no {@code @PublicId}: not introspected. */
+	private static boolean applies(JavaType type) {
+		return !type.isPrimitive() && !type.getRawClass().getName().startsWith("java.");
+	}
+
 	static final class Serializers extends BeanSerializerModifier {
 
 		private static final long serialVersionUID = 1L;
@@ -53,15 +58,15 @@ final class Jackson2PublicIdGuard {
 		@Override
 		public JsonSerializer<?> modifySerializer(SerializationConfig config, BeanDescription description,
 				JsonSerializer<?> serializer) {
-			String where = PublicIdJackson2Module.introspects(config) ? null : publicIdMember(description);
+			String where = (!applies(description.getType()) || PublicIdJackson2Module.introspects(config)) ? null
+					: publicIdMember(description);
 			return (where != null) ? new PublicIdJackson2Module.RefusingSerializer(refusal(where)) : serializer;
 		}
 
 		@Override
 		public JsonSerializer<?> modifyKeySerializer(SerializationConfig config, JavaType type,
 				BeanDescription description, JsonSerializer<?> serializer) {
-			if (type.isPrimitive() || type.getRawClass().getName().startsWith("java.")
-					|| PublicIdJackson2Module.introspects(config)) {
+			if (!applies(type) || PublicIdJackson2Module.introspects(config)) {
 				return serializer;
 			}
 			String where = publicIdMember(config.introspect(type));
@@ -76,7 +81,8 @@ final class Jackson2PublicIdGuard {
 		@Override
 		public JsonDeserializer<?> modifyDeserializer(DeserializationConfig config, BeanDescription description,
 				JsonDeserializer<?> deserializer) {
-			String where = PublicIdJackson2Module.introspects(config) ? null : publicIdMember(description);
+			String where = (!applies(description.getType()) || PublicIdJackson2Module.introspects(config)) ? null
+					: publicIdMember(description);
 			return (where != null) ? new PublicIdJackson2Module.RefusingDeserializer(refusal(where)) : deserializer;
 		}
 	}

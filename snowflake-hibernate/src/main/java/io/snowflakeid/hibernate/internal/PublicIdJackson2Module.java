@@ -105,10 +105,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 	 * introspector afterwards, so a mapper can list the module yet have lost its introspector.
 	 */
 	public static boolean isActiveIn(com.fasterxml.jackson.databind.ObjectMapper mapper) {
-		return mapper.getSerializationConfig().getAnnotationIntrospector().allIntrospectors().stream()
-			.anyMatch(Introspector.class::isInstance)
-				&& mapper.getDeserializationConfig().getAnnotationIntrospector().allIntrospectors().stream()
-					.anyMatch(Introspector.class::isInstance);
+		return introspects(mapper.getSerializationConfig()) && introspects(mapper.getDeserializationConfig());
 	}
 
 	/** Whether the module's annotation introspector is among {@code config}'s (whichever module came first). */
@@ -196,61 +193,41 @@ public class PublicIdJackson2Module extends SimpleModule {
 		 */
 		@Override
 		public Object findSerializer(Annotated annotated) {
-			try {
-				return ownSerializer(annotated);
-			}
-			catch (RuntimeException ex) {
-				return new RefusingSerializer(refusal(ex));
-			}
+			return orRefusing(() -> ownSerializer(annotated), RefusingSerializer::new);
 		}
 
 		@Override
 		public Object findDeserializer(Annotated annotated) {
-			try {
-				return ownDeserializer(annotated);
-			}
-			catch (RuntimeException ex) {
-				return new RefusingDeserializer(refusal(ex));
-			}
+			return orRefusing(() -> ownDeserializer(annotated), RefusingDeserializer::new);
 		}
 
 		@Override
 		public Object findContentSerializer(Annotated annotated) {
-			try {
-				return ownContentSerializer(annotated);
-			}
-			catch (RuntimeException ex) {
-				return new RefusingSerializer(refusal(ex));
-			}
+			return orRefusing(() -> ownContentSerializer(annotated), RefusingSerializer::new);
 		}
 
 		@Override
 		public Object findContentDeserializer(Annotated annotated) {
-			try {
-				return ownContentDeserializer(annotated);
-			}
-			catch (RuntimeException ex) {
-				return new RefusingDeserializer(refusal(ex));
-			}
+			return orRefusing(() -> ownContentDeserializer(annotated), RefusingDeserializer::new);
 		}
 
 		@Override
 		public Object findKeySerializer(Annotated annotated) {
-			try {
-				return ownKeySerializer(annotated);
-			}
-			catch (RuntimeException ex) {
-				return new RefusingSerializer(refusal(ex));
-			}
+			return orRefusing(() -> ownKeySerializer(annotated), RefusingSerializer::new);
 		}
 
 		@Override
 		public Object findKeyDeserializer(Annotated annotated) {
+			return orRefusing(() -> ownKeyDeserializer(annotated), RefusingKeyDeserializer::new);
+		}
+
+		/** What {@code build} gives, or for a refusal what {@code refusing} makes of its message (see above). */
+		private static Object orRefusing(Supplier<Object> build, java.util.function.Function<String, Object> refusing) {
 			try {
-				return ownKeyDeserializer(annotated);
+				return build.get();
 			}
 			catch (RuntimeException ex) {
-				return new RefusingKeyDeserializer(refusal(ex));
+				return refusing.apply(refusal(ex));
 			}
 		}
 

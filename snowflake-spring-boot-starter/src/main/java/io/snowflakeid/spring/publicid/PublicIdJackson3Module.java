@@ -114,10 +114,7 @@ public class PublicIdJackson3Module extends SimpleModule {
 	 * deserialization: a mapper can list the module yet have had its introspector replaced afterwards.
 	 */
 	public static boolean isActiveIn(tools.jackson.databind.ObjectMapper mapper) {
-		return mapper.serializationConfig().getAnnotationIntrospector().allIntrospectors().stream()
-			.anyMatch(Introspector.class::isInstance)
-				&& mapper.deserializationConfig().getAnnotationIntrospector().allIntrospectors().stream()
-					.anyMatch(Introspector.class::isInstance);
+		return introspects(mapper.serializationConfig()) && introspects(mapper.deserializationConfig());
 	}
 
 	/**
