@@ -26,9 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RedisLeaseConnectionReplicaAndAclTests {
 
-	private static final int FIRST_PORT = 6380;
+	private static final int FIRST_PORT = RedisTestServers.shareOf(6380, 6389)[0];
 
-	private static final int LAST_PORT = 6389;
+	private static final int LAST_PORT = RedisTestServers.shareOf(6380, 6389)[1];
 
 	private static final SnowflakeLayout FOUR_WORKERS = SnowflakeLayout.builder().timestampBits(41).datacenterBits(5)
 		.workerBits(2).sequenceBits(15).build();

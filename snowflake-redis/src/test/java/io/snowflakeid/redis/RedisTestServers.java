@@ -28,15 +28,41 @@ public final class RedisTestServers {
 
 	static final String SERVER_BINARY = System.getProperty("snowflake.test.redis-server", "/usr/bin/redis-server");
 
-	/** The ports servers of the tests' own may use (the rest of a shared machine's ports belong to others). */
-	static final int FIRST_PORT = 6390;
+	/**
+	 * The test JVMs Surefire runs side by side for this module (its pom's forkCount), and which of them this is (1
+	 * when run otherwise). Each takes its own copy of a port range (shifted by 30 per fork: 6390-6399, 6420-6429): a
+	 * stopped server keeps its port for its restart, which the other JVM must not take meanwhile, and a test class
+	 * may hold all ten ports of a range over its life.
+	 */
+	static final int FORKS = 2;
 
-	static final int LAST_PORT = 6399;
+	static final int FORK = fork();
+
+	/** The ports servers of the tests' own may use (the rest of a shared machine's ports belong to others). */
+	static final int FIRST_PORT = shareOf(6390, 6399)[0];
+
+	static final int LAST_PORT = shareOf(6390, 6399)[1];
 
 	/** Ports of servers of this JVM not closed yet (a stopped server keeps its port for its restart). */
 	private static final java.util.Set<Integer> TAKEN = new java.util.HashSet<>();
 
 	private RedisTestServers() {
+	}
+
+	/** This JVM's copy of the ports {@code first}-{@code last} (at most 30 of them): {first, last}. */
+	static int[] shareOf(int first, int last) {
+		int shift = 30 * (FORK - 1);
+		return new int[] { first + shift, last + shift };
+	}
+
+	private static int fork() {
+		String fork = System.getProperty("snowflake.test.fork", "1");
+		int number = fork.matches("[0-9]+") ? Integer.parseInt(fork) : 1;
+		if (number < 1 || number > FORKS) {
+			throw new IllegalStateException("Test fork " + number + " of at most " + FORKS + ": raise FORKS with the"
+					+ " pom's forkCount, so that forks never share a port");
+		}
+		return number;
 	}
 
 	/** Gives back a port a test's own link took with {@code OwnServer.freePort}. */
