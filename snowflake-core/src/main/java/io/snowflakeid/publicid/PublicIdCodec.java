@@ -224,6 +224,49 @@ public final class PublicIdCodec {
 	}
 
 	/**
+	 * Seals text that makes a round trip through a client and may hold ids: a pagination cursor (a keyset position),
+	 * a continuation token. AES-256-GCM under a key derived from the current key version for this purpose only (HKDF,
+	 * as the ids' keys), bound to this codec's domain; the result is the version character and URL-safe base64
+	 * (unpadded) of a random nonce and the ciphertext, so it shows nothing of the text and differs each time.
+	 * {@link #open(String)} gives the text back.
+	 */
+	public String seal(String text) {
+		byte[] sealed = this.currentKey.seal(text.getBytes(java.nio.charset.StandardCharsets.UTF_8), sealContext());
+		return this.currentVersion + Base64.getUrlEncoder().withoutPadding().encodeToString(sealed);
+	}
+
+	/**
+	 * The text {@link #seal(String)} sealed, with any configured key version and this codec's domain.
+	 * @throws IllegalArgumentException if it was altered, made up, sealed with another key or in another domain
+	 * (the message says nothing more)
+	 */
+	public String open(String sealed) {
+		if (sealed != null && sealed.length() > 1 && sealed.charAt(0) < this.keys.length) {
+			VersionKey key = this.keys[sealed.charAt(0)];
+			if (key != null) {
+				try {
+					byte[] bytes = Base64.getUrlDecoder().decode(sealed.substring(1));
+					// one spelling only: the decoder ignores the unused bits of a last character
+					boolean canonical = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes)
+						.equals(sealed.substring(1));
+					byte[] plain = canonical ? key.open(bytes, sealContext()) : null;
+					if (plain != null) {
+						return new String(plain, java.nio.charset.StandardCharsets.UTF_8);
+					}
+				}
+				catch (IllegalArgumentException ex) {
+					// not base64: refused below, as anything else that is not ours
+				}
+			}
+		}
+		throw new IllegalArgumentException("Invalid sealed value: altered, made up, or sealed with another key or domain");
+	}
+
+	private byte[] sealContext() {
+		return ("io.snowflakeid.publicid/seal:" + this.domain).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+	}
+
+	/**
 	 * The codec of a domain: the same keys, versions and alphabet, but its own permutation (the domain is part of the
 	 * FF1 tweak), so that the token of invoice 42 is not the token of account 42, and a token of one domain is
 	 * refused by another as {@link Reason#FAILED_CHECK} (but for the 2^-32 chance any made-up token has). Use it where

@@ -174,11 +174,19 @@ public final class PublicIdJson {
 
 	/** Whether {@code type} (or a superclass) has a {@code @PublicId} field, getter or record component {@code name}. */
 	public static boolean hasPublicIdProperty(Class<?> type, String name) {
+		return publicIdProperty(type, name) != null;
+	}
+
+	/**
+	 * The {@code @PublicId} of {@code type}'s (or a superclass's) field, getter or record component {@code name};
+	 * {@code null} if it has none.
+	 */
+	public static PublicId publicIdProperty(Class<?> type, String name) {
 		String capitalized = name.isEmpty() ? name : Character.toUpperCase(name.charAt(0)) + name.substring(1);
 		for (Class<?> current = type; current != null && current != Object.class; current = current.getSuperclass()) {
 			for (java.lang.reflect.Field field : current.getDeclaredFields()) {
 				if (field.getName().equals(name) && field.isAnnotationPresent(PublicId.class)) {
-					return true;
+					return field.getAnnotation(PublicId.class);
 				}
 			}
 			for (java.lang.reflect.Method method : current.getDeclaredMethods()) {
@@ -186,11 +194,11 @@ public final class PublicIdJson {
 				boolean accessor = methodName.equals(name) || methodName.equals("get" + capitalized)
 						|| methodName.equals("is" + capitalized);
 				if (accessor && method.getParameterCount() == 0 && method.isAnnotationPresent(PublicId.class)) {
-					return true;
+					return method.getAnnotation(PublicId.class);
 				}
 			}
 		}
-		return false;
+		return null;
 	}
 
 	/**

@@ -183,6 +183,42 @@ public final class SnowflakePublicIdAutoConfiguration {
 		}
 	}
 
+	/**
+	 * Spring for GraphQL reads properties itself: {@code @PublicId} fields go out as tokens through an
+	 * {@code Instrumentation} (Boot's GraphQL auto-configuration adds every such bean; other engines get it from the
+	 * post-processor), refused without a codec; and
+	 * controller arguments it binds itself, where {@code @PublicId} is refused at start.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = { "graphql.execution.instrumentation.Instrumentation",
+			"org.springframework.graphql.data.method.annotation.SchemaMapping" })
+	static class GraphQlConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		PublicIdGraphQlInstrumentation publicIdGraphQlInstrumentation(ObjectProvider<PublicIdCodec> codec) {
+			return new PublicIdGraphQlInstrumentation(codec::getIfUnique);
+		}
+
+		/** Engines built past Boot's chain of Instrumentation beans (a customizer's own, the application's). */
+		@Bean
+		static PublicIdGraphQlSourcePostProcessor publicIdGraphQlSourcePostProcessor(
+				ObjectProvider<PublicIdGraphQlInstrumentation> instrumentation) {
+			return new PublicIdGraphQlSourcePostProcessor(instrumentation);
+		}
+
+		/** Pagination cursors, which hold the sort keys of a row (its raw id among them), sealed with the keys. */
+		@Bean
+		static PublicIdCursorStrategyPostProcessor publicIdCursorStrategyPostProcessor(ObjectProvider<PublicIdCodec> codec) {
+			return new PublicIdCursorStrategyPostProcessor(codec::getIfUnique);
+		}
+
+		@Bean
+		static PublicIdGraphQlControllersCheck publicIdGraphQlControllersCheck(ListableBeanFactory beans) {
+			return new PublicIdGraphQlControllersCheck(beans);
+		}
+	}
+
 	@Configuration(proxyBeanMethods = false)
 	@Conditional(NoKeys.class)
 	static class WithoutKeysConfiguration {

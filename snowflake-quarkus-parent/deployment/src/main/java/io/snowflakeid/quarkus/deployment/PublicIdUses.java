@@ -71,6 +71,8 @@ final class PublicIdUses {
 			DotName.createSimple("io.quarkus.mongodb.rest.data.panache.PanacheMongoEntityResource"),
 			DotName.createSimple("io.quarkus.mongodb.rest.data.panache.PanacheMongoRepositoryResource"));
 
+	private static final DotName GRAPHQL_API = DotName.createSimple("org.eclipse.microprofile.graphql.GraphQLApi");
+
 	private static final DotName BEAN_PARAM = DotName.createSimple("jakarta.ws.rs.BeanParam");
 
 	private static final DotName DEFAULT_VALUE = DotName.createSimple("jakarta.ws.rs.DefaultValue");
@@ -166,10 +168,129 @@ final class PublicIdUses {
 			this.refused.add(SnowflakeProcessor.describe(mapper) + ": a @ClientObjectMapper gives a REST client an"
 					+ " ObjectMapper this extension does not check; with @PublicId, use the default one");
 		}
+		graphQl(index);
 		for (DotName resource : PANACHE_REST_DATA) {
 			for (ClassInfo generated : index.getAllKnownSubinterfaces(resource)) {
 				this.refused.add(generated.name() + ": REST Data with Panache takes and sends raw ids (paths, Location"
 						+ " headers, links); with @PublicId, write the resource yourself");
+			}
+		}
+	}
+
+	/**
+	 * SmallRye GraphQL reads and writes the properties of the types its API methods take and return itself (not
+	 * through Jackson or JSON-B): a {@code @PublicId} member of a type reachable from a {@code @GraphQLApi} class (its
+	 * methods' return and parameter types, their fields' and getters' types, type arguments and array elements, and
+	 * superclasses) would go out, or be taken, as the raw id. Parameters of the API's methods are refused as any
+	 * parameter that is not a REST one ({@link #parameter}). Types outside the index are not followed.
+	 */
+	private void graphQl(IndexView index) {
+		Map<DotName, String> reachable = new HashMap<>();
+		Set<DotName> declared = new java.util.HashSet<>(); // reached as a type an operation serves, not a supertype
+		Map<DotName, String> apis = new HashMap<>();
+		Deque<DotName> pending = new ArrayDeque<>();
+		for (AnnotationInstance api : index.getAnnotations(GRAPHQL_API)) {
+			if (api.target().kind() != AnnotationTarget.Kind.CLASS) {
+				continue;
+			}
+			// the operations of the class and of its superclasses (inherited ones are served too)
+			for (ClassInfo type = api.target().asClass(); type != null && !type.name().toString().startsWith("java.");
+					type = (type.superName() != null) ? index.getClassByName(type.superName()) : null) {
+				apis.putIfAbsent(type.name(), api.target().asClass().name().toString());
+				for (MethodInfo method : type.methods()) {
+					List<Type> types = new ArrayList<>(method.parameterTypes());
+					types.add(method.returnType());
+					for (Type each : types) {
+						reach(each, api.target().asClass().name() + "." + method.name() + "()", true, reachable,
+								declared, pending);
+					}
+				}
+			}
+		}
+		while (!pending.isEmpty()) {
+			DotName name = pending.pop();
+			ClassInfo type = index.getClassByName(name);
+			if (type == null) {
+				continue;
+			}
+			String operation = reachable.get(name);
+			for (FieldInfo field : type.fields()) {
+				if (!Modifier.isStatic(field.flags())) {
+					reach(field.type(), operation, true, reachable, declared, pending);
+				}
+			}
+			for (MethodInfo method : type.methods()) {
+				if (method.parametersCount() == 0 && !method.returnType().kind().equals(Type.Kind.VOID)) {
+					reach(method.returnType(), operation, true, reachable, declared, pending);
+				}
+			}
+			// supertypes with the type arguments they are given (OrderPage extends Page<Order>), and, for an
+			// interface or an abstract class an operation returns, what the index has implementing it
+			// (not for a supertype reached as such: the other subclasses of an Order's base class are not served)
+			if (type.superClassType() != null) {
+				reach(type.superClassType(), operation, false, reachable, declared, pending);
+			}
+			type.interfaceTypes().forEach((contract) -> reach(contract, operation, false, reachable, declared, pending));
+			if (declared.contains(name)) {
+				Collection<ClassInfo> implementations = type.isInterface() ? index.getAllKnownImplementors(name)
+						: index.getAllKnownSubclasses(name);
+				for (ClassInfo implementation : implementations) {
+					reach(Type.create(implementation.name(), Type.Kind.CLASS), operation, true, reachable, declared,
+							pending);
+				}
+			}
+		}
+		for (AnnotationInstance use : index.getAnnotations(PUBLIC_ID)) {
+			if (use.target().kind() == AnnotationTarget.Kind.METHOD
+					&& apis.containsKey(use.target().asMethod().declaringClass().name())) {
+				this.refused.add(SnowflakeProcessor.describe(use) + ": an operation or @Source field of the GraphQL API "
+						+ apis.get(use.target().asMethod().declaringClass().name()) + ": SmallRye GraphQL sends its"
+						+ " value itself, the raw id; return the token (PublicIdCodec.encode) as a String instead");
+				continue;
+			}
+			ClassInfo owner = switch (use.target().kind()) {
+				case FIELD -> use.target().asField().declaringClass();
+				case METHOD -> use.target().asMethod().declaringClass();
+				case RECORD_COMPONENT -> use.target().asRecordComponent().declaringClass();
+				default -> null; // parameters: refused or converted as parameters
+			};
+			if (owner != null && reachable.containsKey(owner.name())) {
+				this.refused.add(SnowflakeProcessor.describe(use) + ": reachable from the GraphQL API ("
+						+ reachable.get(owner.name()) + "): SmallRye GraphQL reads and writes properties itself, not"
+						+ " through Jackson or JSON-B, so the raw id would go out; send a type with the token"
+						+ " (PublicIdCodec.encode) in a String property there instead");
+			}
+		}
+	}
+
+	/**
+	 * Queues the application's classes {@code type} names (itself, its type arguments, its array elements); as
+	 * {@code declared} a type an operation, field or getter serves (its implementations are served too), else a
+	 * supertype (its own members are, its other subclasses not).
+	 */
+	private static void reach(Type type, String operation, boolean asDeclared, Map<DotName, String> reachable,
+			Set<DotName> declared, Deque<DotName> pending) {
+		switch (type.kind()) {
+			case ARRAY -> reach(type.asArrayType().constituent(), operation, asDeclared, reachable, declared, pending);
+			case PARAMETERIZED_TYPE -> {
+				reach(Type.create(type.name(), Type.Kind.CLASS), operation, asDeclared, reachable, declared, pending);
+				type.asParameterizedType().arguments().forEach((argument) -> reach(argument, operation, true,
+						reachable, declared, pending));
+			}
+			case WILDCARD_TYPE -> reach(type.asWildcardType().extendsBound(), operation, asDeclared, reachable, declared,
+					pending);
+			case CLASS -> {
+				if (type.name().toString().startsWith("java.")) {
+					return;
+				}
+				boolean first = reachable.putIfAbsent(type.name(), operation) == null;
+				boolean nowDeclared = asDeclared && declared.add(type.name());
+				if (first || nowDeclared) {
+					pending.push(type.name()); // again when a supertype turns out to be served itself
+				}
+			}
+			default -> {
+				// primitives, type variables (their bounds are other types' business), void
 			}
 		}
 	}

@@ -1,0 +1,85 @@
+package io.snowflakeid.spring.publicid;
+
+import java.util.List;
+
+import graphql.GraphQL;
+import graphql.execution.instrumentation.ChainedInstrumentation;
+import graphql.execution.instrumentation.Instrumentation;
+import graphql.schema.GraphQLSchema;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.graphql.execution.GraphQlSource;
+
+/**
+ * Every {@code GraphQlSource} bean runs {@link PublicIdGraphQlInstrumentation}, not only Boot's: an instrumentation
+ * set on graphql-java's builder ({@code configureGraphQl(b -> b.instrumentation(depthLimit))}, a common customizer)
+ * replaces the chain Spring built from the {@code Instrumentation} beans, and an application's own
+ * {@code GraphQlSource} gets none of them; either way {@code @PublicId} fields would go out raw, silently. Such an
+ * engine is given the instrumentation beside its own (its other settings kept, {@code GraphQL.transform}).
+ */
+final class PublicIdGraphQlSourcePostProcessor implements BeanPostProcessor {
+
+	private final ObjectProvider<PublicIdGraphQlInstrumentation> instrumentation;
+
+	PublicIdGraphQlSourcePostProcessor(ObjectProvider<PublicIdGraphQlInstrumentation> instrumentation) {
+		this.instrumentation = instrumentation;
+	}
+
+	@Override
+	public Object postProcessAfterInitialization(Object bean, String beanName) {
+		if (!(bean instanceof GraphQlSource source)) {
+			return bean;
+		}
+		PublicIdGraphQlInstrumentation ours = this.instrumentation.getIfAvailable();
+		if (ours == null || runs(source.graphQl().getInstrumentation(), ours)) {
+			return bean;
+		}
+		return new Instrumented(source, ours);
+	}
+
+	static boolean runs(Instrumentation instrumentation, PublicIdGraphQlInstrumentation ours) {
+		if (instrumentation == ours) {
+			return true;
+		}
+		return instrumentation instanceof ChainedInstrumentation chained
+				&& chained.getInstrumentations().stream().anyMatch((each) -> runs(each, ours));
+	}
+
+	/** The application's engine, with the instrumentation added: built once, when first asked for. */
+	private static final class Instrumented implements GraphQlSource {
+
+		private final GraphQlSource source;
+
+		private final PublicIdGraphQlInstrumentation ours;
+
+		private volatile GraphQL graphQl;
+
+		Instrumented(GraphQlSource source, PublicIdGraphQlInstrumentation ours) {
+			this.source = source;
+			this.ours = ours;
+		}
+
+		@Override
+		public GraphQL graphQl() {
+			GraphQL built = this.graphQl;
+			if (built == null) {
+				GraphQL original = this.source.graphQl();
+				built = original.transform((builder) -> builder
+					.instrumentation(new ChainedInstrumentation(List.of(original.getInstrumentation(), this.ours))));
+				this.graphQl = built;
+			}
+			return built;
+		}
+
+		@Override
+		public GraphQLSchema schema() {
+			return this.source.schema();
+		}
+
+		@Override
+		public String toString() {
+			return this.source + " (with @PublicId fields as tokens)";
+		}
+	}
+}
