@@ -34,8 +34,15 @@ public final class SegmentHolderProcess {
 		int count = Integer.parseInt(args[args.length - 2]);
 		int step = Integer.parseInt(args[args.length - 1]);
 		ConnectionSource connections = () -> DriverManager.getConnection(url, user, password);
-		SegmentIdGenerators generators = new SegmentIdGenerators(
-				SegmentSettings.builder(connections).tableName(SEGMENT_TABLE).build());
+		// The first connection of a fresh JVM (driver classes loaded, the server's handshake) took more than the 5-s
+		// default max-wait on a loaded CI machine (2026-12-06, MariaDB: "Cannot create the segment tables ... No
+		// connection within 5000 ms"): made here, unbounded, before the generators' first bounded statement; and
+		// their statements get a minute, since what this process tests is ids, not the machine's speed.
+		try (Connection warm = connections.getConnection()) {
+			warm.isValid(60);
+		}
+		SegmentIdGenerators generators = new SegmentIdGenerators(SegmentSettings.builder(connections)
+			.tableName(SEGMENT_TABLE).maxWait(java.time.Duration.ofSeconds(60)).build());
 		SegmentIdGenerator ids = generators.generator("mp", 1, step);
 		long last = 0;
 		try (Connection connection = connections.getConnection();

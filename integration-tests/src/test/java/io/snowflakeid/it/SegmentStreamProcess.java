@@ -29,6 +29,9 @@ public final class SegmentStreamProcess {
 		String password = (args.length > 3) ? args[2] : "";
 		int step = Integer.parseInt(args[args.length - 1]);
 		ConnectionSource connections = () -> DriverManager.getConnection(url, user, password);
+		try (java.sql.Connection warm = connections.getConnection()) {
+			warm.isValid(60); // the first connection of a fresh JVM, unbounded (see SegmentHolderProcess)
+		}
 		SegmentIdGenerators generators = new SegmentIdGenerators(
 				SegmentSettings.builder(connections).tableName(SegmentHolderProcess.SEGMENT_TABLE).build());
 		SegmentIdGenerator ids = generators.generator("mp", 1, step);

@@ -21,6 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 public final class ChildJvm {
 
+	/** What {@link #expect} reads once the child's output ended: the child exited (with its exit code). */
+	static final String EXITED = "CHILD EXITED with code ";
+
 	/** How long {@link #expect} waits for a child's next line. */
 	static final long LINE_TIMEOUT_SECONDS = 180;
 
@@ -40,6 +43,9 @@ public final class ChildJvm {
 				while ((line = out.readLine()) != null) {
 					this.lines.add(line);
 				}
+				// the child is gone (or closed its output): say so at once rather than let expect() wait it out
+				this.lines.add(EXITED + (process.waitFor(10, TimeUnit.SECONDS) ? process.exitValue() : "?")
+						+ " (its stack trace, if any, is in the test's output above)");
 			}
 			catch (Exception ex) {
 				this.lines.add("READ-ERROR " + ex);
@@ -74,6 +80,7 @@ public final class ChildJvm {
 		for (;;) {
 			String line = this.lines.poll(LINE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
 			assertThat(line).as("child output before timeout (waiting for %s)", prefix).isNotNull();
+			assertThat(line).as("the child's output while waiting for %s", prefix).doesNotStartWith(EXITED);
 			if (line.startsWith(prefix)) {
 				return line;
 			}
