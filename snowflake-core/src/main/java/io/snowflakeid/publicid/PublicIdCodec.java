@@ -1,5 +1,6 @@
 package io.snowflakeid.publicid;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Collections;
 import java.util.Map;
@@ -223,47 +224,54 @@ public final class PublicIdCodec {
 		return id;
 	}
 
+	/** The longest sealed text {@link #open(String, String)} reads (anything longer is refused unread). */
+	public static final int MAX_SEALED_LENGTH = 4096;
+
 	/**
-	 * Seals text that makes a round trip through a client and may hold ids: a pagination cursor (a keyset position),
-	 * a continuation token. AES-256-GCM under a key derived from the current key version for this purpose only (HKDF,
-	 * as the ids' keys), bound to this codec's domain; the result is the version character and URL-safe base64
-	 * (unpadded) of a random nonce and the ciphertext, so it shows nothing of the text and differs each time.
-	 * {@link #open(String)} gives the text back.
+	 * Seals text that makes a round trip through a client and may hold ids: a pagination cursor (a keyset position
+	 * holds the row's id), a continuation token. Authenticated encryption (AES-256-GCM under a key of its own per
+	 * message, derived from the current key version for this purpose only; with a 16-byte configured key the strength
+	 * is that key's 128 bits), bound to this codec's domain and to {@code purpose}, so that a cursor is not taken for
+	 * another kind of token. The result is the version character and URL-safe base64 (unpadded): it shows nothing of
+	 * the text but its length in steps of 32 bytes, and differs each time. {@link #open(String, String)} gives it back.
+	 * @param purpose what the text is for, e.g. {@code "graphql-cursor"}
 	 */
-	public String seal(String text) {
-		byte[] sealed = this.currentKey.seal(text.getBytes(java.nio.charset.StandardCharsets.UTF_8), sealContext());
+	public String seal(String purpose, String text) {
+		byte[] sealed = this.currentKey.sealer().seal(text.getBytes(StandardCharsets.UTF_8), sealContext(purpose));
 		return this.currentVersion + Base64.getUrlEncoder().withoutPadding().encodeToString(sealed);
 	}
 
 	/**
-	 * The text {@link #seal(String)} sealed, with any configured key version and this codec's domain.
-	 * @throws IllegalArgumentException if it was altered, made up, sealed with another key or in another domain
-	 * (the message says nothing more)
+	 * The text {@link #seal(String, String)} sealed for {@code purpose}, with any configured key version and this
+	 * codec's domain.
+	 * @throws IllegalArgumentException if it was altered, made up, sealed with another key, in another domain or for
+	 * another purpose, or is longer than {@link #MAX_SEALED_LENGTH} (the message says nothing more)
 	 */
-	public String open(String sealed) {
-		if (sealed != null && sealed.length() > 1 && sealed.charAt(0) < this.keys.length) {
-			VersionKey key = this.keys[sealed.charAt(0)];
-			if (key != null) {
-				try {
-					byte[] bytes = Base64.getUrlDecoder().decode(sealed.substring(1));
-					// one spelling only: the decoder ignores the unused bits of a last character
-					boolean canonical = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes)
-						.equals(sealed.substring(1));
-					byte[] plain = canonical ? key.open(bytes, sealContext()) : null;
+	public String open(String purpose, String sealed) {
+		if (sealed != null && sealed.length() > 1 && sealed.length() <= MAX_SEALED_LENGTH
+				&& sealed.charAt(0) < this.keys.length && this.keys[sealed.charAt(0)] != null) {
+			String text = sealed.substring(1);
+			try {
+				byte[] bytes = Base64.getUrlDecoder().decode(text);
+				// one spelling only: the decoder ignores the unused bits of a last character
+				if (Base64.getUrlEncoder().withoutPadding().encodeToString(bytes).equals(text)) {
+					byte[] plain = this.keys[sealed.charAt(0)].sealer().open(bytes, sealContext(purpose));
 					if (plain != null) {
-						return new String(plain, java.nio.charset.StandardCharsets.UTF_8);
+						return new String(plain, StandardCharsets.UTF_8);
 					}
 				}
-				catch (IllegalArgumentException ex) {
-					// not base64: refused below, as anything else that is not ours
-				}
+			}
+			catch (IllegalArgumentException ex) {
+				// not base64: refused below, as anything else that is not ours
 			}
 		}
-		throw new IllegalArgumentException("Invalid sealed value: altered, made up, or sealed with another key or domain");
+		throw new IllegalArgumentException("Invalid sealed value: altered, made up, or sealed with another key, domain "
+				+ "or purpose");
 	}
 
-	private byte[] sealContext() {
-		return ("io.snowflakeid.publicid/seal:" + this.domain).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+	/** Domains have no ':', so the domain and the purpose cannot be confused. */
+	private byte[] sealContext(String purpose) {
+		return ("io.snowflakeid.publicid/seal:" + this.domain + ":" + purpose).getBytes(StandardCharsets.UTF_8);
 	}
 
 	/**

@@ -36,12 +36,8 @@ final class VersionKey {
 
 	private static final long MASK_32 = 0xFFFF_FFFFL;
 
-	private static final int NONCE_BYTES = 12;
-
-	private static final java.security.SecureRandom NONCES = new java.security.SecureRandom();
-
-	/** AES-256-GCM key for {@link #seal}: a third subkey, so that no key of the ids serves it. Shared by domains. */
-	private final SecretKeySpec sealKey;
+	/** {@link PublicIdCodec#seal}: under a third subkey, so that no key of the ids serves it. Shared by domains. */
+	private final Sealer sealer;
 
 	private final Pool pool;
 
@@ -55,7 +51,7 @@ final class VersionKey {
 		byte[] ff1Key = hkdfSha256(key, FF1_INFO, key.length);
 		byte[] checkKey = hkdfSha256(key, CHECK_INFO, 16);
 		byte[] sealKey = hkdfSha256(key, SEAL_INFO, 32);
-		this.sealKey = new SecretKeySpec(sealKey, "AES");
+		this.sealer = new Sealer(sealKey);
 		Arrays.fill(sealKey, (byte) 0);
 		this.pool = new Pool(new SecretKeySpec(ff1Key, "AES"), new SecretKeySpec(checkKey, "AES"));
 		Arrays.fill(ff1Key, (byte) 0);
@@ -67,48 +63,14 @@ final class VersionKey {
 
 	private VersionKey(VersionKey base, String domain) {
 		this.pool = base.pool;
-		this.sealKey = base.sealKey;
+		this.sealer = base.sealer;
 		this.alphabet = base.alphabet;
 		this.version = base.version;
 		this.ff1 = ff1(tweak(domain));
 	}
 
-	/** {@code plain} sealed with AES-GCM (128-bit tag), bound to {@code context}: a random nonce, then the ciphertext. */
-	byte[] seal(byte[] plain, byte[] context) {
-		byte[] nonce = new byte[NONCE_BYTES];
-		NONCES.nextBytes(nonce);
-		try {
-			javax.crypto.Cipher cipher = javax.crypto.Cipher.getInstance("AES/GCM/NoPadding");
-			cipher.init(javax.crypto.Cipher.ENCRYPT_MODE, this.sealKey, new javax.crypto.spec.GCMParameterSpec(128, nonce));
-			cipher.updateAAD(context);
-			byte[] sealed = cipher.doFinal(plain);
-			byte[] out = Arrays.copyOf(nonce, NONCE_BYTES + sealed.length);
-			System.arraycopy(sealed, 0, out, NONCE_BYTES, sealed.length);
-			return out;
-		}
-		catch (GeneralSecurityException ex) {
-			throw new IllegalStateException("AES-GCM is not available", ex);
-		}
-	}
-
-	/** What {@link #seal} sealed with this key and {@code context}, or {@code null}: altered, made up or not ours. */
-	byte[] open(byte[] sealed, byte[] context) {
-		if (sealed.length < NONCE_BYTES + 16) {
-			return null;
-		}
-		try {
-			javax.crypto.Cipher cipher = javax.crypto.Cipher.getInstance("AES/GCM/NoPadding");
-			cipher.init(javax.crypto.Cipher.DECRYPT_MODE, this.sealKey,
-					new javax.crypto.spec.GCMParameterSpec(128, sealed, 0, NONCE_BYTES));
-			cipher.updateAAD(context);
-			return cipher.doFinal(sealed, NONCE_BYTES, sealed.length - NONCE_BYTES);
-		}
-		catch (javax.crypto.AEADBadTagException ex) {
-			return null;
-		}
-		catch (GeneralSecurityException ex) {
-			throw new IllegalStateException("AES-GCM is not available", ex);
-		}
+	Sealer sealer() {
+		return this.sealer;
 	}
 
 	/** The same key for another domain: the same subkeys and ciphers, another FF1 tweak. */

@@ -65,6 +65,8 @@ final class PublicIdGraphQlControllersCheck implements SmartInitializingSingleto
 		}
 	}
 
+	private static final String ARGUMENT_VALUE = "org.springframework.graphql.data.ArgumentValue";
+
 	private static final String REPOSITORY = "org.springframework.data.repository.Repository";
 
 	private static final String GRAPHQL_REPOSITORY = "org.springframework.graphql.data.GraphQlRepository";
@@ -105,7 +107,10 @@ final class PublicIdGraphQlControllersCheck implements SmartInitializingSingleto
 				if (parameter.hasParameterAnnotation(PublicId.class)) {
 					throw refused(method, parameter, "is @PublicId");
 				}
+				// bound from the arguments: @Argument, @Arguments, an ArgumentValue (with or without @Argument) and
+				// a @ProjectedPayload interface
 				if (parameter.hasParameterAnnotation(Argument.class) || parameter.hasParameterAnnotation(Arguments.class)
+						|| parameter.getParameterType().getName().equals(ARGUMENT_VALUE)
 						|| isProjectedPayload(parameter.getParameterType())) {
 					String property = publicIdPropertyIn(type, new HashSet<>());
 					if (property != null) {

@@ -46,6 +46,8 @@ final class PublicIdGraphQlInstrumentation implements Instrumentation {
 
 	private final Supplier<PublicIdCodec> codec;
 
+	private volatile PublicIdCodec found;
+
 	/** Per source class, per field name; a class value, so that an application's class loader is not kept. */
 	private final ClassValue<Map<String, Optional<PublicId>>> properties = new ClassValue<>() {
 		@Override
@@ -62,18 +64,26 @@ final class PublicIdGraphQlInstrumentation implements Instrumentation {
 	@Override
 	public DataFetcher<?> instrumentDataFetcher(DataFetcher<?> dataFetcher, InstrumentationFieldFetchParameters parameters,
 			InstrumentationState state) {
-		DataFetchingEnvironment environment = parameters.getEnvironment();
+		if (!(GraphQLTypeUtil.unwrapAll(parameters.getField().getType()) instanceof GraphQLScalarType)) {
+			return dataFetcher; // an object, list of objects or enum: no id is sent as such a field's value
+		}
+		DataFetchingEnvironment environment = parameters.getEnvironment(); // built lazily: only for scalars
 		Object source = environment.getSource();
 		if (source == null || source instanceof Map) {
 			return dataFetcher; // a map carries no annotation; the query and mutation roots have no source
 		}
-		if (!(GraphQLTypeUtil.unwrapAll(environment.getFieldDefinition().getType()) instanceof GraphQLScalarType)) {
-			return dataFetcher; // an object, list of objects or enum: no id is sent as such a field's value
-		}
 		String field = environment.getFieldDefinition().getName();
-		PublicId publicId = this.properties.get(source.getClass())
-			.computeIfAbsent(field, (name) -> Optional.ofNullable(publicIdProperty(source.getClass(), name)))
-			.orElse(null);
+		PublicId publicId;
+		try {
+			publicId = this.properties.get(source.getClass())
+				.computeIfAbsent(field, (name) -> Optional.ofNullable(publicIdProperty(source.getClass(), name)))
+				.orElse(null);
+		}
+		catch (IllegalStateException ex) {
+			return (fetching) -> {
+				throw ex; // this field fails, not the whole request
+			};
+		}
 		if (publicId == null) {
 			return dataFetcher;
 		}
@@ -101,10 +111,18 @@ final class PublicIdGraphQlInstrumentation implements Instrumentation {
 		for (Constructor<?> constructor : type.getDeclaredConstructors()) {
 			String[] names = PARAMETER_NAMES.getParameterNames(constructor);
 			Annotation[][] annotations = constructor.getParameterAnnotations();
-			for (int i = 0; names != null && i < names.length && i < annotations.length; i++) {
+			for (int i = 0; i < annotations.length; i++) {
 				for (Annotation annotation : annotations[i]) {
-					if (annotation instanceof PublicId publicId && names[i].equals(name)) {
-						return publicId;
+					if (annotation instanceof PublicId publicId) {
+						if (names == null || names.length != annotations.length) {
+							throw new IllegalStateException("@PublicId on a constructor parameter of " + type.getName()
+									+ ", whose names are not known (compile with -parameters, or Kotlin with "
+									+ "kotlin-reflect): GraphQL cannot tell which field is the public id, and sends none of"
+									+ " this type's fields rather than a raw id. Annotate the field or getter instead");
+						}
+						if (names[i].equals(name)) {
+							return publicId;
+						}
 					}
 				}
 			}
@@ -151,7 +169,11 @@ final class PublicIdGraphQlInstrumentation implements Instrumentation {
 					+ ": GraphQL sends Long ids and Strings of decimal ids as tokens (alone, in a list, an array or an "
 					+ "Optional), nothing else; without this failure it would send the raw value");
 		}
-		PublicIdCodec available = this.codec.get();
+		PublicIdCodec available = this.found;
+		if (available == null) {
+			available = this.codec.get();
+			this.found = available; // asked again while there is none (a codec bean may come later)
+		}
 		if (available == null) {
 			throw new IllegalStateException("@PublicId on " + where + " cannot be sent: no public-id key is configured, "
 					+ "and the raw id must not go out where a token was promised. Set " + PublicIdCodec.KEYS

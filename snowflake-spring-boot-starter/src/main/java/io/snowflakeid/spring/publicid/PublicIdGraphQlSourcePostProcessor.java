@@ -16,7 +16,8 @@ import org.springframework.graphql.execution.GraphQlSource;
  * set on graphql-java's builder ({@code configureGraphQl(b -> b.instrumentation(depthLimit))}, a common customizer)
  * replaces the chain Spring built from the {@code Instrumentation} beans, and an application's own
  * {@code GraphQlSource} gets none of them; either way {@code @PublicId} fields would go out raw, silently. Such an
- * engine is given the instrumentation beside its own (its other settings kept, {@code GraphQL.transform}).
+ * engine is given the instrumentation beside its own ({@code GraphQL.transform}, its other settings kept). The wrapper
+ * is a plain {@code GraphQlSource}: a bean injected by its own class would not match (none of Spring's is).
  */
 final class PublicIdGraphQlSourcePostProcessor implements BeanPostProcessor {
 
@@ -53,7 +54,8 @@ final class PublicIdGraphQlSourcePostProcessor implements BeanPostProcessor {
 
 		private final PublicIdGraphQlInstrumentation ours;
 
-		private volatile GraphQL graphQl;
+		/** The source's engine and the one built from it: built again if the source gives another (a reload). */
+		private volatile Engines engines;
 
 		Instrumented(GraphQlSource source, PublicIdGraphQlInstrumentation ours) {
 			this.source = source;
@@ -62,14 +64,27 @@ final class PublicIdGraphQlSourcePostProcessor implements BeanPostProcessor {
 
 		@Override
 		public GraphQL graphQl() {
-			GraphQL built = this.graphQl;
-			if (built == null) {
-				GraphQL original = this.source.graphQl();
-				built = original.transform((builder) -> builder
-					.instrumentation(new ChainedInstrumentation(List.of(original.getInstrumentation(), this.ours))));
-				this.graphQl = built;
+			GraphQL original = this.source.graphQl();
+			Engines known = this.engines;
+			if (known == null || known.original() != original) {
+				known = new Engines(original, runs(original.getInstrumentation(), this.ours) ? original : with(original));
+				this.engines = known;
 			}
-			return built;
+			return known.instrumented();
+		}
+
+		/**
+		 * {@code GraphQL.transform} copies the schema, strategies, id provider, instrumentation and preparsed document
+		 * provider; the value unboxer and the data loader dispatch setting are copied here.
+		 */
+		private GraphQL with(GraphQL original) {
+			return original.transform((builder) -> {
+				builder.instrumentation(new ChainedInstrumentation(List.of(original.getInstrumentation(), this.ours)));
+				builder.valueUnboxer(original.getValueUnboxer());
+				if (original.isDoNotAutomaticallyDispatchDataLoader()) {
+					builder.doNotAutomaticallyDispatchDataLoader();
+				}
+			});
 		}
 
 		@Override
@@ -81,5 +96,8 @@ final class PublicIdGraphQlSourcePostProcessor implements BeanPostProcessor {
 		public String toString() {
 			return this.source + " (with @PublicId fields as tokens)";
 		}
+	}
+
+	private record Engines(GraphQL original, GraphQL instrumented) {
 	}
 }

@@ -210,7 +210,13 @@ public final class SnowflakePublicIdAutoConfiguration {
 		/** Pagination cursors, which hold the sort keys of a row (its raw id among them), sealed with the keys. */
 		@Bean
 		static PublicIdCursorStrategyPostProcessor publicIdCursorStrategyPostProcessor(ObjectProvider<PublicIdCodec> codec) {
-			return new PublicIdCursorStrategyPostProcessor(codec::getIfUnique);
+			return new PublicIdCursorStrategyPostProcessor(codec);
+		}
+
+		/** A cursor that does not open is the client's error (BAD_REQUEST), not an internal one logged at ERROR. */
+		@Bean
+		PublicIdCursorStrategyPostProcessor.InvalidCursorResolver publicIdInvalidCursorResolver() {
+			return new PublicIdCursorStrategyPostProcessor.InvalidCursorResolver();
 		}
 
 		@Bean

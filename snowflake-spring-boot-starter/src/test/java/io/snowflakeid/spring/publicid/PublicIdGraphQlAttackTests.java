@@ -244,6 +244,76 @@ public class PublicIdGraphQlAttackTests {
 			.run((context) -> refusedAtStart(context, "{ create(input: {customerId: \"" + CUSTOMER + "\"}) }"));
 	}
 
+	/** An {@code ArgumentValue} parameter is bound from the arguments without {@code @Argument} (review helper-52). */
+	@Test
+	void anUnannotatedArgumentValueOfATypeWithAPublicIdIsRefused() {
+		this.withKey.withUserConfiguration(ArgumentValueController.class)
+			.run((context) -> refusedAtStart(context, "{ create(input: {customerId: \"" + CUSTOMER + "\"}) }"));
+	}
+
+	/**
+	 * A cursor that does not open is the client's error: {@code BAD_REQUEST} "Invalid cursor", not an internal
+	 * error (Spring logs those at ERROR: a client could flood the log), and the controller is not called.
+	 */
+	@Test
+	void aForgedCursorIsABadRequest() {
+		this.withKey.withUserConfiguration(WindowController.class).run((context) -> {
+			// the application's own error resolver (the test's) sees it first; without it the starter's answers
+			WindowController.seen = null;
+			ExecutionResult result = execute(context, "{ page(first: 1, after: \"1made-up\") { edges { cursor } } }");
+			assertThat(result.getErrors()).singleElement().satisfies((error) -> assertThat(error.getMessage())
+				.contains("Invalid cursor"));
+			assertThat(WindowController.seen).isNull();
+		});
+		new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(SnowflakeAutoConfiguration.class, SnowflakePublicIdAutoConfiguration.class,
+					PublicIdGraphQlTests.bootGraphQlAutoConfiguration()))
+			.withPropertyValues("snowflake.datacenter-id=3", "snowflake.worker-id=4",
+					"spring.graphql.schema.locations=classpath:graphql-publicid-attack/",
+					"snowflake.public-id.keys.1=" + PublicIdTestKeys.KEY_32)
+			.withUserConfiguration(WindowController.class)
+			.run((context) -> {
+				ExecutionResult result = execute(context, "{ page(first: 1, after: \"1made-up\") { edges { cursor } } }");
+				assertThat(result.getErrors()).singleElement().satisfies((error) -> {
+					assertThat(error.getMessage()).isEqualTo("Invalid cursor");
+					assertThat(error.getErrorType().toString()).isEqualTo("BAD_REQUEST");
+				});
+			});
+	}
+
+	/** Several codec beans, none primary: cursors are refused, never sent unsealed (review helper-52). */
+	@Test
+	void withSeveralCodecsAndNonePrimaryCursorsAreRefusedNotSentUnsealed() {
+		this.withKey.withUserConfiguration(WindowController.class, TwoCodecs.class).run((context) -> {
+			if (context.getStartupFailure() != null) {
+				return;
+			}
+			ExecutionResult result = execute(context, "{ page(first: 2) { edges { cursor node { status } } } }");
+			assertThat(result.getErrors()).isNotEmpty();
+			String all = result.toSpecification().toString();
+			assertThat(all).doesNotContain(Long.toString(ID)).doesNotContain("S18"); // "K_" in Base64 starts "S18"
+		});
+	}
+
+	/** An engine the starter rebuilds keeps the application's value unboxer and data loader dispatch (helper-52). */
+	@Test
+	void anInstrumentedEngineKeepsTheApplicationsOtherSettings() {
+		graphql.execution.ValueUnboxer unboxer = (value) -> value;
+		GraphQlSource own = GraphQlSource.schemaResourceBuilder()
+			.schemaResources(new org.springframework.core.io.ByteArrayResource("type Query { a: String }".getBytes()))
+			.configureGraphQl((builder) -> builder.valueUnboxer(unboxer).doNotAutomaticallyDispatchDataLoader())
+			.build();
+		PublicIdGraphQlInstrumentation ours = new PublicIdGraphQlInstrumentation(() -> null);
+		org.springframework.beans.factory.support.StaticListableBeanFactory beans = new org.springframework.beans.factory.support.StaticListableBeanFactory();
+		beans.addBean("ours", ours);
+		GraphQlSource instrumented = (GraphQlSource) new PublicIdGraphQlSourcePostProcessor(
+				beans.getBeanProvider(PublicIdGraphQlInstrumentation.class)).postProcessAfterInitialization(own, "own");
+		assertThat(PublicIdGraphQlSourcePostProcessor.runs(instrumented.graphQl().getInstrumentation(), ours)).isTrue();
+		assertThat(instrumented.graphQl().getValueUnboxer()).isSameAs(unboxer);
+		assertThat(instrumented.graphQl().isDoNotAutomaticallyDispatchDataLoader()).isTrue();
+		assertThat(instrumented.graphQl()).isSameAs(instrumented.graphQl()); // built once
+	}
+
 	// ---- ordinary applications broken -------------------------------------------------------------------------
 
 	/**
@@ -505,6 +575,29 @@ public class PublicIdGraphQlAttackTests {
 		@QueryMapping
 		String create(@Argument I input) {
 			return "took " + input;
+		}
+	}
+
+	@Controller
+	static class ArgumentValueController {
+
+		@QueryMapping
+		String create(org.springframework.graphql.data.ArgumentValue<OrderInput> input) {
+			return "took " + input;
+		}
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class TwoCodecs {
+
+		@Bean
+		PublicIdCodec firstCodec() {
+			return PublicIdCodec.builder().key("1", PublicIdTestKeys.KEY_32).build();
+		}
+
+		@Bean
+		PublicIdCodec secondCodec() {
+			return PublicIdCodec.builder().key("1", PublicIdTestKeys.KEY_16).build();
 		}
 	}
 

@@ -180,6 +180,28 @@ class PublicIdGraphQlTests {
 		});
 	}
 
+	/**
+	 * {@code @GraphQlTest} slices get the public-id configuration too (Boot 3.5's slice annotation and Boot 4's):
+	 * a slice test must see tokens and the start checks as the application does (review helper-52). Where the
+	 * line's slice annotation is on the class path, Boot's own loader finds it.
+	 */
+	@Test
+	void graphQlTestSlicesImportThePublicIdConfiguration() throws Exception {
+		for (String slice : List.of("org.springframework.boot.test.autoconfigure.graphql.AutoConfigureGraphQl",
+				"org.springframework.boot.graphql.test.autoconfigure.AutoConfigureGraphQl")) {
+			try (java.io.InputStream in = getClass().getResourceAsStream("/META-INF/spring/" + slice + ".imports")) {
+				assertThat(in).as(slice).isNotNull();
+				assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8))
+					.contains(SnowflakePublicIdAutoConfiguration.class.getName());
+			}
+			if (ClassUtils.isPresent(slice, null)) {
+				assertThat(org.springframework.boot.context.annotation.ImportCandidates
+					.load(ClassUtils.resolveClassName(slice, null), null)
+					.getCandidates()).contains(SnowflakePublicIdAutoConfiguration.class.getName());
+			}
+		}
+	}
+
 	private static ExecutionResult execute(AssertableApplicationContext context, String query) {
 		assertThat(context).hasNotFailed();
 		return context.getBean(GraphQlSource.class).graphQl().execute(query);
