@@ -39,16 +39,16 @@ import org.springframework.util.ClassUtils;
  */
 final class PublicIdGraphQlInstrumentation implements Instrumentation {
 
-	/** No {@code @PublicId} property of that name: cached as this, not as a missing entry. */
-	private static final Optional<PublicId> NONE = Optional.empty();
-
 	private static final ParameterNameDiscoverer PARAMETER_NAMES = new DefaultParameterNameDiscoverer();
 
 	private final Supplier<PublicIdCodec> codec;
 
 	private volatile PublicIdCodec found;
 
-	/** Per source class, per field name; a class value, so that an application's class loader is not kept. */
+	/**
+	 * Per source class, per field name (an empty Optional where there is none); a class value, so that an
+	 * application's class loader is not kept.
+	 */
 	private final ClassValue<Map<String, Optional<PublicId>>> properties = new ClassValue<>() {
 		@Override
 		protected Map<String, Optional<PublicId>> computeValue(Class<?> type) {
