@@ -10,6 +10,7 @@ import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.config.Setting;
 import io.snowflakeid.config.Settings;
 import io.snowflakeid.config.SnowflakeConfiguration;
+import io.smallrye.config.SecretKeys;
 import org.eclipse.microprofile.config.Config;
 
 /**
@@ -84,7 +85,8 @@ public final class QuarkusSettings {
 		Map<String, Object> settings = new LinkedHashMap<>();
 		for (Setting<?> setting : Settings.MODULES) {
 			if (setting.key().startsWith("snowflake.zookeeper.") || setting.key().startsWith("snowflake.redis.")) {
-				config.getOptionalValue(PREFIX + setting.key(), String.class)
+				// unlocked: the ZooKeeper credentials and the Redis URI are SmallRye secrets (SnowflakeConfig)
+				SecretKeys.doUnlocked(() -> config.getOptionalValue(PREFIX + setting.key(), String.class))
 					.ifPresent((value) -> settings.put(setting.key(), value));
 			}
 		}
