@@ -301,10 +301,21 @@ final class PublicIdUses {
 		boolean constructor = method.name().equals("<init>") || method.hasDeclaredAnnotation(JSON_CREATOR);
 		boolean restParameter = REST_PARAMETERS.stream().anyMatch(parameter::hasDeclaredAnnotation);
 		boolean declaredOnly = method.declaringClass().isInterface() || Modifier.isAbstract(method.flags());
+		// The REST annotation on the interface or superclass method this one implements (an API interface shared
+		// with clients): Quarkus REST reads the route from there, and converts with this method's own parameter
+		// annotations, @PublicId among them (PublicIdInterfaceResourceTest)
+		MethodParameterInfo declaration = (restParameter || declaredOnly) ? parameter
+				: inheritedRestDeclaration(index, method.declaringClass(), parameter);
+		if (declaration == null) {
+			declaration = parameter;
+		}
+		else if (declaration != parameter) {
+			restParameter = true;
+		}
 		if (restParameter && declaredOnly) {
 			this.refused.add(where + ": on an interface or abstract method: Quarkus REST converts the parameters of the"
-					+ " implementing method, which do not carry @PublicId, and REST clients do not convert; declare the"
-					+ " REST annotations and @PublicId on the resource class's own method");
+					+ " implementing method, which do not carry @PublicId, and REST clients do not convert; put @PublicId"
+					+ " on the implementing resource method's parameter (the REST annotations may stay here)");
 			return;
 		}
 		if (restParameter) {
@@ -338,6 +349,9 @@ final class PublicIdUses {
 		}
 		else {
 			String shape = restShape(parameter, parameter.type());
+			if (shape == null && declaration != parameter) {
+				shape = restShape(declaration, parameter.type());
+			}
 			if (shape != null) {
 				this.refused.add(where + shape);
 			}
@@ -533,6 +547,38 @@ final class PublicIdUses {
 					|| (method.parametersCount() == 1 && method.name().equals("set" + property));
 			if (accessor && REST_PARAMETERS.stream().anyMatch(method::hasDeclaredAnnotation)) {
 				return method.declaringClass().name() + "." + method.name() + "()";
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * The same parameter of the method {@code parameter}'s method overrides or implements, in {@code type}'s
+	 * superclasses and interfaces (the nearest first), if it carries a REST parameter annotation; else null. Methods
+	 * are matched by name and erased parameter types, as the index records them (a generic interface's method is not
+	 * matched, and its implementation's parameter stays refused).
+	 */
+	private static MethodParameterInfo inheritedRestDeclaration(IndexView index, ClassInfo type,
+			MethodParameterInfo parameter) {
+		List<DotName> supertypes = new ArrayList<>(type.interfaceNames());
+		if (type.superName() != null) {
+			supertypes.add(0, type.superName());
+		}
+		for (DotName name : supertypes) {
+			ClassInfo supertype = index.getClassByName(name);
+			if (supertype == null) {
+				continue;
+			}
+			MethodInfo declared = supertype.method(parameter.method().name(), parameter.method().parameterTypes());
+			if (declared != null) {
+				MethodParameterInfo same = declared.parameters().get(parameter.position());
+				if (REST_PARAMETERS.stream().anyMatch(same::hasDeclaredAnnotation)) {
+					return same;
+				}
+			}
+			MethodParameterInfo further = inheritedRestDeclaration(index, supertype, parameter);
+			if (further != null) {
+				return further;
 			}
 		}
 		return null;

@@ -252,6 +252,49 @@ class SnowflakeProcessor {
 	}
 
 	/**
+	 * Qute reads properties itself, past Jackson and JSON-B: where the application has Qute, {@code @PublicId}
+	 * properties render as tokens through a value resolver asked before Qute's own (every class, indexed or not: it
+	 * looks at the rendered object's class). Quarkus declares no capability for Qute: its engine producer on the
+	 * class path says it is there.
+	 */
+	@BuildStep(onlyIf = QutePresent.class)
+	void publicIdsInQute(CombinedIndexBuildItem index, BuildProducer<AdditionalBeanBuildItem> beans,
+			BuildProducer<ReflectiveClassBuildItem> reflective) {
+		beans.produce(AdditionalBeanBuildItem.unremovableOf(RUNTIME + "PublicIdValueResolver"));
+		// native: the resolver finds and reads the members by reflection
+		List<String> owners = new ArrayList<>();
+		for (AnnotationInstance use : index.getIndex().getAnnotations(PublicIdUses.PUBLIC_ID)) {
+			AnnotationTarget target = use.target();
+			ClassInfo owner = switch (target.kind()) {
+				case FIELD -> target.asField().declaringClass();
+				case METHOD -> target.asMethod().declaringClass();
+				case RECORD_COMPONENT -> target.asRecordComponent().declaringClass();
+				default -> null;
+			};
+			if (owner != null && !owners.contains(owner.name().toString())) {
+				owners.add(owner.name().toString());
+			}
+		}
+		if (!owners.isEmpty()) {
+			reflective.produce(ReflectiveClassBuildItem.builder(owners.toArray(String[]::new))
+				.fields()
+				.methods()
+				.reason("snowflake: @PublicId members read by Qute templates")
+				.build());
+		}
+	}
+
+	/** Whether the application has the Qute extension. */
+	static final class QutePresent implements java.util.function.BooleanSupplier {
+
+		@Override
+		public boolean getAsBoolean() {
+			return io.quarkus.bootstrap.classloading.QuarkusClassLoader
+				.isClassPresentAtRuntime("io.quarkus.qute.runtime.EngineProducer");
+		}
+	}
+
+	/**
 	 * What the build found goes to the start's check: the uses, their domains, and the application's injection points
 	 * of {@code PublicIdCodec} (which, without a key, would fail at their first request instead of at start).
 	 */
