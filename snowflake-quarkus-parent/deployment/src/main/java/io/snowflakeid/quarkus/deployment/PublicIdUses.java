@@ -73,6 +73,8 @@ final class PublicIdUses {
 
 	private static final DotName GRAPHQL_API = DotName.createSimple("org.eclipse.microprofile.graphql.GraphQLApi");
 
+	private static final DotName PATH = DotName.createSimple("jakarta.ws.rs.Path");
+
 	private static final DotName BEAN_PARAM = DotName.createSimple("jakarta.ws.rs.BeanParam");
 
 	private static final DotName DEFAULT_VALUE = DotName.createSimple("jakarta.ws.rs.DefaultValue");
@@ -304,8 +306,8 @@ final class PublicIdUses {
 		// The REST annotation on the interface or superclass method this one implements (an API interface shared
 		// with clients): Quarkus REST reads the route from there, and converts with this method's own parameter
 		// annotations, @PublicId among them (PublicIdInterfaceResourceTest)
-		MethodParameterInfo declaration = (restParameter || declaredOnly) ? parameter
-				: inheritedRestDeclaration(index, method.declaringClass(), parameter);
+		MethodParameterInfo declaration = (restParameter || declaredOnly || !isResource(index, method.declaringClass()))
+				? parameter : inheritedRestDeclaration(index, method.declaringClass(), parameter);
 		if (declaration == null) {
 			declaration = parameter;
 		}
@@ -348,9 +350,10 @@ final class PublicIdUses {
 			this.refused.add(where + " (" + parameter.type() + "): allowed Long, long and String (a decimal id)");
 		}
 		else {
-			String shape = restShape(parameter, parameter.type());
+			// the implementation's own annotations and the declaration's (the same object when declared here)
+			String shape = restShape(parameter, declaration, parameter.type());
 			if (shape == null && declaration != parameter) {
-				shape = restShape(declaration, parameter.type());
+				shape = restShape(declaration, declaration, parameter.type());
 			}
 			if (shape != null) {
 				this.refused.add(where + shape);
@@ -366,6 +369,11 @@ final class PublicIdUses {
 	 * reaches the method as 0, an id nobody sent (review finding 13).
 	 */
 	private static String restShape(AnnotationTarget target, Type type) {
+		return restShape(target, target, type);
+	}
+
+	/** {@link #restShape(AnnotationTarget, Type)} of {@code target}, whose REST annotation is on {@code route}. */
+	private static String restShape(AnnotationTarget target, AnnotationTarget route, Type type) {
 		if (target.hasDeclaredAnnotation(DEFAULT_VALUE)) {
 			return ": a @DefaultValue is decoded as a public id on every request without the parameter; leave it out"
 					+ " (an absent parameter is null) and default in the method";
@@ -378,7 +386,7 @@ final class PublicIdUses {
 					+ " the converter that decodes public ids; send the token as text (@PartType(\"text/plain\") or"
 					+ " none)";
 		}
-		if (type.kind() == Type.Kind.PRIMITIVE && PATH_PARAMETERS.stream().noneMatch(target::hasDeclaredAnnotation)) {
+		if (type.kind() == Type.Kind.PRIMITIVE && PATH_PARAMETERS.stream().noneMatch(route::hasDeclaredAnnotation)) {
 			return " (long): an absent parameter would reach the method as 0, an id nobody sent; use Long (null when"
 					+ " absent), or a path parameter";
 		}
@@ -582,6 +590,27 @@ final class PublicIdUses {
 			}
 		}
 		return null;
+	}
+
+	/**
+	 * Whether {@code type} is a resource class: it, a superclass or an interface carries {@code @Path} (a class
+	 * implementing a REST interface without being a resource, such as a fake of a client, converts nothing).
+	 */
+	private static boolean isResource(IndexView index, ClassInfo type) {
+		if (type.declaredAnnotation(PATH) != null) {
+			return true;
+		}
+		List<DotName> supertypes = new ArrayList<>(type.interfaceNames());
+		if (type.superName() != null) {
+			supertypes.add(type.superName());
+		}
+		for (DotName name : supertypes) {
+			ClassInfo supertype = index.getClassByName(name);
+			if (supertype != null && isResource(index, supertype)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/** A subclass's method that overrides the parameter's method without {@code @PublicId} on that parameter. */

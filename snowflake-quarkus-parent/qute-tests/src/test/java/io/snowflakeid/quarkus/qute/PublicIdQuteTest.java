@@ -33,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PublicIdQuteTest {
 
 	/** A key of the test's own (32 bytes, base64): never a real one. */
-	private static final String KEY = "q5Vc3GQ2oX0kM7fYtZl1uR8wJ4eH6pDnB9aS2vLxK0c=";
+	static final String KEY = "q5Vc3GQ2oX0kM7fYtZl1uR8wJ4eH6pDnB9aS2vLxK0c=";
 
 	@RegisterExtension
 	static final QuarkusUnitTest app = new QuarkusUnitTest()
