@@ -116,7 +116,9 @@ final class PublicIdUses {
 				found.domains.add(domain.asString());
 			}
 			if (use.target().kind() == AnnotationTarget.Kind.METHOD_PARAMETER) {
-				found.parameter(index, use.target().asMethodParameter(), where, rest, jsonb);
+				if ((use.target().asMethodParameter().method().flags() & 0x0040) == 0) { // not a bridge method (ACC_BRIDGE)
+					found.parameter(index, use.target().asMethodParameter(), where, rest, jsonb);
+				}
 				continue;
 			}
 			if (use.target().kind() == AnnotationTarget.Kind.METHOD && isEndpoint(use.target().asMethod())) {
@@ -306,8 +308,11 @@ final class PublicIdUses {
 		// The REST annotation on the interface or superclass method this one implements (an API interface shared
 		// with clients): Quarkus REST reads the route from there, and converts with this method's own parameter
 		// annotations, @PublicId among them (PublicIdInterfaceResourceTest)
-		MethodParameterInfo declaration = (restParameter || declaredOnly || !isResource(index, method.declaringClass()))
-				? parameter : inheritedRestDeclaration(index, method.declaringClass(), parameter);
+		// the implementation's own route annotations (@GET, @Path...) make its own parameters the declaration: Quarkus
+		// REST reads that method, and an unannotated parameter there is the body (second review of session 41)
+		MethodParameterInfo declaration = (restParameter || declaredOnly || isEndpoint(method)
+				|| !isResource(index, method.declaringClass())) ? parameter
+						: inheritedRestDeclaration(index, method.declaringClass(), parameter);
 		if (declaration == null) {
 			declaration = parameter;
 		}
@@ -582,6 +587,9 @@ final class PublicIdUses {
 				MethodParameterInfo same = declared.parameters().get(parameter.position());
 				if (REST_PARAMETERS.stream().anyMatch(same::hasDeclaredAnnotation)) {
 					return same;
+				}
+				if (isEndpoint(declared)) {
+					return null; // the route Quarkus REST takes: there this parameter is the body, not a REST parameter
 				}
 			}
 			MethodParameterInfo further = inheritedRestDeclaration(index, supertype, parameter);

@@ -261,44 +261,13 @@ class SnowflakeProcessor {
 	void publicIdsInQute(CombinedIndexBuildItem index, BuildProducer<AdditionalBeanBuildItem> beans,
 			BuildProducer<ReflectiveClassBuildItem> reflective, BuildProducer<ValidationErrorBuildItem> errors) {
 		beans.produce(AdditionalBeanBuildItem.unremovableOf(RUNTIME + "PublicIdValueResolver"));
-		// native: the resolver finds and reads the members by reflection
-		List<String> owners = new ArrayList<>();
-		List<String> refused = new ArrayList<>();
-		for (AnnotationInstance use : index.getIndex().getAnnotations(PublicIdUses.PUBLIC_ID)) {
-			AnnotationTarget target = use.target();
-			ClassInfo owner = switch (target.kind()) {
-				case FIELD -> target.asField().declaringClass();
-				case METHOD -> target.asMethod().declaringClass();
-				case METHOD_PARAMETER -> target.asMethodParameter().method().declaringClass();
-				case RECORD_COMPONENT -> target.asRecordComponent().declaringClass();
-				default -> null;
-			};
-			if (owner == null) {
-				continue;
-			}
-			if (!owners.contains(owner.name().toString())) {
-				owners.add(owner.name().toString());
-			}
-			boolean isStatic = (target.kind() == AnnotationTarget.Kind.FIELD
-					&& java.lang.reflect.Modifier.isStatic(target.asField().flags()))
-					|| (target.kind() == AnnotationTarget.Kind.METHOD
-							&& java.lang.reflect.Modifier.isStatic(target.asMethod().flags()));
-			if (isStatic) {
-				refused.add(describe(use) + ": a static member, which Qute reads past the token (a template global"
-						+ " or extension would print the raw id); render an instance's @PublicId property, or encode"
-						+ " with PublicIdCodec");
-			}
-			else if (owner.isRecord() && owner.interfaceNames().contains(TEMPLATE_INSTANCE)) {
-				refused.add(describe(use) + ": a component of a template record, which Quarkus puts in the template's"
-						+ " data as it is (the raw id); pass an object with a @PublicId property, or the token");
-			}
-		}
-		if (!refused.isEmpty()) {
+		PublicIdQuteUses uses = PublicIdQuteUses.of(index.getIndex());
+		if (!uses.refused.isEmpty()) {
 			errors.produce(new ValidationErrorBuildItem(new ConfigurationException("@PublicId where Qute would render"
-					+ " the raw id: " + String.join("; ", refused))));
+					+ " the raw id: " + String.join("; ", uses.refused))));
 		}
-		if (!owners.isEmpty()) {
-			reflective.produce(ReflectiveClassBuildItem.builder(owners.toArray(String[]::new))
+		if (!uses.reflective.isEmpty()) { // native: the resolver finds and reads the members by reflection
+			reflective.produce(ReflectiveClassBuildItem.builder(uses.reflective.toArray(String[]::new))
 				.fields()
 				.methods()
 				.reason("snowflake: @PublicId members read by Qute templates")
@@ -306,7 +275,6 @@ class SnowflakeProcessor {
 		}
 	}
 
-	private static final DotName TEMPLATE_INSTANCE = DotName.createSimple("io.quarkus.qute.TemplateInstance");
 
 	/** Whether the application has the Qute extension. */
 	static final class QutePresent implements java.util.function.BooleanSupplier {

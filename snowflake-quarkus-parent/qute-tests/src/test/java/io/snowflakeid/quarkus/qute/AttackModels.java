@@ -27,23 +27,6 @@ final class AttackModels {
 		}
 	}
 
-	/**
-	 * An immutable class: the annotation on its constructor's parameter only (the build accepts constructor
-	 * parameters as Jackson's creator parameters, whose annotations Jackson merges into the property it writes).
-	 */
-	public static class AttackCreatorOnly {
-
-		private final Long id;
-
-		public AttackCreatorOnly(@PublicId Long id) {
-			this.id = id;
-		}
-
-		public Long getId() {
-			return this.id;
-		}
-	}
-
 	/** A @PublicId method that takes an argument: Qute calls it with {@code {o.idOf('x')}}. */
 	public static class AttackWithArgument {
 
@@ -92,6 +75,41 @@ final class AttackModels {
 
 		public AttackPlain(Long internal) {
 			this.internal = internal;
+		}
+	}
+
+	/** A getter Qute names without a capital after "get": {@code getid()} is {@code {o.id}} (second review, 3). */
+	public static class AttackLowerCaseGetter {
+
+		private final Long value;
+
+		public AttackLowerCaseGetter(Long value) {
+			this.value = value;
+		}
+
+		@PublicId
+		public Long getid() {
+			return this.value;
+		}
+	}
+
+	/** A property and a method with parameters of one name (second review, 4): each keeps its own answer. */
+	public static class AttackSameName {
+
+		@PublicId
+		private final Long id;
+
+		public AttackSameName(Long id) {
+			this.id = id;
+		}
+
+		public Long getId() {
+			return this.id;
+		}
+
+		@PublicId
+		public Long id(String format) {
+			return this.id;
 		}
 	}
 

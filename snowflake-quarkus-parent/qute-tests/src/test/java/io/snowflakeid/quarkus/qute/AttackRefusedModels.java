@@ -29,4 +29,51 @@ final class AttackRefusedModels {
 		static Long attackAdminId = 1234567890123456L;
 	}
 
+	/**
+	 * An immutable class: the annotation on its constructor's parameter only (the build accepts constructor
+	 * parameters as Jackson's creator parameters, whose annotations Jackson merges into the property it writes).
+	 */
+	public static class AttackCreatorOnly {
+
+		private final Long id;
+
+		public AttackCreatorOnly(@PublicId Long id) {
+			this.id = id;
+		}
+
+		public Long getId() {
+			return this.id;
+		}
+	}
+
+	/** A concrete class whose property has no @PublicId (second review, 1)... */
+	public static class AttackEvent {
+
+		private final Long id;
+
+		public AttackEvent(Long id) {
+			this.id = id;
+		}
+
+		public Long getId() {
+			return this.id;
+		}
+	}
+
+	/**
+	 * ... and its subclass, which adds @PublicId by overriding the getter: a template that met an AttackEvent first
+	 * (or is typed with it) keeps AttackEvent's resolver for every subclass and prints the raw id.
+	 */
+	public static class AttackOrderEvent extends AttackEvent {
+
+		public AttackOrderEvent(Long id) {
+			super(id);
+		}
+
+		@Override
+		@PublicId
+		public Long getId() {
+			return super.getId();
+		}
+	}
 }

@@ -21,6 +21,10 @@ final class Models {
 		public String label = "order";
 	}
 
+	/** A subclass: native reflection must open it too (the resolver reads the rendered class). */
+	public static class RushOrder extends Order {
+	}
+
 	/** A private field behind a getter, in {@code @TemplateData} (a resolver the build generates, priority 10). */
 	@TemplateData
 	public static class Invoice {

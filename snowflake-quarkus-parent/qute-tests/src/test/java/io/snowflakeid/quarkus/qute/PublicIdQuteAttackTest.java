@@ -10,7 +10,6 @@ import io.snowflakeid.quarkus.qute.AttackModels.AttackAcronym;
 import io.snowflakeid.quarkus.qute.AttackModels.AttackBase;
 import io.snowflakeid.quarkus.qute.AttackModels.AttackChild;
 import io.snowflakeid.quarkus.qute.AttackModels.AttackCollection;
-import io.snowflakeid.quarkus.qute.AttackModels.AttackCreatorOnly;
 import io.snowflakeid.quarkus.qute.AttackModels.AttackImplementsHasId;
 import io.snowflakeid.quarkus.qute.AttackModels.AttackOuter;
 import io.snowflakeid.quarkus.qute.AttackModels.AttackSetterOnly;
@@ -72,15 +71,6 @@ class PublicIdQuteAttackTest {
 	}
 
 	/**
-	 * FINDING (raw id out): @PublicId on a constructor parameter only (accepted by the build as a Jackson creator
-	 * parameter); the resolver never looks at constructor parameters: {o.id} prints the raw id.
-	 */
-	@Test
-	void aCreatorParameterOnlyAnnotationRendersTheToken() {
-		assertThat(render("{o.id}", "o", new AttackCreatorOnly(ID))).isEqualTo(this.codec.encode(ID));
-	}
-
-	/**
 	 * FINDING (raw id out): a @PublicId method with a parameter; the resolver only applied without parameters, and
 	 * Qute's reflection resolver called the method and printed the raw id. Now the rendering fails, saying why.
 	 */
@@ -111,6 +101,22 @@ class PublicIdQuteAttackTest {
 	void aCollectionOfIdsRendersTokens() {
 		String rendered = render("{#for r in o.related}{r};{/for}", "o", new AttackCollection(List.of(ID, OTHER)));
 		assertThat(rendered).isEqualTo(this.codec.encode(ID) + ";" + this.codec.encode(OTHER) + ";");
+	}
+
+	/** Second review (3): {@code getid()} is Qute's {@code {o.id}}: the token. */
+	@Test
+	void aGetterWithoutACapitalRendersTheToken() {
+		assertThat(render("{o.id}|{o.getid}", "o", new AttackModels.AttackLowerCaseGetter(ID)))
+			.isEqualTo(this.codec.encode(ID) + "|" + this.codec.encode(ID));
+	}
+
+	/** Second review (4): a property and a method with parameters of one name: the token, and a refusal. */
+	@Test
+	void aPropertyAndAMethodWithParametersOfOneNameKeepTheirOwnAnswers() {
+		AttackModels.AttackSameName value = new AttackModels.AttackSameName(ID);
+		assertThat(render("{o.id}", "o", value)).isEqualTo(this.codec.encode(ID));
+		assertThatThrownBy(() -> render("{o.id('x')}", "o", value))
+			.hasStackTraceContaining("a method with parameters, is not rendered in Qute templates");
 	}
 
 	// ---------------------------------------------------------------- held

@@ -17,6 +17,7 @@ import io.snowflakeid.quarkus.qute.Models.Invoice;
 import io.snowflakeid.quarkus.qute.Models.Order;
 import io.snowflakeid.quarkus.qute.Models.Parcel;
 import io.snowflakeid.quarkus.qute.Models.Receipt;
+import io.snowflakeid.quarkus.qute.Models.RushOrder;
 import io.snowflakeid.quarkus.qute.Models.Voucher;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -37,8 +38,8 @@ class PublicIdQuteTest {
 
 	@RegisterExtension
 	static final QuarkusUnitTest app = new QuarkusUnitTest()
-		.withApplicationRoot((jar) -> jar.addClasses(Models.class, Order.class, Invoice.class, Voucher.class,
-				Receipt.class, Parcel.class)
+		.withApplicationRoot((jar) -> jar.addClasses(Models.class, Order.class, RushOrder.class, Invoice.class,
+				Voucher.class, Receipt.class, Parcel.class)
 			// a type-safe template: Qute's build generates a resolver for Order (priority 10)
 			.addAsResource(new StringAsset("{@io.snowflakeid.quarkus.qute.Models$Order order}{order.id}|{order.label}"),
 					"templates/order.txt")
@@ -150,8 +151,8 @@ class PublicIdQuteTest {
 	@Test
 	void aNativeImageCanReadTheMembers() {
 		assertThat(System.getProperty(NATIVE)).as("registered for reflection")
-			.contains(Order.class.getName(), Invoice.class.getName(), Voucher.class.getName(), Receipt.class.getName(),
-					Parcel.class.getName());
+			.contains(Order.class.getName(), RushOrder.class.getName(), Invoice.class.getName(),
+					Voucher.class.getName(), Receipt.class.getName(), Parcel.class.getName());
 	}
 
 	private Order order() {

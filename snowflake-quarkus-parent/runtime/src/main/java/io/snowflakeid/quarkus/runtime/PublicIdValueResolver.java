@@ -56,19 +56,29 @@ public class PublicIdValueResolver implements ValueResolver {
 		return PRIORITY;
 	}
 
+	/** The key of a call with arguments ({@code {o.idOf('x')}}), apart from the property of the same name. */
+	private static final String WITH_ARGUMENTS = "(...)";
+
+	/** The key of a refusal of every property of a class (a {@code @PublicId} whose property cannot be told). */
+	private static final String EVERY_PROPERTY = "*";
+
 	@Override
 	public boolean appliesTo(EvalContext context) {
 		Object base = context.getBase();
-		if (base == null) {
-			return false;
+		return base != null && accessor(MEMBERS.get(base.getClass()), context) != null;
+	}
+
+	private static Accessor accessor(Map<String, Accessor> members, EvalContext context) {
+		Accessor every = members.get(EVERY_PROPERTY);
+		if (every != null) {
+			return every;
 		}
-		Accessor accessor = MEMBERS.get(base.getClass()).get(context.getName());
-		return accessor != null && (context.getParams().isEmpty() || accessor.member() == null);
+		return members.get(context.getParams().isEmpty() ? context.getName() : context.getName() + WITH_ARGUMENTS);
 	}
 
 	@Override
 	public CompletionStage<Object> resolve(EvalContext context) {
-		Accessor accessor = MEMBERS.get(context.getBase().getClass()).get(context.getName());
+		Accessor accessor = accessor(MEMBERS.get(context.getBase().getClass()), context);
 		if (accessor.member() == null) {
 			return CompletedStage.failure(new IllegalStateException(accessor.refusal()));
 		}
@@ -110,8 +120,8 @@ public class PublicIdValueResolver implements ValueResolver {
 	 * The names a template reaches each {@code @PublicId} property of {@code type} by (its class, superclasses and
 	 * interfaces), whichever member carries the annotation (field, getter, setter, constructor parameter, record
 	 * component): the property's name, the getter's name and the name Qute gives that getter ({@code getXRef} is
-	 * {@code XRef}). A {@code @PublicId} method with parameters that is no setter is mapped to a refusal: Qute would
-	 * call it and print what it returns.
+	 * {@code XRef}). A {@code @PublicId} method with parameters that is no setter is mapped to a refusal of calls with
+	 * arguments: Qute would call it and print what it returns.
 	 */
 	static Map<String, Accessor> members(Class<?> type) {
 		Map<String, Accessor> members = new HashMap<>();
@@ -134,18 +144,23 @@ public class PublicIdValueResolver implements ValueResolver {
 				if (publicId == null || Modifier.isStatic(method.getModifiers()) || method.isSynthetic()) {
 					continue;
 				}
-				String property = propertyOf(method);
-				if (property != null) {
-					property(type, current, property, publicId, members);
+				if (method.getParameterCount() == 0 && method.getReturnType() != void.class) {
+					// the annotated getter itself (a virtual call: an override in the rendered class is the one run)
+					Accessor accessor = new Accessor(method, publicId.value(), null);
+					members.putIfAbsent(method.getName(), accessor);
+					String property = propertyOf(method);
+					if (property != null) {
+						members.putIfAbsent(property, accessor);
+					}
 				}
-				else if (method.getParameterCount() == 0) {
-					members.putIfAbsent(method.getName(), new Accessor(method, publicId.value(), null));
+				else if (method.getParameterCount() == 1 && propertyOf(method) != null) {
+					property(type, current, propertyOf(method), publicId, members); // a setter: its property
 				}
 				else {
-					members.putIfAbsent(method.getName(), new Accessor(null, publicId.value(), "@PublicId on "
-							+ current.getName() + "." + method.getName() + "(...), a method with parameters, is not"
-							+ " rendered in Qute templates (only properties are): render a property, or encode with"
-							+ " PublicIdCodec"));
+					members.putIfAbsent(method.getName() + WITH_ARGUMENTS, new Accessor(null, publicId.value(),
+							"@PublicId on " + current.getName() + "." + method.getName() + "(...), a method with"
+									+ " parameters, is not rendered in Qute templates (only properties are): render a"
+									+ " property, or encode with PublicIdCodec"));
 				}
 			}
 			for (Constructor<?> constructor : current.getDeclaredConstructors()) {
@@ -155,10 +170,12 @@ public class PublicIdValueResolver implements ValueResolver {
 						continue;
 					}
 					if (!parameter.isNamePresent()) {
-						// which property it means cannot be told: every property of the class fails, naming the fix
-						throw new IllegalStateException("@PublicId on a constructor parameter of " + current.getName()
-								+ " whose name is not compiled in: a Qute template cannot tell its property; compile"
-								+ " with -parameters, or put @PublicId on the field or getter");
+						// which property it means cannot be told (the build refuses this where it sees it): every
+						// property of the class fails, naming the fix
+						return Map.of(EVERY_PROPERTY, new Accessor(null, publicId.value(), "@PublicId on a constructor"
+								+ " parameter of " + current.getName() + " whose name is not compiled in: a Qute template"
+								+ " cannot tell its property; put @PublicId on the field or getter too (Kotlin:"
+								+ " @get:PublicId), or compile with -parameters"));
 					}
 					property(type, current, parameter.getName(), publicId, members);
 				}
@@ -228,7 +245,8 @@ public class PublicIdValueResolver implements ValueResolver {
 
 	/**
 	 * The property a getter or setter stands for, as Qute (and {@code java.beans}) name it: {@code getId} and
-	 * {@code setId} are {@code id}, {@code getXRef} is {@code XRef}; null for any other method.
+	 * {@code setId} are {@code id}, {@code getXRef} is {@code XRef}, {@code getid} is {@code id}; null for any
+	 * other method.
 	 */
 	private static String propertyOf(Method method) {
 		String name = method.getName();
@@ -239,10 +257,12 @@ public class PublicIdValueResolver implements ValueResolver {
 		else if (method.getParameterCount() == 1 && name.startsWith("set")) {
 			rest = name.substring(3);
 		}
-		if (rest == null || rest.isEmpty() || !Character.isUpperCase(rest.charAt(0))) {
+		if (rest == null || rest.isEmpty()) {
 			return null;
 		}
-		boolean acronym = rest.length() > 1 && Character.isUpperCase(rest.charAt(1));
+		// Qute's (and java.beans') decapitalization, whatever follows the prefix: getid and get_id are id and _id
+		boolean acronym = rest.length() > 1 && Character.isUpperCase(rest.charAt(0))
+				&& Character.isUpperCase(rest.charAt(1));
 		return acronym ? rest : Character.toLowerCase(rest.charAt(0)) + rest.substring(1);
 	}
 

@@ -236,6 +236,17 @@ class PublicIdInterfaceAttackTest {
 			.anyMatch((message) -> message.contains("@DefaultValue"));
 	}
 
+	/**
+	 * Second review of session 41 (helper-55): the implementation re-declares the route ({@code @PUT @Path}) with an
+	 * unannotated {@code @PublicId} parameter: Quarkus REST takes the implementation's own method, where that parameter
+	 * is the body (a raw number read by a body reader); the interface's {@code @PathParam} must not be inherited.
+	 */
+	@Test
+	void anImplementationThatRedeclaresTheRouteIsNotGivenTheInterfacesParameter() throws Exception {
+		assertThat(refused("AttackBRedeclaredApi", "AttackBRedeclaredResource"))
+			.anyMatch((message) -> message.contains(PKG + "AttackBRedeclaredResource.touch(parameter 0)"));
+	}
+
 	private static final String PKG = "io.snowflakeid.quarkus.deployment.publicid.";
 
 	@SuppressWarnings("unchecked")
@@ -343,6 +354,24 @@ class AttackBDefaultValueResource implements AttackBDefaultValueApi {
 
 	@Override
 	public String find(@PublicId Long id) {
+		return String.valueOf(id);
+	}
+}
+
+@Path("/b/redeclared")
+interface AttackBRedeclaredApi {
+
+	@jakarta.ws.rs.PUT
+	@Path("/{id}")
+	String touch(@PathParam("id") Long id);
+}
+
+class AttackBRedeclaredResource implements AttackBRedeclaredApi {
+
+	@Override
+	@jakarta.ws.rs.PUT
+	@Path("/{id}")
+	public String touch(@PublicId Long id) {
 		return String.valueOf(id);
 	}
 }
