@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import io.snowflakeid.quarkus.runtime.PropertyNames;
 import org.jboss.jandex.AnnotationInstance;
 import org.jboss.jandex.AnnotationTarget;
 import org.jboss.jandex.ClassInfo;
@@ -13,7 +14,6 @@ import org.jboss.jandex.DotName;
 import org.jboss.jandex.FieldInfo;
 import org.jboss.jandex.IndexView;
 import org.jboss.jandex.MethodInfo;
-import org.jboss.jandex.MethodParameterInfo;
 
 /**
  * What the build checks of {@code @PublicId} where the application has Qute, whose templates the runtime's value
@@ -106,8 +106,7 @@ final class PublicIdQuteUses {
 		if (rest == null || rest.isEmpty()) {
 			return (method.parametersCount() == 0) ? name : null; // a record-style accessor, id()
 		}
-		boolean acronym = rest.length() > 1 && Character.isUpperCase(rest.charAt(0)) && Character.isUpperCase(rest.charAt(1));
-		return acronym ? rest : Character.toLowerCase(rest.charAt(0)) + rest.substring(1);
+		return PropertyNames.decapitalized(rest); // the resolver's names, so that both agree
 	}
 
 	/** Whether {@code owner} has {@code @PublicId} on the field or a getter of {@code property}. */
@@ -130,15 +129,7 @@ final class PublicIdQuteUses {
 	 * A field is a property to Qute only where it is public.
 	 */
 	private static String unannotatedInSupertypes(IndexView index, ClassInfo type, String property) {
-		List<DotName> supertypes = new ArrayList<>(type.interfaceNames());
-		if (type.superName() != null && !type.superName().equals(DotName.OBJECT_NAME)) {
-			supertypes.add(type.superName());
-		}
-		for (DotName name : supertypes) {
-			ClassInfo supertype = index.getClassByName(name);
-			if (supertype == null) {
-				continue;
-			}
+		for (ClassInfo supertype : PublicIdUses.supertypes(index, type)) {
 			FieldInfo field = supertype.field(property);
 			if (field != null && Modifier.isPublic(field.flags()) && !Modifier.isStatic(field.flags())
 					&& !field.hasDeclaredAnnotation(PublicIdUses.PUBLIC_ID)) {
@@ -146,7 +137,7 @@ final class PublicIdQuteUses {
 			}
 			for (MethodInfo method : supertype.methods()) {
 				if (method.parametersCount() == 0 && !Modifier.isStatic(method.flags())
-						&& (method.flags() & 0x1040) == 0 // neither synthetic nor a bridge
+						&& !method.isSynthetic() && !method.isBridge()
 						&& property.equals(accessorProperty(method)) && !method.name().equals("<init>")
 						&& !method.hasDeclaredAnnotation(PublicIdUses.PUBLIC_ID)) {
 					return supertype.name() + "." + method.name() + "()";

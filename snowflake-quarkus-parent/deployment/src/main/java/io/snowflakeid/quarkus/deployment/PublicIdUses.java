@@ -116,7 +116,7 @@ final class PublicIdUses {
 				found.domains.add(domain.asString());
 			}
 			if (use.target().kind() == AnnotationTarget.Kind.METHOD_PARAMETER) {
-				if ((use.target().asMethodParameter().method().flags() & 0x0040) == 0) { // not a bridge method (ACC_BRIDGE)
+				if (!use.target().asMethodParameter().method().isBridge()) { // javac copies the annotations onto bridges
 					found.parameter(index, use.target().asMethodParameter(), where, rest, jsonb);
 				}
 				continue;
@@ -305,20 +305,15 @@ final class PublicIdUses {
 		boolean constructor = method.name().equals("<init>") || method.hasDeclaredAnnotation(JSON_CREATOR);
 		boolean restParameter = REST_PARAMETERS.stream().anyMatch(parameter::hasDeclaredAnnotation);
 		boolean declaredOnly = method.declaringClass().isInterface() || Modifier.isAbstract(method.flags());
-		// The REST annotation on the interface or superclass method this one implements (an API interface shared
-		// with clients): Quarkus REST reads the route from there, and converts with this method's own parameter
-		// annotations, @PublicId among them (PublicIdInterfaceResourceTest)
-		// the implementation's own route annotations (@GET, @Path...) make its own parameters the declaration: Quarkus
-		// REST reads that method, and an unannotated parameter there is the body (second review of session 41)
-		MethodParameterInfo declaration = (restParameter || declaredOnly || isEndpoint(method)
-				|| !isResource(index, method.declaringClass())) ? parameter
+		// The REST annotation on the interface or superclass method a resource method implements (an API interface
+		// shared with clients): Quarkus REST reads the route from there and converts with this method's own parameter
+		// annotations, @PublicId among them (PublicIdInterfaceResourceTest). Not where this method declares its own
+		// route (@GET, @Path...): Quarkus REST reads this one, and an unannotated parameter here is the body.
+		MethodParameterInfo inherited = (restParameter || declaredOnly || isEndpoint(method)
+				|| !isResource(index, method.declaringClass())) ? null
 						: inheritedRestDeclaration(index, method.declaringClass(), parameter);
-		if (declaration == null) {
-			declaration = parameter;
-		}
-		else if (declaration != parameter) {
-			restParameter = true;
-		}
+		MethodParameterInfo declaration = (inherited != null) ? inherited : parameter;
+		restParameter |= inherited != null;
 		if (restParameter && declaredOnly) {
 			this.refused.add(where + ": on an interface or abstract method: Quarkus REST converts the parameters of the"
 					+ " implementing method, which do not carry @PublicId, and REST clients do not convert; put @PublicId"
@@ -573,15 +568,7 @@ final class PublicIdUses {
 	 */
 	private static MethodParameterInfo inheritedRestDeclaration(IndexView index, ClassInfo type,
 			MethodParameterInfo parameter) {
-		List<DotName> supertypes = new ArrayList<>(type.interfaceNames());
-		if (type.superName() != null) {
-			supertypes.add(0, type.superName());
-		}
-		for (DotName name : supertypes) {
-			ClassInfo supertype = index.getClassByName(name);
-			if (supertype == null) {
-				continue;
-			}
+		for (ClassInfo supertype : supertypes(index, type)) {
 			MethodInfo declared = supertype.method(parameter.method().name(), parameter.method().parameterTypes());
 			if (declared != null) {
 				MethodParameterInfo same = declared.parameters().get(parameter.position());
@@ -608,17 +595,27 @@ final class PublicIdUses {
 		if (type.declaredAnnotation(PATH) != null) {
 			return true;
 		}
-		List<DotName> supertypes = new ArrayList<>(type.interfaceNames());
-		if (type.superName() != null) {
-			supertypes.add(type.superName());
+		return supertypes(index, type).stream().anyMatch((supertype) -> isResource(index, supertype));
+	}
+
+	/**
+	 * {@code type}'s superclass (but {@code Object}) and interfaces, as far as the index holds them: what the walks
+	 * up a hierarchy read (a supertype outside the index is passed over, and what it declares is not seen).
+	 */
+	static List<ClassInfo> supertypes(IndexView index, ClassInfo type) {
+		List<DotName> names = new ArrayList<>();
+		if (type.superName() != null && !type.superName().equals(DotName.OBJECT_NAME)) {
+			names.add(type.superName());
 		}
-		for (DotName name : supertypes) {
+		names.addAll(type.interfaceNames());
+		List<ClassInfo> supertypes = new ArrayList<>();
+		for (DotName name : names) {
 			ClassInfo supertype = index.getClassByName(name);
-			if (supertype != null && isResource(index, supertype)) {
-				return true;
+			if (supertype != null) {
+				supertypes.add(supertype);
 			}
 		}
-		return false;
+		return supertypes;
 	}
 
 	/** A subclass's method that overrides the parameter's method without {@code @PublicId} on that parameter. */

@@ -275,7 +275,6 @@ class SnowflakeProcessor {
 		}
 	}
 
-
 	/** Whether the application has the Qute extension. */
 	static final class QutePresent implements java.util.function.BooleanSupplier {
 

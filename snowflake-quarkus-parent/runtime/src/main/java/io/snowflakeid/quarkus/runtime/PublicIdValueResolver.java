@@ -144,6 +144,7 @@ public class PublicIdValueResolver implements ValueResolver {
 				if (publicId == null || Modifier.isStatic(method.getModifiers()) || method.isSynthetic()) {
 					continue;
 				}
+				String setterProperty = (method.getParameterCount() == 1) ? propertyOf(method) : null;
 				if (method.getParameterCount() == 0 && method.getReturnType() != void.class) {
 					// the annotated getter itself (a virtual call: an override in the rendered class is the one run)
 					Accessor accessor = new Accessor(method, publicId.value(), null);
@@ -153,8 +154,8 @@ public class PublicIdValueResolver implements ValueResolver {
 						members.putIfAbsent(property, accessor);
 					}
 				}
-				else if (method.getParameterCount() == 1 && propertyOf(method) != null) {
-					property(type, current, propertyOf(method), publicId, members); // a setter: its property
+				else if (setterProperty != null) {
+					property(type, current, setterProperty, publicId, members);
 				}
 				else {
 					members.putIfAbsent(method.getName() + WITH_ARGUMENTS, new Accessor(null, publicId.value(),
@@ -257,13 +258,7 @@ public class PublicIdValueResolver implements ValueResolver {
 		else if (method.getParameterCount() == 1 && name.startsWith("set")) {
 			rest = name.substring(3);
 		}
-		if (rest == null || rest.isEmpty()) {
-			return null;
-		}
-		// Qute's (and java.beans') decapitalization, whatever follows the prefix: getid and get_id are id and _id
-		boolean acronym = rest.length() > 1 && Character.isUpperCase(rest.charAt(0))
-				&& Character.isUpperCase(rest.charAt(1));
-		return acronym ? rest : Character.toLowerCase(rest.charAt(0)) + rest.substring(1);
+		return (rest == null || rest.isEmpty()) ? null : PropertyNames.decapitalized(rest);
 	}
 
 	private static String capitalized(String name) {

@@ -1,5 +1,11 @@
 package io.snowflakeid.quarkus.deployment.publicid;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
 import io.quarkus.test.QuarkusUnitTest;
 
 /** Applications with public ids, on an in-memory H2 database, with a static worker id. */
@@ -23,6 +29,13 @@ final class PublicIdApps {
 
 	static QuarkusUnitTest withKey(String db, Class<?>... classes) {
 		return app(db, classes).overrideConfigKey("quarkus.snowflake.public-id.keys.1", KEY);
+	}
+
+	/** {@code GET root + path}, its body as text. */
+	static HttpResponse<String> get(URI root, String path) throws Exception {
+		return HttpClient.newHttpClient()
+			.send(HttpRequest.newBuilder(URI.create(root + path)).timeout(Duration.ofSeconds(30)).GET().build(),
+					HttpResponse.BodyHandlers.ofString());
 	}
 
 	/** All the causes' messages of a failed start or build. */

@@ -3,10 +3,7 @@ package io.snowflakeid.quarkus.deployment.publicid;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.List;
 
 import io.quarkus.test.QuarkusUnitTest;
@@ -80,26 +77,20 @@ class PublicIdInterfaceAttackTest {
 	@Test
 	void subResourceLocatorRefusesARawId() throws Exception {
 		long id = this.generator.nextId();
-		HttpResponse<String> raw = get("attack/locator/" + id + "/show");
+		HttpResponse<String> raw = PublicIdApps.get(this.root, "attack/locator/" + id + "/show");
 		assertThat(raw.statusCode()).as("took the raw id: " + raw.body()).isEqualTo(400);
-		HttpResponse<String> token = get("attack/locator/" + this.codec.encode(id) + "/show");
+		HttpResponse<String> token = PublicIdApps.get(this.root, "attack/locator/" + this.codec.encode(id) + "/show");
 		assertThat(token.statusCode()).as(token.body()).isEqualTo(200);
 		assertThat(token.body()).isEqualTo(Long.toString(id));
 	}
 
 	private void assertRawRefusedTokenTaken(String path) throws Exception {
 		long id = this.generator.nextId();
-		HttpResponse<String> raw = get(path + id);
+		HttpResponse<String> raw = PublicIdApps.get(this.root, path + id);
 		assertThat(raw.statusCode()).as(path + " took the raw id: " + raw.body()).isEqualTo(400);
-		HttpResponse<String> token = get(path + this.codec.encode(id));
+		HttpResponse<String> token = PublicIdApps.get(this.root, path + this.codec.encode(id));
 		assertThat(token.statusCode()).as(path + ": " + token.body()).isEqualTo(200);
 		assertThat(token.body()).isEqualTo(Long.toString(id));
-	}
-
-	private HttpResponse<String> get(String path) throws Exception {
-		return HttpClient.newHttpClient()
-			.send(HttpRequest.newBuilder(URI.create(this.root + path)).timeout(Duration.ofSeconds(30)).GET().build(),
-					HttpResponse.BodyHandlers.ofString());
 	}
 
 	public abstract static class ConcreteBase {

@@ -1,10 +1,7 @@
 package io.snowflakeid.quarkus.deployment.publicid;
 
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 
 import io.quarkus.test.QuarkusUnitTest;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -50,7 +47,7 @@ class PublicIdInterfaceResourceTest {
 		long id = this.generator.nextId();
 		for (String path : new String[] { "api/shipments/" + this.codec.encode(id),
 				"api/shipments?ref=" + this.codec.encode(id), "api/lookups/" + this.codec.encode(id) }) {
-			HttpResponse<String> response = get(path);
+			HttpResponse<String> response = PublicIdApps.get(this.root, path);
 			assertThat(response.statusCode()).as(path + ": " + response.body()).isEqualTo(200);
 			assertThat(response.body()).as(path).isEqualTo(Long.toString(id));
 		}
@@ -60,16 +57,10 @@ class PublicIdInterfaceResourceTest {
 	void aRawIdIsRefused() throws Exception {
 		long id = this.generator.nextId();
 		for (String path : new String[] { "api/shipments/" + id, "api/shipments?ref=" + id, "api/lookups/" + id }) {
-			HttpResponse<String> response = get(path);
+			HttpResponse<String> response = PublicIdApps.get(this.root, path);
 			assertThat(response.statusCode()).as(path + " took the raw id: " + response.body()).isEqualTo(400);
 			assertThat(response.body()).as(path).doesNotContain(Long.toString(id));
 		}
-	}
-
-	private HttpResponse<String> get(String path) throws Exception {
-		return HttpClient.newHttpClient()
-			.send(HttpRequest.newBuilder(URI.create(this.root + path)).timeout(Duration.ofSeconds(30)).GET().build(),
-					HttpResponse.BodyHandlers.ofString());
 	}
 
 	@Path("/api/shipments")
