@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -22,8 +24,11 @@ import org.jboss.jandex.Indexer;
  * {@code @PublicId} in dependency jars Quarkus does not index (a shared jar of DTOs without a Jandex index or
  * {@code beans.xml}): the build's index does not show them, and Quarkus REST would still serialize their raw ids. A
  * class that uses the annotation names it in its constant pool; the jars are searched for that name, and only the
- * classes that contain it are indexed, to be sure and to say where. Jars of groups that cannot hold an application's
- * DTOs (Quarkus, Hibernate, the JDBC drivers, this library...) are skipped: the search costs a read of every class.
+ * classes that contain it are indexed, to be sure and to say where. The search costs a read of every class (about
+ * 2 s for the 300 jars of a Quarkus REST application): jars of groups that do not hold an application's DTOs (Quarkus,
+ * Hibernate, the JDBC drivers...) are skipped, but where JSON-B would write the raw id (nothing else stops it there)
+ * such a jar is read when it is the application's own work ({@link #searched(String, boolean)}). A jar found without
+ * the name is remembered for the builds that follow in the same JVM (dev mode's reloads, a test suite's applications).
  */
 final class UnindexedPublicIds {
 
@@ -47,11 +52,23 @@ final class UnindexedPublicIds {
 			"com.google.j2objc", "com.google.code.findbugs", "org.eclipse.microprofile", "org.eclipse.parsson",
 			"org.eclipse.yasson", "org.eclipse.angus", "org.eclipse.jetty", "io.lettuce", "redis.clients");
 
+	/** This library's group: its jars name the annotation in their code, and use it on nothing. */
+	private static final String OWN_GROUP = "io.snowflakeid";
+
+	/** Jars searched before and found without the name, with the size and time they had then. */
+	private static final Set<String> WITHOUT_THE_NAME = ConcurrentHashMap.newKeySet();
+
 	private UnindexedPublicIds() {
 	}
 
-	/** Whether the jars of {@code groupId} are searched: all but those of a framework group or one below it. */
-	static boolean searched(String groupId) {
+	/**
+	 * Whether the jars of {@code groupId} are searched: with {@code everyGroup} (JSON-B, and a module of the build or a
+	 * SNAPSHOT) all but this library's, otherwise all but those of a framework group or one below it.
+	 */
+	static boolean searched(String groupId, boolean everyGroup) {
+		if (everyGroup) {
+			return !groupId.equals(OWN_GROUP);
+		}
 		for (String framework : FRAMEWORK_GROUPS) {
 			if (groupId.equals(framework) || groupId.startsWith(framework + ".")) {
 				return false;
@@ -73,7 +90,12 @@ final class UnindexedPublicIds {
 			return List.of();
 		}
 		Path jar = path;
+		String searchedBefore = identity(jar);
+		if (WITHOUT_THE_NAME.contains(searchedBefore)) {
+			return List.of();
+		}
 		List<String> uses = new ArrayList<>();
+		boolean named = false;
 		try (ZipFile zip = new ZipFile(jar.toFile())) {
 			Enumeration<? extends ZipEntry> entries = zip.entries();
 			while (entries.hasMoreElements()) {
@@ -85,11 +107,17 @@ final class UnindexedPublicIds {
 				try (InputStream in = zip.getInputStream(entry)) {
 					bytes = in.readAllBytes();
 				}
-				uses.addAll(uses(bytes, annotation, describe, jar.getFileName().toString()));
+				if (contains(bytes, DESCRIPTOR)) {
+					named = true;
+					uses.addAll(uses(bytes, annotation, describe, jar.getFileName().toString()));
+				}
 			}
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Searching " + jar + " for @PublicId failed", ex);
+		}
+		if (!named) {
+			WITHOUT_THE_NAME.add(searchedBefore);
 		}
 		return uses;
 	}
@@ -120,6 +148,16 @@ final class UnindexedPublicIds {
 		List<String> uses = new ArrayList<>();
 		index.getAnnotations(annotation).forEach((use) -> uses.add(describe.apply(use) + " (in " + where + ", not indexed)"));
 		return uses;
+	}
+
+	/** A jar as it is now: a jar rebuilt in place (a sibling module, a SNAPSHOT) is searched again. */
+	private static String identity(Path jar) {
+		try {
+			return jar.toAbsolutePath() + "|" + Files.size(jar) + "|" + Files.getLastModifiedTime(jar).toMillis();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Searching " + jar + " for @PublicId failed", ex);
+		}
 	}
 
 	static boolean contains(byte[] bytes, byte[] part) {

@@ -62,20 +62,40 @@ class UnindexedPublicIdsTest {
 	}
 
 	@Test
+	void withJsonbEveryGroupIsSearchedButThisLibrarys() {
+		// JSON-B has no second line: a Camel Quarkus example's DTO module (org.apache.camel.quarkus.examples) is read
+		assertThat(UnindexedPublicIds.searched("org.apache.camel.quarkus.examples", true)).isTrue();
+		assertThat(UnindexedPublicIds.searched("io.quarkus", true)).isTrue();
+		assertThat(UnindexedPublicIds.searched("com.example.shop", true)).isTrue();
+		assertThat(UnindexedPublicIds.searched("io.snowflakeid", true)).isFalse();
+	}
+
+	@Test
+	void aJarRebuiltInPlaceIsSearchedAgain() throws IOException {
+		Path jar = jar("api-model.jar", Customer.class);
+		assertThat(UnindexedPublicIds.inJar(jar, PUBLIC_ID, Object::toString)).isEmpty();
+		// the same file name, now with a @PublicId class (a sibling module rebuilt, dev mode's next reload)
+		Files.setLastModifiedTime(jar(jar.getFileName().toString(), Customer.class, PublicIdRefusedTest.OrderView.class),
+				java.nio.file.attribute.FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 2000));
+		assertThat(UnindexedPublicIds.inJar(jar, PUBLIC_ID, SnowflakeProcessor::describe))
+			.anySatisfy((use) -> assertThat(use).startsWith(PublicIdRefusedTest.OrderView.class.getName() + ".id"));
+	}
+
+	@Test
 	void frameworkJarsAreNotSearchedAndApplicationsAre() {
-		assertThat(UnindexedPublicIds.searched("io.quarkus")).isFalse();
-		assertThat(UnindexedPublicIds.searched("org.hibernate.orm")).isFalse();
-		assertThat(UnindexedPublicIds.searched("io.snowflakeid")).isFalse();
-		assertThat(UnindexedPublicIds.searched("com.example.shop")).isTrue();
-		assertThat(UnindexedPublicIds.searched("io.quarkiverse.x")).as("not io.quarkus").isTrue();
-		assertThat(UnindexedPublicIds.searched("io.netty.incubator")).isFalse();
-		assertThat(UnindexedPublicIds.searched("io.nettyshop.api")).as("not io.netty: a dot boundary").isTrue();
-		assertThat(UnindexedPublicIds.searched("jakarta.persistence")).isFalse();
-		assertThat(UnindexedPublicIds.searched("jakartaee.shop")).as("not jakarta").isTrue();
-		assertThat(UnindexedPublicIds.searched("org.apache.commons")).isFalse();
-		assertThat(UnindexedPublicIds.searched("org.apache.shop")).as("an org.apache application").isTrue();
-		assertThat(UnindexedPublicIds.searched("com.google.shop")).as("a com.google application").isTrue();
-		assertThat(UnindexedPublicIds.searched("org.eclipse.shop")).as("an org.eclipse application").isTrue();
+		assertThat(UnindexedPublicIds.searched("io.quarkus", false)).isFalse();
+		assertThat(UnindexedPublicIds.searched("org.hibernate.orm", false)).isFalse();
+		assertThat(UnindexedPublicIds.searched("io.snowflakeid", false)).isFalse();
+		assertThat(UnindexedPublicIds.searched("com.example.shop", false)).isTrue();
+		assertThat(UnindexedPublicIds.searched("io.quarkiverse.x", false)).as("not io.quarkus").isTrue();
+		assertThat(UnindexedPublicIds.searched("io.netty.incubator", false)).isFalse();
+		assertThat(UnindexedPublicIds.searched("io.nettyshop.api", false)).as("not io.netty: a dot boundary").isTrue();
+		assertThat(UnindexedPublicIds.searched("jakarta.persistence", false)).isFalse();
+		assertThat(UnindexedPublicIds.searched("jakartaee.shop", false)).as("not jakarta").isTrue();
+		assertThat(UnindexedPublicIds.searched("org.apache.commons", false)).isFalse();
+		assertThat(UnindexedPublicIds.searched("org.apache.shop", false)).as("an org.apache application").isTrue();
+		assertThat(UnindexedPublicIds.searched("com.google.shop", false)).as("a com.google application").isTrue();
+		assertThat(UnindexedPublicIds.searched("org.eclipse.shop", false)).as("an org.eclipse application").isTrue();
 	}
 
 	@Test
