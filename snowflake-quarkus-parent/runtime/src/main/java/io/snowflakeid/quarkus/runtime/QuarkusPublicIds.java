@@ -32,7 +32,7 @@ public class QuarkusPublicIds {
 	@Inject
 	QuarkusPublicIds(SnowflakeConfig config, SnowflakeIdGenerator generator) {
 		Map<String, Object> settings = new LinkedHashMap<>();
-		config.publicId().keys().forEach((version, key) -> settings.put(PublicIdCodec.KEYS + "." + version, key.get()));
+		config.publicId().keys().forEach((version, key) -> settings.put(PublicIdCodec.KEYS + "." + version, key));
 		config.publicId().currentVersion().ifPresent((version) -> settings.put(PublicIdCodec.CURRENT_VERSION, version));
 		config.publicId().alphabet().ifPresent((alphabet) -> settings.put(PublicIdCodec.ALPHABET, alphabet));
 		try {

@@ -10,7 +10,6 @@ import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.config.Setting;
 import io.snowflakeid.config.Settings;
 import io.snowflakeid.config.SnowflakeConfiguration;
-import io.smallrye.config.SecretKeys;
 import org.eclipse.microprofile.config.Config;
 
 /**
@@ -85,8 +84,7 @@ public final class QuarkusSettings {
 		Map<String, Object> settings = new LinkedHashMap<>();
 		for (Setting<?> setting : Settings.MODULES) {
 			if (setting.key().startsWith("snowflake.zookeeper.") || setting.key().startsWith("snowflake.redis.")) {
-				// unlocked: the ZooKeeper credentials and the Redis URI are SmallRye secrets (SnowflakeConfig)
-				SecretKeys.doUnlocked(() -> config.getOptionalValue(PREFIX + setting.key(), String.class))
+				config.getOptionalValue(PREFIX + setting.key(), String.class)
 					.ifPresent((value) -> settings.put(setting.key(), value));
 			}
 		}

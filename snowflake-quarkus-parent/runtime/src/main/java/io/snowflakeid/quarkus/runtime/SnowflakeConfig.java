@@ -7,7 +7,6 @@ import io.quarkus.runtime.annotations.ConfigDocMapKey;
 import io.quarkus.runtime.annotations.ConfigPhase;
 import io.quarkus.runtime.annotations.ConfigRoot;
 import io.smallrye.config.ConfigMapping;
-import io.smallrye.config.Secret;
 import io.smallrye.config.WithDefault;
 
 /**
@@ -214,10 +213,9 @@ public interface SnowflakeConfig {
 		 * nodes for that identity only (ACL auth::cdrwa), so that no other client can delete a lease and its high-water
 		 * mark.
 		 * Not set: world-writable nodes, with a warning. A secret: keep it in the environment
-		 * (QUARKUS_SNOWFLAKE_ZOOKEEPER_AUTH) or a secret store; never logged, and a SmallRye Config secret (the
-		 * {@code Config} API and the configuration log do not show it).
+		 * (QUARKUS_SNOWFLAKE_ZOOKEEPER_AUTH) or a secret store; never logged.
 		 */
-		Optional<Secret<String>> auth();
+		Optional<String> auth();
 	}
 
 	/**
@@ -229,10 +227,9 @@ public interface SnowflakeConfig {
 		/**
 		 * Server to keep the leases on, as redis://[user:password@]host:port/database (rediss:// for TLS). Required
 		 * with worker-assignment=redis. A password in it is a secret: keep it in the environment
-		 * (QUARKUS_SNOWFLAKE_REDIS_URI) or a secret store; never logged, and a SmallRye Config secret (the
-		 * {@code Config} API and the configuration log do not show it).
+		 * (QUARKUS_SNOWFLAKE_REDIS_URI) or a secret store; never logged.
 		 */
-		Optional<Secret<String>> uri();
+		Optional<String> uri();
 
 		/**
 		 * Hash the lease records are kept in, one field per (datacenter, worker) pair. Every service that must get
@@ -255,12 +252,12 @@ public interface SnowflakeConfig {
 		 * AES keys by version: {@code quarkus.snowflake.public-id.keys.<version>=<base64 key of 16, 24 or 32 bytes>}
 		 * (e.g. {@code openssl rand -base64 32}). The version is one character of the alphabet and is the first
 		 * character of every token; tokens of every configured version decode. Keep keys out of source control:
-		 * environment variables ({@code QUARKUS_SNOWFLAKE_PUBLIC_ID_KEYS_1}) or a secret store. Never logged; a
-		 * secret key for SmallRye Config: the {@code Config} API refuses to read it outside this mapping, and the
-		 * start's configuration log ({@code smallrye.config.log.values}) leaves it out.
+		 * environment variables ({@code QUARKUS_SNOWFLAKE_PUBLIC_ID_KEYS_1}) or a secret store. Never logged by this
+		 * extension. Not a SmallRye Config {@code Secret}: Quarkus' Dev UI configuration page fails on those (as
+		 * Quarkus' own credentials, it shows the value in dev mode).
 		 */
 		@ConfigDocMapKey("version")
-		Map<String, Secret<String>> keys();
+		Map<String, String> keys();
 
 		/** Version new tokens are encoded with. Optional with a single key; required with several. */
 		Optional<String> currentVersion();

@@ -14,12 +14,10 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
 import org.apache.curator.test.TestingServer;
-import org.eclipse.microprofile.config.ConfigProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * worker-assignment=zookeeper with snowflake-zookeeper on the class path, against an in-process ZooKeeper: the worker
@@ -108,10 +106,4 @@ class ZooKeeperLeaseTest {
 		return client;
 	}
 
-	/** Read by the extension, refused to the application's code (a SmallRye Config secret), which logs what it reads. */
-	@Test
-	void theCredentialsAreASecret() {
-		assertThatThrownBy(() -> ConfigProvider.getConfig().getOptionalValue("quarkus.snowflake.zookeeper.auth", String.class))
-			.isInstanceOf(SecurityException.class);
-	}
 }
