@@ -346,6 +346,13 @@ final class PublicIdUses {
 			this.refused.add(where + ": parameters of REST clients are not converted yet; encode the token with"
 					+ " PublicIdCodec and pass a String");
 		}
+		else if (declaration.method().declaringClass().hasDeclaredAnnotation(REST_CLIENT)) {
+			// one interface for both sides: the server would take the token, the client built from it send the raw id
+			this.refused.add(where + ": its REST annotations are on " + declaration.method().declaringClass().name()
+					+ ", a @RegisterRestClient interface, whose client would send the raw id where this resource takes"
+					+ " a token (REST clients do not convert); give the resource a route of its own, or the client a"
+					+ " String parameter with a token from PublicIdCodec");
+		}
 		else if (!ID_TYPES.contains(parameter.type().name())) {
 			this.refused.add(where + " (" + parameter.type() + "): allowed Long, long and String (a decimal id)");
 		}
