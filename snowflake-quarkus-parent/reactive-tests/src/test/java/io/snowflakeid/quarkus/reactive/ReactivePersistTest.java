@@ -8,12 +8,17 @@ import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 
-import io.snowflakeid.SnowflakeIdGenerator;
+import io.quarkus.arc.Arc;
+import io.quarkus.hibernate.orm.runtime.JPAConfig;
 import io.quarkus.test.QuarkusUnitTest;
+import io.smallrye.mutiny.Uni;
+import io.snowflakeid.SnowflakeIdGenerator;
 import jakarta.inject.Inject;
+import jakarta.persistence.EntityManagerFactory;
 import org.hibernate.engine.config.spi.ConfigurationService;
 import org.hibernate.reactive.common.spi.Implementor;
 import org.hibernate.reactive.mutiny.Mutiny;
+import org.hibernate.reactive.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -60,6 +65,35 @@ class ReactivePersistTest {
 		Long count = ReactiveApps.await(() -> this.sessions.withSession((session) -> session
 			.createSelectionQuery("select count(*) from Ticket where title like 'batch-%'", Long.class).getSingleResult()));
 		assertThat(count).isEqualTo(300);
+	}
+
+	/**
+	 * Hibernate Reactive's other API, {@code CompletionStage}: Quarkus injects the Mutiny one only, an application may
+	 * unwrap the Stage one from the persistence unit; its persists get ids of the same generator.
+	 */
+	@Test
+	void theStageApiPersistsGetIdsOfTheConfiguredWorker() {
+		EntityManagerFactory unit = Arc.container().instance(JPAConfig.class).get().getEntityManagerFactories().get(0)
+			.getItem2();
+		Stage.SessionFactory stage = unit.unwrap(Stage.SessionFactory.class);
+		List<Ticket> tickets = new ArrayList<>();
+		for (int i = 0; i < 60; i++) {
+			tickets.add(new Ticket("stage-" + i));
+		}
+		ReactiveApps.await(() -> Uni.createFrom()
+			.completionStage(() -> stage.withTransaction((session) -> session.persist(tickets.toArray()))));
+
+		Set<Long> ids = new HashSet<>();
+		for (Ticket ticket : tickets) {
+			assertThat(this.generator.decode(ticket.id).workerId()).isEqualTo(7);
+			ids.add(ticket.id);
+		}
+		assertThat(ids).hasSize(60);
+		Long count = ReactiveApps.await(() -> Uni.createFrom()
+			.completionStage(() -> stage.withSession((session) -> session
+				.createSelectionQuery("select count(*) from Ticket where title like 'stage-%'", Long.class)
+				.getSingleResult())));
+		assertThat(count).isEqualTo(60);
 	}
 
 	@Test
