@@ -74,10 +74,17 @@ public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
 		}
 	}
 
-	/** The URI without its user info (a password must not reach a log). */
-	private static String redact(String uri) {
-		int at = uri.indexOf('@');
+	/**
+	 * The URI without its user info (a password must not reach a log): everything before the last {@code @} but a
+	 * well-formed scheme, whatever the rest looks like (no scheme, {@code redis:/}, an {@code @} in the password).
+	 */
+	static String redact(String uri) {
+		int at = uri.lastIndexOf('@');
+		if (at < 0) {
+			return uri;
+		}
 		int scheme = uri.indexOf("://");
-		return (at > scheme && scheme >= 0) ? uri.substring(0, scheme + 3) + "***" + uri.substring(at) : uri;
+		String kept = (scheme >= 0 && scheme < at) ? uri.substring(0, scheme + 3) : "";
+		return kept + "***" + uri.substring(at);
 	}
 }

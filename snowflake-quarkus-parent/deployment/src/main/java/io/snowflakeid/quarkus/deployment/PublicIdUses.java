@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -346,12 +347,12 @@ final class PublicIdUses {
 			this.refused.add(where + ": parameters of REST clients are not converted yet; encode the token with"
 					+ " PublicIdCodec and pass a String");
 		}
-		else if (declaration.method().declaringClass().hasDeclaredAnnotation(REST_CLIENT)) {
+		else if (clientDeclaring(index, method.declaringClass(), method) != null) {
 			// one interface for both sides: the server would take the token, the client built from it send the raw id
-			this.refused.add(where + ": its REST annotations are on " + declaration.method().declaringClass().name()
-					+ ", a @RegisterRestClient interface, whose client would send the raw id where this resource takes"
-					+ " a token (REST clients do not convert); give the resource a route of its own, or the client a"
-					+ " String parameter with a token from PublicIdCodec");
+			this.refused.add(where + ": " + clientDeclaring(index, method.declaringClass(), method)
+					+ " declares this method too, and the REST client built from it would send the raw id where this"
+					+ " resource takes a token (REST clients do not convert): give the client an interface of its own,"
+					+ " with a String parameter carrying a token from PublicIdCodec");
 		}
 		else if (!ID_TYPES.contains(parameter.type().name())) {
 			this.refused.add(where + " (" + parameter.type() + "): allowed Long, long and String (a decimal id)");
@@ -442,6 +443,50 @@ final class PublicIdUses {
 	/** Bean-parameter classes REST clients write, by name, with the client method that takes them; found once. */
 	private Map<DotName, String> clientBeanParameters;
 
+	/** The {@code @RegisterRestClient} interfaces and every interface they extend, by name; found once. */
+	private Set<DotName> clientInterfaces;
+
+	/**
+	 * The interfaces a REST client is built from, with those they extend: a client sends every method it inherits
+	 * ({@code @RegisterRestClient interface OrderClient extends OrderApi {}} sends OrderApi's).
+	 */
+	private Set<DotName> clientInterfaces(IndexView index) {
+		if (this.clientInterfaces == null) {
+			Set<DotName> found = new HashSet<>();
+			Deque<ClassInfo> next = new ArrayDeque<>();
+			index.getAnnotations(REST_CLIENT)
+				.stream()
+				.filter((annotation) -> annotation.target().kind() == AnnotationTarget.Kind.CLASS)
+				.forEach((annotation) -> next.add(annotation.target().asClass()));
+			while (!next.isEmpty()) {
+				ClassInfo type = next.pop();
+				if (found.add(type.name())) {
+					next.addAll(supertypes(index, type));
+				}
+			}
+			this.clientInterfaces = found;
+		}
+		return this.clientInterfaces;
+	}
+
+	/**
+	 * The REST client interface among {@code type}'s supertypes (as far as indexed) that declares {@code method} (same
+	 * name and erased parameter types), or null: a resource implementing it shares its routes with a client.
+	 */
+	private DotName clientDeclaring(IndexView index, ClassInfo type, MethodInfo method) {
+		for (ClassInfo supertype : supertypes(index, type)) {
+			if (clientInterfaces(index).contains(supertype.name())
+					&& supertype.method(method.name(), method.parameterTypes()) != null) {
+				return supertype.name();
+			}
+			DotName further = clientDeclaring(index, supertype, method);
+			if (further != null) {
+				return further;
+			}
+		}
+		return null;
+	}
+
 	/**
 	 * The classes a REST client writes as bean parameters: the parameters of REST methods declared on interfaces or
 	 * as abstract methods that no indexed class implements (a resource interface's, which a resource class
@@ -456,7 +501,7 @@ final class PublicIdUses {
 		Map<DotName, String> found = new HashMap<>();
 		Deque<DotName> next = new ArrayDeque<>();
 		for (ClassInfo type : index.getKnownClasses()) {
-			boolean client = type.hasDeclaredAnnotation(REST_CLIENT);
+			boolean client = clientInterfaces(index).contains(type.name());
 			for (MethodInfo method : type.methods()) {
 				boolean declaredOnly = (type.isInterface() && !method.isDefault() && !method.isStaticInitializer()
 						&& !Modifier.isStatic(method.flags())) || Modifier.isAbstract(method.flags());

@@ -2,7 +2,6 @@ package io.snowflakeid.quarkus.deployment;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +22,6 @@ import io.quarkus.deployment.annotations.BuildProducer;
 import io.quarkus.deployment.annotations.BuildStep;
 import io.quarkus.deployment.annotations.ExecutionTime;
 import io.quarkus.deployment.annotations.Record;
-import io.quarkus.deployment.builditem.ApplicationArchivesBuildItem;
 import io.quarkus.deployment.builditem.BytecodeTransformerBuildItem;
 import io.quarkus.deployment.builditem.CombinedIndexBuildItem;
 import io.quarkus.deployment.builditem.FeatureBuildItem;
@@ -36,7 +34,6 @@ import io.quarkus.hibernate.orm.deployment.HibernateOrmConfigPersistenceUnit;
 import io.quarkus.hibernate.orm.deployment.PersistenceUnitDescriptorBuildItem;
 import io.quarkus.hibernate.orm.deployment.integration.HibernateOrmIntegrationRuntimeConfiguredBuildItem;
 import io.quarkus.hibernate.orm.runtime.PersistenceUnitUtil;
-import io.quarkus.maven.dependency.ArtifactKey;
 import io.quarkus.maven.dependency.ResolvedDependency;
 import io.quarkus.resteasy.reactive.spi.ExceptionMapperBuildItem;
 import io.quarkus.resteasy.reactive.spi.ParamConverterBuildItem;
@@ -206,8 +203,8 @@ class SnowflakeProcessor {
 	 * ({@link UnindexedPublicIds}), which Jackson and JSON-B reach at run time all the same.
 	 */
 	@BuildStep
-	PublicIdUsesBuildItem publicIdUses(CombinedIndexBuildItem index, ApplicationArchivesBuildItem archives,
-			CurateOutcomeBuildItem curate, Capabilities capabilities) {
+	PublicIdUsesBuildItem publicIdUses(CombinedIndexBuildItem index, CurateOutcomeBuildItem curate,
+			Capabilities capabilities) {
 		boolean jsonb = capabilities.isPresent(Capability.JSONB);
 		PublicIdUses uses = PublicIdUses.of(index.getIndex(), capabilities.isPresent(Capability.REST), jsonb);
 		if (reflectionFreeSerializers() && !uses.uses.isEmpty()) {
@@ -215,18 +212,17 @@ class SnowflakeProcessor {
 					+ " would write the DTOs it generates serializers for without this extension's Jackson module, their"
 					+ " raw ids among them (set it to false)");
 		}
-		Set<ArtifactKey> indexed = new HashSet<>();
-		archives.getApplicationArchives().forEach((archive) -> indexed.add(archive.getKey()));
 		for (ResolvedDependency dependency : curate.getApplicationModel().getRuntimeDependencies()) {
 			// With JSON-B nothing else stops a raw id: a framework group's jar is read too where it is the
-			// application's own work (a module of its build, a SNAPSHOT), as a DTO module under such a group is (Camel
-			// Quarkus' examples are org.apache.camel.quarkus.examples); released framework jars are not (every class
-			// of ~300 jars: 2 s a build).
-			boolean ownWork = dependency.isWorkspaceModule() || dependency.getVersion().endsWith("-SNAPSHOT");
-			if (!indexed.contains(dependency.getKey())
-					&& UnindexedPublicIds.searched(dependency.getGroupId(), jsonb && ownWork)) {
+			// application's own work (a module of its build, a SNAPSHOT, a jar outside the repositories), as a DTO
+			// module under such a group is (Camel Quarkus' examples are org.apache.camel.quarkus.examples); released
+			// framework jars are not (every class of ~300 jars: 2 s a build).
+			boolean ownWork = dependency.isWorkspaceModule() || UnindexedPublicIds.ownWork(dependency.getGroupId(),
+					dependency.getArtifactId(), dependency.getVersion(), dependency.getResolvedPaths());
+			if (UnindexedPublicIds.searched(dependency.getGroupId(), jsonb && ownWork)) {
 				for (Path path : dependency.getResolvedPaths()) {
-					for (String use : UnindexedPublicIds.inJar(path, PublicIdUses.PUBLIC_ID, SnowflakeProcessor::describe)) {
+					for (String use : UnindexedPublicIds.inJar(path, PublicIdUses.PUBLIC_ID, SnowflakeProcessor::describe,
+							(name) -> index.getIndex().getClassByName(name) != null)) {
 						if (uses.uses.add(use) && jsonb) {
 							uses.refused.add(use + ": not in Quarkus' index, so JSON-B would write its raw id (index the"
 									+ " dependency: quarkus.index-dependency.*, or a Jandex index in its jar)");

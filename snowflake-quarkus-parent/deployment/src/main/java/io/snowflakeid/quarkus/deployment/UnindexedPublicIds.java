@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 
@@ -24,11 +26,13 @@ import org.jboss.jandex.Indexer;
  * {@code @PublicId} in dependency jars Quarkus does not index (a shared jar of DTOs without a Jandex index or
  * {@code beans.xml}): the build's index does not show them, and Quarkus REST would still serialize their raw ids. A
  * class that uses the annotation names it in its constant pool; the jars are searched for that name, and only the
- * classes that contain it are indexed, to be sure and to say where. The search costs a read of every class (about
- * 2 s for the 300 jars of a Quarkus REST application): jars of groups that do not hold an application's DTOs (Quarkus,
- * Hibernate, the JDBC drivers...) are skipped, but where JSON-B would write the raw id (nothing else stops it there)
- * such a jar is read when it is the application's own work ({@link #searched(String, boolean)}). A jar found without
- * the name is remembered for the builds that follow in the same JVM (dev mode's reloads, a test suite's applications).
+ * classes that contain it are indexed, to be sure and to say where; those Quarkus' index already holds are left to it
+ * (a jar's own Jandex index may list only some of its classes, or be stale). The search costs a read of every class
+ * (about 2 s for the 300 jars of a Quarkus REST application): released jars of groups that do not hold an
+ * application's DTOs (Quarkus, Hibernate, the JDBC drivers...) are skipped, but where JSON-B would write the raw id
+ * (nothing else stops it there) such a jar is read when it is the application's own work ({@link #ownWork}). A jar
+ * found without the name is remembered, by its path and its entries' CRCs, for the builds that follow in the same JVM
+ * (dev mode's reloads, a test suite's applications).
  */
 final class UnindexedPublicIds {
 
@@ -61,9 +65,12 @@ final class UnindexedPublicIds {
 	private UnindexedPublicIds() {
 	}
 
+	/** A SNAPSHOT as a remote repository resolves it: 1.0-20261206.101500-3. */
+	private static final Pattern TIMESTAMPED_SNAPSHOT = Pattern.compile(".*-\\d{8}\\.\\d{6}-\\d+");
+
 	/**
-	 * Whether the jars of {@code groupId} are searched: with {@code everyGroup} (JSON-B, and a module of the build or a
-	 * SNAPSHOT) all but this library's, otherwise all but those of a framework group or one below it.
+	 * Whether the jars of {@code groupId} are searched: with {@code everyGroup} (JSON-B, and the application's own work)
+	 * all but this library's, otherwise all but those of a framework group or one below it.
 	 */
 	static boolean searched(String groupId, boolean everyGroup) {
 		if (everyGroup) {
@@ -78,25 +85,54 @@ final class UnindexedPublicIds {
 	}
 
 	/**
-	 * The uses of {@code annotation} in the classes of the dependency at {@code path}, described by {@code describe}:
-	 * a jar, or a directory of classes (what a Gradle project dependency resolves to, packaged or not, and a Maven
-	 * sibling module in dev mode and tests).
+	 * Whether a dependency is the application's own work rather than a released artifact: a SNAPSHOT (as the build
+	 * names it, or timestamped from a remote repository), or a file at none of the places a repository keeps a
+	 * release (a sibling module's jar in its build directory: the production build does not flag modules of the
+	 * build). {@code paths}: where it was resolved.
 	 */
+	static boolean ownWork(String groupId, String artifactId, String version, Iterable<Path> paths) {
+		if (version.endsWith("-SNAPSHOT") || TIMESTAMPED_SNAPSHOT.matcher(version).matches()) {
+			return true;
+		}
+		Path maven = Path.of(groupId.replace('.', '/'), artifactId, version); // .m2/repository/<group>/<a>/<v>/file
+		Path gradle = Path.of("files-2.1", groupId, artifactId, version); // caches/modules-2/files-2.1/.../<hash>/file
+		for (Path path : paths) {
+			Path directory = path.toAbsolutePath().getParent();
+			boolean released = directory != null && (directory.endsWith(maven)
+					|| (directory.getParent() != null && directory.getParent().endsWith(gradle)));
+			if (!released) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/** As {@link #inJar(Path, DotName, Function, Predicate)}, with no class known to be indexed. */
 	static List<String> inJar(Path path, DotName annotation, Function<AnnotationInstance, String> describe) {
+		return inJar(path, annotation, describe, (name) -> false);
+	}
+
+	/**
+	 * The uses of {@code annotation} in the classes of the dependency at {@code path}, described by {@code describe},
+	 * but in the classes {@code indexed} (Quarkus' index holds those): a jar, or a directory of classes (what a Gradle
+	 * project dependency resolves to, packaged or not, and a Maven sibling module in dev mode and tests).
+	 */
+	static List<String> inJar(Path path, DotName annotation, Function<AnnotationInstance, String> describe,
+			Predicate<DotName> indexed) {
 		if (Files.isDirectory(path)) {
-			return inDirectory(path, annotation, describe);
+			return inDirectory(path, annotation, describe, indexed);
 		}
 		if (!Files.isRegularFile(path) || !path.getFileName().toString().endsWith(".jar")) {
 			return List.of();
 		}
 		Path jar = path;
-		String searchedBefore = identity(jar);
-		if (WITHOUT_THE_NAME.contains(searchedBefore)) {
-			return List.of();
-		}
 		List<String> uses = new ArrayList<>();
 		boolean named = false;
 		try (ZipFile zip = new ZipFile(jar.toFile())) {
+			String searchedBefore = identity(jar, zip);
+			if (WITHOUT_THE_NAME.contains(searchedBefore)) {
+				return List.of();
+			}
 			Enumeration<? extends ZipEntry> entries = zip.entries();
 			while (entries.hasMoreElements()) {
 				ZipEntry entry = entries.nextElement();
@@ -109,25 +145,25 @@ final class UnindexedPublicIds {
 				}
 				if (contains(bytes, DESCRIPTOR)) {
 					named = true;
-					uses.addAll(uses(bytes, annotation, describe, jar.getFileName().toString()));
+					uses.addAll(uses(bytes, annotation, describe, indexed, jar.getFileName().toString()));
 				}
+			}
+			if (!named) {
+				WITHOUT_THE_NAME.add(searchedBefore);
 			}
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Searching " + jar + " for @PublicId failed", ex);
 		}
-		if (!named) {
-			WITHOUT_THE_NAME.add(searchedBefore);
-		}
 		return uses;
 	}
 
 	private static List<String> inDirectory(Path directory, DotName annotation,
-			Function<AnnotationInstance, String> describe) {
+			Function<AnnotationInstance, String> describe, Predicate<DotName> indexed) {
 		List<String> uses = new ArrayList<>();
 		try (java.util.stream.Stream<Path> files = Files.walk(directory)) {
 			for (Path file : (Iterable<Path>) files.filter((f) -> f.toString().endsWith(".class"))::iterator) {
-				uses.addAll(uses(Files.readAllBytes(file), annotation, describe, directory.toString()));
+				uses.addAll(uses(Files.readAllBytes(file), annotation, describe, indexed, directory.toString()));
 			}
 		}
 		catch (IOException ex) {
@@ -138,26 +174,32 @@ final class UnindexedPublicIds {
 
 	/** The uses in one class file, where it names the annotation at all (indexed then, to be sure and say where). */
 	private static List<String> uses(byte[] classFile, DotName annotation, Function<AnnotationInstance, String> describe,
-			String where) throws IOException {
+			Predicate<DotName> indexed, String where) throws IOException {
 		if (!contains(classFile, DESCRIPTOR)) {
 			return List.of();
 		}
 		Indexer indexer = new Indexer();
 		indexer.index(new java.io.ByteArrayInputStream(classFile));
 		Index index = indexer.complete();
+		if (index.getKnownClasses().stream().anyMatch((type) -> indexed.test(type.name()))) {
+			return List.of(); // in Quarkus' index: its uses are read from there
+		}
 		List<String> uses = new ArrayList<>();
 		index.getAnnotations(annotation).forEach((use) -> uses.add(describe.apply(use) + " (in " + where + ", not indexed)"));
 		return uses;
 	}
 
-	/** A jar as it is now: a jar rebuilt in place (a sibling module, a SNAPSHOT) is searched again. */
-	private static String identity(Path jar) {
-		try {
-			return jar.toAbsolutePath() + "|" + Files.size(jar) + "|" + Files.getLastModifiedTime(jar).toMillis();
+	/**
+	 * A jar as it is now, from its central directory (no entry is read): rebuilt in place (a sibling module, a
+	 * SNAPSHOT), even with the same size and time, it is searched again.
+	 */
+	private static String identity(Path jar, ZipFile zip) {
+		long entries = 1;
+		for (Enumeration<? extends ZipEntry> each = zip.entries(); each.hasMoreElements();) {
+			ZipEntry entry = each.nextElement();
+			entries = 31 * (31 * (31 * entries + entry.getName().hashCode()) + entry.getCrc()) + entry.getSize();
 		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Searching " + jar + " for @PublicId failed", ex);
-		}
+		return jar.toAbsolutePath() + "|" + zip.size() + "|" + entries;
 	}
 
 	static boolean contains(byte[] bytes, byte[] part) {

@@ -160,7 +160,7 @@ class PublicIdRestMembersTest {
 		assertThat(uses.refused).singleElement()
 			.asString()
 			.startsWith(SharedResource.class.getName() + ".find(parameter 0)")
-			.contains(SharedClient.class.getName() + ", a @RegisterRestClient interface");
+			.contains(SharedClient.class.getName() + " declares this method too");
 		PublicIdUses server = PublicIdUses.of(Index.of(SearchApiById.class, SearchByIdResource.class), true, false);
 		assertThat(server.refused).isEmpty();
 	}
