@@ -5,11 +5,18 @@ import java.util.List;
 
 import io.snowflakeid.testing.ChildJvm;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * What the multi-process tests share: a database the child JVMs can reach, and the children themselves, killed
- * after each test whatever happened.
+ * after each test whatever happened. They run beside the other integration tests (their mp_* tables are theirs
+ * alone: junit-platform.properties), one class at a time: two of them at once would start up to twenty JVMs on the
+ * CI's two cores, where their timing-bound checks failed.
  */
+@Execution(ExecutionMode.CONCURRENT)
+@ResourceLock("multi-process-tests")
 abstract class MultiProcessTestSupport {
 
 	private final List<ChildJvm> children = new ArrayList<>();
