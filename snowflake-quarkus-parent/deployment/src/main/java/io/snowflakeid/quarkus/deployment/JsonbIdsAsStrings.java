@@ -68,6 +68,11 @@ final class JsonbIdsAsStrings {
 			DotName.createSimple(java.util.LinkedHashSet.class), DotName.createSimple(java.util.TreeSet.class),
 			DotName.createSimple(java.util.HashSet.class), DotName.createSimple(java.util.Optional.class));
 
+	/** The maps of ids the values serializers write and read (with {@code String} keys and {@code Long} values). */
+	private static final Set<DotName> MAPS = Set.of(DotName.createSimple(java.util.Map.class),
+			DotName.createSimple(java.util.HashMap.class), DotName.createSimple(java.util.LinkedHashMap.class),
+			DotName.createSimple(java.util.SortedMap.class), DotName.createSimple(java.util.TreeMap.class));
+
 	private JsonbIdsAsStrings() {
 	}
 
@@ -168,7 +173,8 @@ final class JsonbIdsAsStrings {
 
 	/**
 	 * How a {@code @SnowflakeId} member of this type is written: "" for one id ({@code Long}, {@code long}),
-	 * {@link #VALUES_MARK} for ids in a container ({@code List<Long>}, {@code Long[]}, {@code Optional<Long>}, ...) or
+	 * {@link #VALUES_MARK} for ids in a container ({@code List<Long>}, {@code Long[]}, {@code Optional<Long>},
+	 * {@code Map<String, Long>}, ...) or
 	 * behind a type variable, null for what is no id (left to JSON-B, as the Jackson modules leave it).
 	 */
 	private static String mark(Type type) {
@@ -178,9 +184,12 @@ final class JsonbIdsAsStrings {
 		boolean values = switch (type.kind()) {
 			case TYPE_VARIABLE -> true;
 			case ARRAY -> type.asArrayType().deepDimensions() == 1 && isId(type.asArrayType().elementType());
-			case PARAMETERIZED_TYPE -> CONTAINERS.contains(type.name())
+			case PARAMETERIZED_TYPE -> (CONTAINERS.contains(type.name())
 					&& type.asParameterizedType().arguments().size() == 1
-					&& type.asParameterizedType().arguments().get(0).name().equals(DotName.createSimple(Long.class));
+					&& type.asParameterizedType().arguments().get(0).name().equals(DotName.createSimple(Long.class)))
+					|| (MAPS.contains(type.name()) && type.asParameterizedType().arguments().size() == 2
+							&& type.asParameterizedType().arguments().get(0).name().equals(DotName.createSimple(String.class))
+							&& type.asParameterizedType().arguments().get(1).name().equals(DotName.createSimple(Long.class)));
 			default -> false;
 		};
 		return values ? VALUES_MARK : null;

@@ -5,10 +5,15 @@ import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.SortedSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import io.snowflakeid.hibernate.internal.SnowflakeIdText;
@@ -18,7 +23,8 @@ import jakarta.json.stream.JsonParser;
 
 /**
  * Reads what {@link SnowflakeIdValuesJsonbSerializer} writes: ids as decimal strings or numbers, in a JSON array for a
- * collection or array property, alone for an {@code Optional<Long>} or a type variable's id. Anything else is an error
+ * collection or array property, the values of a JSON object for a map, alone for an {@code Optional<Long>} or a type
+ * variable's id. Anything else is an error
  * naming the value (a 400 in Quarkus REST), as for a single id.
  */
 public final class SnowflakeIdValuesJsonbDeserializer implements JsonbDeserializer<Object> {
@@ -31,6 +37,14 @@ public final class SnowflakeIdValuesJsonbDeserializer implements JsonbDeserializ
 		}
 		if (raw == Long.class || raw == long.class || raw == Object.class) {
 			return id(parser); // a type variable's id (Object once erased)
+		}
+		if (Map.class.isAssignableFrom(raw)) {
+			Map<String, Long> ids = SortedMap.class.isAssignableFrom(raw) ? new TreeMap<>()
+					: raw.isAssignableFrom(LinkedHashMap.class) ? new LinkedHashMap<>() : new HashMap<>();
+			if (!raw.isInstance(ids)) {
+				throw new IllegalStateException("@SnowflakeId ids of type " + type.getTypeName() + " are not read here");
+			}
+			return entries(parser, ids);
 		}
 		List<Long> ids = ids(parser);
 		if (raw == long[].class) {
@@ -77,6 +91,24 @@ public final class SnowflakeIdValuesJsonbDeserializer implements JsonbDeserializ
 			}
 		}
 		return reject("an array of ids without its end");
+	}
+
+	/** The members of the JSON object the parser is at (its start read by JSON-B), up to its end, into {@code ids}. */
+	private static Map<String, Long> entries(JsonParser parser, Map<String, Long> ids) {
+		String key = null;
+		while (parser.hasNext()) {
+			JsonParser.Event event = parser.next();
+			switch (event) {
+				case END_OBJECT -> {
+					return ids;
+				}
+				case KEY_NAME -> key = parser.getString();
+				case VALUE_NULL -> ids.put(key, null);
+				case VALUE_STRING, VALUE_NUMBER -> ids.put(key, id(parser));
+				default -> reject("not an id: " + event);
+			}
+		}
+		return reject("an object of ids without its end");
 	}
 
 	private static Long id(JsonParser parser) {

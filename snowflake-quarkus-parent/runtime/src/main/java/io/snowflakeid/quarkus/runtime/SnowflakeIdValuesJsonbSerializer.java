@@ -1,5 +1,6 @@
 package io.snowflakeid.quarkus.runtime;
 
+import java.util.Map;
 import java.util.Optional;
 
 import jakarta.json.bind.serializer.JsonbSerializer;
@@ -8,7 +9,8 @@ import jakarta.json.stream.JsonGenerator;
 
 /**
  * A {@code @SnowflakeId} property that holds ids rather than one {@code Long}, with JSON-B: a {@code List}, {@code Set}
- * or other collection of {@code Long}, a {@code Long[]} or {@code long[]}, an {@code Optional<Long>}, and an id whose
+ * or other collection of {@code Long}, a {@code Long[]} or {@code long[]}, an {@code Optional<Long>}, a
+ * {@code Map<String, Long>} (the ids its values), and an id whose
  * declared type is a type variable ({@code I id} in a generic superclass): each id a JSON string, as
  * {@link SnowflakeIdJsonbSerializer} writes one. The build puts it on such properties, as it puts that one on
  * {@code Long} properties. A value that is no id (a type variable bound to another type) is left to JSON-B.
@@ -32,6 +34,14 @@ public final class SnowflakeIdValuesJsonbSerializer implements JsonbSerializer<O
 			generator.writeStartArray();
 			for (Object id : ids) {
 				element(id, generator, context);
+			}
+			generator.writeEnd();
+		}
+		else if (value instanceof Map<?, ?> ids) {
+			generator.writeStartObject();
+			for (Map.Entry<?, ?> entry : ids.entrySet()) {
+				generator.writeKey(String.valueOf(entry.getKey()));
+				element(entry.getValue(), generator, context);
 			}
 			generator.writeEnd();
 		}

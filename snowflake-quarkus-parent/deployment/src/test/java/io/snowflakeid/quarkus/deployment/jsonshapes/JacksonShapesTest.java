@@ -60,6 +60,17 @@ class JacksonShapesTest {
 		assertThat(ShapeApps.asNumber(body, ShapeApps.ID_A)).as(body).isFalse();
 	}
 
+	/** {@code @SnowflakeId Map<String, Long>}: the values strings, as JSON-B writes them (JsonbShapesTest). */
+	@Test
+	void idsAsMapValuesAreStrings() throws Exception {
+		Shapes.IdMaps maps = new Shapes.IdMaps();
+		maps.byName = java.util.Map.of("first", ShapeApps.ID_A);
+		String json = this.mapper.writeValueAsString(maps);
+		assertThat(json).contains("\"byName\":{\"first\":\"" + ShapeApps.ID_A + "\"}");
+		assertThat(this.mapper.readValue("{\"byName\":{\"x\":\"" + ShapeApps.ID_B + "\"}}", Shapes.IdMaps.class).byName)
+			.containsEntry("x", ShapeApps.ID_B);
+	}
+
 	/** The application's own {@code @JsonSerialize} is replaced by the module (JSON-B keeps the application's own). */
 	@Test
 	void theApplicationsOwnSerializerIsKept() throws Exception {

@@ -8,6 +8,7 @@ import io.quarkus.test.QuarkusUnitTest;
 import io.snowflakeid.quarkus.deployment.jsonshapes.Shapes.Counter;
 import io.snowflakeid.quarkus.deployment.jsonshapes.Shapes.Crate;
 import io.snowflakeid.quarkus.deployment.jsonshapes.Shapes.IdBag;
+import io.snowflakeid.quarkus.deployment.jsonshapes.Shapes.IdMaps;
 import io.snowflakeid.quarkus.deployment.jsonshapes.Shapes.Shipment;
 import io.snowflakeid.quarkus.deployment.jsonshapes.Shapes.Warehouse;
 import io.snowflakeid.quarkus.deployment.jsonshapes.JsonbModel.HexAdapted;
@@ -62,6 +63,27 @@ class JsonbShapesTest {
 		assertThat(read.array).containsExactly(ShapeApps.ID_A);
 		assertThat(read.maybe).contains(ShapeApps.ID_B);
 		assertThat(read.primitives).containsExactly(ShapeApps.ID_A, ShapeApps.ID_B);
+	}
+
+	/** {@code @SnowflakeId Map<String, Long>}: each value a string, read back from strings or numbers (as Jackson does). */
+	@Test
+	void idsAsMapValuesAreStringsAndReadBack() {
+		IdMaps maps = new IdMaps();
+		maps.byName = new java.util.LinkedHashMap<>();
+		maps.byName.put("first", ShapeApps.ID_A);
+		maps.byName.put("none", null);
+		maps.sorted = new java.util.TreeMap<>(java.util.Map.of("b", ShapeApps.ID_B));
+		String json = this.jsonb.toJson(maps);
+		String a = "\"" + ShapeApps.ID_A + "\"";
+		String b = "\"" + ShapeApps.ID_B + "\"";
+		assertThat(json).contains("\"byName\":{\"first\":" + a, "\"sorted\":{\"b\":" + b + "}");
+		assertThat(ShapeApps.asNumber(json, ShapeApps.ID_A)).as(json).isFalse();
+		IdMaps read = this.jsonb.fromJson("{\"byName\":{\"x\":" + a + ",\"y\":" + ShapeApps.ID_B + ",\"z\":null},"
+				+ "\"sorted\":{\"q\":" + b + "}}", IdMaps.class);
+		assertThat(read.byName).containsEntry("x", ShapeApps.ID_A).containsEntry("y", ShapeApps.ID_B).containsEntry("z", null);
+		assertThat(read.sorted).isInstanceOf(java.util.SortedMap.class).containsEntry("q", ShapeApps.ID_B);
+		Throwable thrown = catchThrowable(() -> this.jsonb.fromJson("{\"byName\":{\"x\":\"12ab\"}}", IdMaps.class));
+		assertThat(thrown).isInstanceOf(JsonbException.class);
 	}
 
 	/** A record's list of ids (review J3). */

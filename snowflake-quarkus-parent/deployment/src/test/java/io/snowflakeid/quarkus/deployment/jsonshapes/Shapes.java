@@ -2,7 +2,9 @@ package io.snowflakeid.quarkus.deployment.jsonshapes;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 
 import com.fasterxml.jackson.annotation.JsonIdentityInfo;
 import com.fasterxml.jackson.annotation.JsonIdentityReference;
@@ -184,6 +186,16 @@ final class Shapes {
 
 		@SnowflakeId
 		public long[] primitives;
+	}
+
+	/** Ids as the values of maps (by name, sorted). */
+	public static class IdMaps {
+
+		@SnowflakeId
+		public Map<String, Long> byName;
+
+		@SnowflakeId
+		public SortedMap<String, Long> sorted;
 	}
 
 	/** A DTO record, as returned by resource methods. */
