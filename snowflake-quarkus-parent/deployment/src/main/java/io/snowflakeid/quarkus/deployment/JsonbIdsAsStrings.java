@@ -1,5 +1,6 @@
 package io.snowflakeid.quarkus.deployment;
 
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -118,6 +119,34 @@ final class JsonbIdsAsStrings {
 			}
 		}
 		return targets;
+	}
+
+	/**
+	 * The {@code @SnowflakeId} fields and accessors of a container type this class does not write (another map or
+	 * collection type, a map keyed by another type, nested containers), described: JSON-B writes their ids as numbers.
+	 */
+	static List<String> unconverted(IndexView index) {
+		List<String> unconverted = new ArrayList<>();
+		for (AnnotationInstance use : index.getAnnotations(SNOWFLAKE_ID)) {
+			AnnotationTarget target = use.target();
+			if (target.hasDeclaredAnnotation(PUBLIC_ID) || ownChoice(target)) {
+				continue;
+			}
+			Type type = switch (target.kind()) {
+				case FIELD -> target.asField().type();
+				case METHOD -> (target.asMethod().parametersCount() == 0) ? target.asMethod().returnType()
+						: (target.asMethod().parametersCount() == 1) ? target.asMethod().parameterType(0) : null;
+				default -> null;
+			};
+			boolean container = type != null
+					&& (type.kind() == Type.Kind.PARAMETERIZED_TYPE || type.kind() == Type.Kind.ARRAY);
+			if (container && mark(type) == null) {
+				unconverted.add(className(target) + "." + ((target.kind() == AnnotationTarget.Kind.FIELD)
+						? target.asField().name() : target.asMethod().name() + "()") + " (" + type + ")");
+			}
+		}
+		unconverted.sort(null);
+		return unconverted;
 	}
 
 	private static String member(AnnotationTarget target) {

@@ -162,6 +162,13 @@ class SnowflakeProcessor {
 			JsonbIdsAsStrings.targets(index.getIndex(), config.jsonb().idsAsStrings(), publicIds.uses().jsonbTargets)
 				.forEach((className, members) -> transformers
 					.produce(new BytecodeTransformerBuildItem(className, JsonbIdsAsStrings.annotating(members))));
+			List<String> unconverted = config.jsonb().idsAsStrings() ? JsonbIdsAsStrings.unconverted(index.getIndex())
+					: List.of();
+			if (!unconverted.isEmpty()) {
+				LOG.warnf("@SnowflakeId on %s: JSON-B writes these ids as numbers (JavaScript rounds them); ids are"
+						+ " strings on Long, long, collections and Optional of Long, Long[], long[] and Map<String, Long>"
+						+ " (HashMap, LinkedHashMap, SortedMap, TreeMap) properties", String.join(", ", unconverted));
+			}
 		}
 	}
 

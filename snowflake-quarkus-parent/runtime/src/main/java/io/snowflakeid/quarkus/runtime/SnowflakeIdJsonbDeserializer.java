@@ -3,6 +3,8 @@ package io.snowflakeid.quarkus.runtime;
 import java.lang.reflect.Type;
 
 import io.snowflakeid.hibernate.internal.SnowflakeIdText;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import jakarta.json.bind.serializer.DeserializationContext;
 import jakarta.json.bind.serializer.JsonbDeserializer;
 import jakarta.json.stream.JsonParser;
@@ -15,9 +17,29 @@ public final class SnowflakeIdJsonbDeserializer implements JsonbDeserializer<Lon
 
 	@Override
 	public Long deserialize(JsonParser parser, DeserializationContext context, Type type) {
-		// Yasson hands over the parser at the value (a string or a number; null never reaches here) and supports
-		// neither currentEvent() nor getValue() on it: getString() gives the text of both.
-		String text = parser.getString();
+		Long id = idOrNull(parser, context);
+		if (id == null && type == long.class) {
+			throw new RejectedJsonbValue("null where a long id belongs", null);
+		}
+		return id;
+	}
+
+	/**
+	 * The id at the parser, or null for JSON null. Yasson hands over the parser at the value, JSON null included, and
+	 * supports neither currentEvent() nor getValue() on it: the value is read as a JsonValue through the context.
+	 */
+	static Long idOrNull(JsonParser parser, DeserializationContext context) {
+		JsonValue value = context.deserialize(JsonValue.class, parser);
+		String text = switch (value.getValueType()) {
+			case NULL -> null;
+			case STRING -> ((JsonString) value).getString();
+			case NUMBER -> value.toString();
+			default -> throw new RejectedJsonbValue("not an id: a JSON " + value.getValueType().name().toLowerCase(
+					java.util.Locale.ROOT), null);
+		};
+		if (text == null) {
+			return null;
+		}
 		try {
 			return SnowflakeIdText.parse(text);
 		}

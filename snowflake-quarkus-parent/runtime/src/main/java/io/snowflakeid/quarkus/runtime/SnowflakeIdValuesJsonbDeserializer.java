@@ -33,10 +33,17 @@ public final class SnowflakeIdValuesJsonbDeserializer implements JsonbDeserializ
 	public Object deserialize(JsonParser parser, DeserializationContext context, Type type) {
 		Class<?> raw = raw(type);
 		if (raw == Optional.class) {
-			return Optional.of(id(parser));
+			return Optional.ofNullable(SnowflakeIdJsonbDeserializer.idOrNull(parser, context));
 		}
 		if (raw == Long.class || raw == long.class || raw == Object.class) {
-			return id(parser); // a type variable's id (Object once erased)
+			return SnowflakeIdJsonbDeserializer.idOrNull(parser, context); // a type variable's id (Object once erased)
+		}
+		if (!parser.hasNext()) {
+			// no array or object to read: JSON null (an absent value), or one value where several belong
+			if (SnowflakeIdJsonbDeserializer.idOrNull(parser, context) == null) {
+				return null;
+			}
+			return reject("not a JSON " + (Map.class.isAssignableFrom(raw) ? "object" : "array") + " of ids");
 		}
 		if (Map.class.isAssignableFrom(raw)) {
 			Map<String, Long> ids = SortedMap.class.isAssignableFrom(raw) ? new TreeMap<>()
@@ -103,8 +110,13 @@ public final class SnowflakeIdValuesJsonbDeserializer implements JsonbDeserializ
 					return ids;
 				}
 				case KEY_NAME -> key = parser.getString();
-				case VALUE_NULL -> ids.put(key, null);
-				case VALUE_STRING, VALUE_NUMBER -> ids.put(key, id(parser));
+				case VALUE_NULL, VALUE_STRING, VALUE_NUMBER -> {
+					if (key == null) {
+						reject("not a JSON object of ids: a value without a name"); // an array sent for a map
+					}
+					ids.put(key, (event == JsonParser.Event.VALUE_NULL) ? null : id(parser));
+					key = null;
+				}
 				default -> reject("not an id: " + event);
 			}
 		}

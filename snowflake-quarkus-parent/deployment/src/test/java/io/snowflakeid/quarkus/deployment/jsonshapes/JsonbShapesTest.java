@@ -86,6 +86,41 @@ class JsonbShapesTest {
 		assertThat(thrown).isInstanceOf(JsonbException.class);
 	}
 
+	/** JSON null where ids belong reads as null (an absent value, not the client's mistake). */
+	@Test
+	void nullReadsAsNull() {
+		assertThat(this.jsonb.fromJson("{\"ids\":null,\"array\":null,\"primitives\":null}", IdBag.class))
+			.satisfies((bag) -> assertThat(bag.ids).isNull())
+			.satisfies((bag) -> assertThat(bag.array).isNull())
+			.satisfies((bag) -> assertThat(bag.primitives).isNull());
+		assertThat(this.jsonb.fromJson("{\"byName\":null}", IdMaps.class).byName).isNull();
+		assertThat(this.jsonb.fromJson("{\"id\":null}", Plain.class).id).isNull();
+		assertThat(this.jsonb.fromJson("{\"maybe\":null}", IdBag.class).maybe).isNotPresent();
+		// one value where several belong is still refused
+		for (String json : new String[] { "{\"ids\":\"1\"}", "{\"ids\":1}" }) {
+			assertThat(catchThrowable(() -> this.jsonb.fromJson(json, IdBag.class))).as(json)
+				.isInstanceOf(JsonbException.class);
+		}
+	}
+
+	/** A JSON array where a map of ids belongs is the client's mistake (a JsonbException: a 400), not a 500. */
+	@Test
+	void anArrayForAMapOfIdsIsRefused() {
+		for (String value : new String[] { "[\"1\"]", "[]", "\"1\"", "{\"a\":[1]}", "{\"a\":{}}" }) {
+			Throwable thrown = catchThrowable(() -> this.jsonb.fromJson("{\"sorted\":" + value + "}", IdMaps.class));
+			assertThat(thrown).as(value).isInstanceOf(JsonbException.class);
+			assertThat(messages(thrown)).as(value).doesNotContain("NullPointerException");
+		}
+	}
+
+	private static String messages(Throwable failure) {
+		StringBuilder messages = new StringBuilder();
+		for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+			messages.append(cause).append('\n');
+		}
+		return messages.toString();
+	}
+
 	/** A record's list of ids (review J3). */
 	@Test
 	void aRecordsListOfIdsIsStrings() {

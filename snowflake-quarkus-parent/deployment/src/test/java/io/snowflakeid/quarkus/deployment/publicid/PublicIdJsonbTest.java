@@ -40,6 +40,16 @@ class PublicIdJsonbTest {
 		assertThat(read.getIssuerId()).isEqualTo(voucher.getIssuerId());
 	}
 
+	/** JSON null is an absent public id; a JSON value of another kind is refused as no token. */
+	@Test
+	void nullIsNullAndOtherValuesAreRefused() {
+		assertThat(this.jsonb.fromJson("{\"id\":null}", Voucher.class).id).isNull();
+		for (String json : new String[] { "{\"id\":true}", "{\"id\":{}}", "{\"id\":[\"x\"]}" }) {
+			assertThatThrownBy(() -> this.jsonb.fromJson(json, Voucher.class)).as(json)
+				.hasStackTraceContaining("a public id is a token");
+		}
+	}
+
 	@Test
 	void aRawIdIsRefused() {
 		long id = this.generator.nextId();
