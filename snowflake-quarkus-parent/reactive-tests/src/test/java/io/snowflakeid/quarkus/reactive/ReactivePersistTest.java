@@ -9,6 +9,7 @@ import java.util.logging.Level;
 import java.util.logging.LogRecord;
 
 import io.quarkus.arc.Arc;
+import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.orm.runtime.JPAConfig;
 import io.quarkus.test.QuarkusUnitTest;
 import io.smallrye.mutiny.Uni;
@@ -65,6 +66,17 @@ class ReactivePersistTest {
 		Long count = ReactiveApps.await(() -> this.sessions.withSession((session) -> session
 			.createSelectionQuery("select count(*) from Ticket where title like 'batch-%'", Long.class).getSingleResult()));
 		assertThat(count).isEqualTo(300);
+	}
+
+	/** Panache's active record, {@code entity.persist()} in {@code Panache.withTransaction}: the same generator. */
+	@Test
+	void aPanacheActiveRecordPersistGetsAnIdOfTheConfiguredWorker() {
+		Ticket ticket = new Ticket("panache");
+		ReactiveApps.await(() -> Panache.withTransaction(ticket::persist));
+		assertThat(ticket.id).isPositive();
+		assertThat(this.generator.decode(ticket.id).workerId()).isEqualTo(7);
+		Ticket read = ReactiveApps.await(() -> Panache.withSession(() -> Ticket.<Ticket>findById(ticket.id)));
+		assertThat(read.title).isEqualTo("panache");
 	}
 
 	/**
