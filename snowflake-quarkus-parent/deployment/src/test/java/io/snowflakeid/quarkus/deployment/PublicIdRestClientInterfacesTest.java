@@ -22,6 +22,23 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class PublicIdRestClientInterfacesTest {
 
+	/** The resource implements the client interface, whose methods carry the routes. */
+	@Test
+	void aResourceImplementingAClientInterfaceIsRefused() throws IOException {
+		PublicIdUses uses = PublicIdUses.of(Index.of(SharedClient.class, SharedResource.class), true, false);
+		assertThat(uses.refused).singleElement()
+			.asString()
+			.startsWith(SharedResource.class.getName() + ".find(parameter 0)")
+			.contains(SharedClient.class.getName() + " declares this method too");
+	}
+
+	/** The same pair without the client annotation: a resource interface, converted on the server, accepted. */
+	@Test
+	void theSamePairWithoutTheClientAnnotationIsAccepted() throws IOException {
+		PublicIdUses uses = PublicIdUses.of(Index.of(SearchApiById.class, SearchByIdResource.class), true, false);
+		assertThat(uses.refused).isEmpty();
+	}
+
 	/** {@code @RegisterRestClient interface OrderClient extends OrderApi {}}: the usual "shared API + client" split. */
 	@Test
 	void clientAnnotationOnASubInterfaceOfTheRestInterface() throws IOException {
@@ -127,6 +144,30 @@ class PublicIdRestClientInterfacesTest {
 		@GET
 		@Path("{id}")
 		String find(@PathParam("id") Long id);
+	}
+
+	public static class SharedResource implements SharedClient {
+
+		@Override
+		public String find(@PublicId Long id) {
+			return String.valueOf(id);
+		}
+	}
+
+	@Path("/by-id")
+	public interface SearchApiById {
+
+		@GET
+		@Path("{id}")
+		String find(@PathParam("id") Long id);
+	}
+
+	public static class SearchByIdResource implements SearchApiById {
+
+		@Override
+		public String find(@PublicId Long id) {
+			return String.valueOf(id);
+		}
 	}
 
 	@Path("/shared")

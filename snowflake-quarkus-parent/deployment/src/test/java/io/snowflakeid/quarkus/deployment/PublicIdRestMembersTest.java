@@ -10,7 +10,6 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
-import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 import org.jboss.resteasy.reactive.PartType;
 import org.jboss.resteasy.reactive.RestForm;
 import org.jboss.jandex.Index;
@@ -148,54 +147,6 @@ class PublicIdRestMembersTest {
 		PublicIdUses uses = PublicIdUses.of(Index.of(Plain.class, PlainResource.class), true, false);
 		assertThat(uses.refused).isEmpty();
 		assertThat(uses.uses).hasSize(6);
-	}
-
-	/**
-	 * One interface for a resource and a {@code @RegisterRestClient}: the server would take the token, the client send
-	 * the raw id. Without the client annotation the same pair is accepted (PublicIdInterfaceResourceTest).
-	 */
-	@Test
-	void aResourceImplementingARestClientInterfaceIsRefused() throws IOException {
-		PublicIdUses uses = PublicIdUses.of(Index.of(SharedClient.class, SharedResource.class), true, false);
-		assertThat(uses.refused).singleElement()
-			.asString()
-			.startsWith(SharedResource.class.getName() + ".find(parameter 0)")
-			.contains(SharedClient.class.getName() + " declares this method too");
-		PublicIdUses server = PublicIdUses.of(Index.of(SearchApiById.class, SearchByIdResource.class), true, false);
-		assertThat(server.refused).isEmpty();
-	}
-
-	@RegisterRestClient(configKey = "shared")
-	@Path("/shared")
-	public interface SharedClient {
-
-		@GET
-		@Path("{id}")
-		String find(@PathParam("id") Long id);
-	}
-
-	public static class SharedResource implements SharedClient {
-
-		@Override
-		public String find(@PublicId Long id) {
-			return String.valueOf(id);
-		}
-	}
-
-	@Path("/by-id")
-	public interface SearchApiById {
-
-		@GET
-		@Path("{id}")
-		String find(@PathParam("id") Long id);
-	}
-
-	public static class SearchByIdResource implements SearchApiById {
-
-		@Override
-		public String find(@PublicId Long id) {
-			return String.valueOf(id);
-		}
 	}
 
 	public static class Hidden {

@@ -101,7 +101,7 @@ class PublicIdUsesInDependenciesTest {
 	/**
 	 * A SNAPSHOT resolved from a remote snapshot repository: Maven Resolver (and Quarkus' ResolvedDependency, built
 	 * from Artifact.getVersion()) gives its timestamped version, 1.0-20261206.101500-3, which does not end with
-	 * -SNAPSHOT: the framework-group DTO jar is skipped again, and JSON-B writes the raw id.
+	 * -SNAPSHOT: the application's own work all the same (it was skipped, and JSON-B wrote the raw id).
 	 */
 	@Test
 	void aTimestampedSnapshotOfAFrameworkGroupIsRefusedToo() throws IOException {
@@ -116,8 +116,8 @@ class PublicIdUsesInDependenciesTest {
 	 * The production build: quarkus-maven-plugin 3.33 resolves with workspace discovery off in NORMAL mode (unless
 	 * quarkus.bootstrap.workspace-discovery=true; QuarkusBootstrapProvider.artifactResolver), so a sibling module of
 	 * the reactor is not flagged WORKSPACE_MODULE there. A Camel Quarkus example at a release version
-	 * (org.apache.camel.quarkus.examples, 3.20.0): refused by mvn test / quarkus:dev, passed by mvn package
-	 * -DskipTests (or an application without @QuarkusTest), and the shipped jar's JSON-B writes the raw id.
+	 * (org.apache.camel.quarkus.examples, 3.20.0), its jar in the module's build directory, not a repository: refused
+	 * as by mvn test and quarkus:dev (mvn package -DskipTests passed it, and the shipped jar's JSON-B wrote the raw id).
 	 */
 	@Test
 	void aReleasedSiblingModuleOfAFrameworkGroupInAProductionBuildIsRefused() throws IOException {
@@ -138,23 +138,22 @@ class PublicIdUsesInDependenciesTest {
 	void aDtoMissingFromTheJarsOwnIndexIsRefused() throws IOException {
 		Path jar = this.directory.resolve("shop-api-2.1.jar");
 		Files.write(jar, jarBytes("", Customer.class, PublicIdRefusedTest.OrderView.class));
-		ResolvedDependency dependency = ResolvedDependencyBuilder.newInstance()
-			.setGroupId("com.example.shop")
-			.setArtifactId("shop-api")
-			.setVersion("2.1")
-			.setResolvedPath(jar)
-			.setRuntimeCp()
-			.build();
+		ResolvedDependency dependency = dependency("com.example.shop", "shop-api", "2.1", jar);
 		// the combined index has what the jar's own jandex.idx listed: Customer only
 		PublicIdUses uses = publicIdUses(dependency, Index.of(Customer.class));
-		assertThat(uses.refused).as("OrderView.id is in the jar, in no index, and JSON-B writes it raw")
+		assertThat(uses.refused).as("OrderView.id is in the jar, in no index: JSON-B would write it raw")
 			.anySatisfy((refusal) -> assertThat(refusal).contains(PublicIdRefusedTest.OrderView.class.getName()));
 	}
 
+	/** A DTO module of a framework project's group (as Camel Quarkus' examples are), at {@code version}. */
 	private static ResolvedDependency dependency(String version, Path jar) {
+		return dependency("org.apache.camel.quarkus.examples", "orders-dtos", version, jar);
+	}
+
+	private static ResolvedDependency dependency(String group, String artifact, String version, Path jar) {
 		return ResolvedDependencyBuilder.newInstance()
-			.setGroupId("org.apache.camel.quarkus.examples")
-			.setArtifactId("orders-dtos")
+			.setGroupId(group)
+			.setArtifactId(artifact)
 			.setVersion(version)
 			.setResolvedPath(jar)
 			.setRuntimeCp()
@@ -183,13 +182,7 @@ class PublicIdUsesInDependenciesTest {
 	void aDtoInQuarkusIndexIsLeftToTheIndex() throws IOException {
 		Path jar = this.directory.resolve("shop-api-2.1.jar");
 		Files.write(jar, jarBytes("", OrderSummary.class));
-		ResolvedDependency dependency = ResolvedDependencyBuilder.newInstance()
-			.setGroupId("com.example.shop")
-			.setArtifactId("shop-api")
-			.setVersion("2.1")
-			.setResolvedPath(jar)
-			.setRuntimeCp()
-			.build();
+		ResolvedDependency dependency = dependency("com.example.shop", "shop-api", "2.1", jar);
 		PublicIdUses uses = publicIdUses(dependency, Index.of(OrderSummary.class));
 		assertThat(uses.uses).singleElement().asString().doesNotContain("not indexed");
 		assertThat(uses.refused).isEmpty();
@@ -202,13 +195,7 @@ class PublicIdUsesInDependenciesTest {
 		Files.createDirectories(version);
 		Path jar = version.resolve("hibernate-core-7.2.14.Final.jar");
 		Files.write(jar, jarBytes("", OrderSummary.class));
-		ResolvedDependency dependency = ResolvedDependencyBuilder.newInstance()
-			.setGroupId("org.hibernate.orm")
-			.setArtifactId("hibernate-core")
-			.setVersion("7.2.14.Final")
-			.setResolvedPath(jar)
-			.setRuntimeCp()
-			.build();
+		ResolvedDependency dependency = dependency("org.hibernate.orm", "hibernate-core", "7.2.14.Final", jar);
 		assertThat(publicIdUses(dependency, Index.of(new Class<?>[0])).uses).isEmpty();
 		assertThat(UnindexedPublicIds.ownWork("org.hibernate.orm", "hibernate-core", "7.2.14.Final", List.of(jar)))
 			.isFalse();
