@@ -39,7 +39,7 @@ public class QuarkusPublicIds {
 			this.codec = PublicIdCodec.fromSettings(settings, generator.layout());
 		}
 		catch (IllegalArgumentException ex) { // SnowflakeConfigurationException among them: messages name the setting, never a key
-			throw new ConfigurationException(QuarkusSettings.quarkusNames(ex.getMessage()), ex);
+			throw QuarkusSettings.configurationError(ex);
 		}
 	}
 

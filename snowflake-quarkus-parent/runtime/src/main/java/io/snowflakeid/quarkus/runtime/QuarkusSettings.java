@@ -62,7 +62,7 @@ public final class QuarkusSettings {
 			return SnowflakeConfiguration.fromSettings(settings(config));
 		}
 		catch (SnowflakeConfigurationException ex) {
-			throw new ConfigurationException(quarkusNames(ex.getMessage()), ex);
+			throw configurationError(ex);
 		}
 	}
 
@@ -89,6 +89,18 @@ public final class QuarkusSettings {
 			}
 		}
 		return settings;
+	}
+
+	/**
+	 * {@code refusal} as Quarkus reports a bad configuration, its message in {@code quarkus.snowflake.*} names: it
+	 * takes the refusal's stack trace and causes, not the refusal itself, whose message names the Spring property
+	 * ("Caused by: ... snowflake.worker-id" under a Quarkus start's error).
+	 */
+	public static ConfigurationException configurationError(RuntimeException refusal) {
+		ConfigurationException error = new ConfigurationException(quarkusNames(refusal.getMessage()),
+				refusal.getCause());
+		error.setStackTrace(refusal.getStackTrace());
+		return error;
 	}
 
 	/** {@code message} with every {@code snowflake.*} key written as the {@code quarkus.snowflake.*} property. */

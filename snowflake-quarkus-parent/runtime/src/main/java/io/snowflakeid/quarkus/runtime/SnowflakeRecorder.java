@@ -76,7 +76,7 @@ public class SnowflakeRecorder {
 		}
 		catch (SnowflakeConfigurationException | IllegalStateException ex) {
 			// a setting out of range, or one the host cannot serve (no private IPv4 address for ip-address)
-			throw new ConfigurationException(QuarkusSettings.quarkusNames(ex.getMessage()), ex);
+			throw QuarkusSettings.configurationError(ex);
 		}
 		finally {
 			if (managed == null) {
@@ -191,7 +191,7 @@ public class SnowflakeRecorder {
 			return CoordinationStores.fromSettings(assignment, settings);
 		}
 		catch (SnowflakeConfigurationException ex) {
-			throw new ConfigurationException(QuarkusSettings.quarkusNames(ex.getMessage()), ex);
+			throw QuarkusSettings.configurationError(ex);
 		}
 		catch (WorkerLeaseException ex) {
 			// the module missing (an unreachable or unsafe server fails later, in the claim, and is renamed where the
