@@ -20,6 +20,7 @@ import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.RecordComponentVisitor;
 
 /**
  * Ids as JSON strings, and public ids as tokens, with JSON-B. JSON-B cannot choose a serializer per property at run
@@ -177,10 +178,22 @@ final class JsonbIdsAsStrings {
 				return field;
 			}
 
+			/** A record's components, in order: JSON-B builds a record through its canonical constructor. */
+			private final List<String[]> components = new ArrayList<>();
+
+			@Override
+			public RecordComponentVisitor visitRecordComponent(String name, String descriptor, String signature) {
+				this.components.add(new String[] { name, descriptor });
+				return super.visitRecordComponent(name, descriptor, signature);
+			}
+
 			@Override
 			public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
 					String[] exceptions) {
 				MethodVisitor method = super.visitMethod(access, name, descriptor, signature, exceptions);
+				if (name.equals("<init>") && !this.components.isEmpty() && descriptor.equals(canonical())) {
+					return canonicalConstructor(method);
+				}
 				String[] serializers = serializers(members, name + descriptor);
 				if (serializers == null) {
 					return method;
@@ -191,6 +204,26 @@ final class JsonbIdsAsStrings {
 				// the method's original bytes, annotations included, and drop the two just added.
 				return new MethodVisitor(Gizmo.ASM_API_VERSION, method) {
 				};
+			}
+
+			private String canonical() {
+				StringBuilder descriptor = new StringBuilder("(");
+				this.components.forEach((component) -> descriptor.append(component[1]));
+				return descriptor.append(")V").toString();
+			}
+
+			/** The deserializer on each parameter whose component is an id: what JSON-B reads a record with. */
+			private MethodVisitor canonicalConstructor(MethodVisitor method) {
+				boolean any = false;
+				for (int i = 0; i < this.components.size(); i++) {
+					String[] serializers = serializers(members, this.components.get(i)[0]);
+					if (serializers != null) {
+						annotate(method.visitParameterAnnotation(i, DESERIALIZE, true), serializers[1]);
+						any = true;
+					}
+				}
+				return any ? new MethodVisitor(Gizmo.ASM_API_VERSION, method) {
+				} : method;
 			}
 		};
 	}

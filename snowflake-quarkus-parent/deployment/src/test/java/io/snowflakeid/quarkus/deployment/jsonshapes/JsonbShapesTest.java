@@ -121,6 +121,17 @@ class JsonbShapesTest {
 		return messages.toString();
 	}
 
+	/** A record is read through its constructor: its ids as strings, and a malformed one refused by the extension. */
+	@Test
+	void aRecordIsReadWithTheExtensionsDeserializers() {
+		Links read = this.jsonb.fromJson("{\"ticketId\":\"" + ShapeApps.ID_A + "\",\"relatedIds\":[\"" + ShapeApps.ID_B
+				+ "\"]}", Links.class);
+		assertThat(read.ticketId()).isEqualTo(ShapeApps.ID_A);
+		assertThat(read.relatedIds()).containsExactly(ShapeApps.ID_B);
+		Throwable thrown = catchThrowable(() -> this.jsonb.fromJson("{\"ticketId\":\"12ab\"}", Links.class));
+		assertThat(messages(thrown)).contains("RejectedJsonbValue");
+	}
+
 	/** A record's list of ids (review J3). */
 	@Test
 	void aRecordsListOfIdsIsStrings() {
