@@ -329,6 +329,8 @@ final class PublicIdUses {
 				return;
 			}
 		}
+		// the REST client interface declaring this resource method too, if any (read once: it walks the hierarchy)
+		DotName client = (restParameter && !constructor) ? clientDeclaring(index, method.declaringClass(), method) : null;
 		if (constructor) {
 			if (jsonb) {
 				this.refused.add(where + ": JSON-B reads constructor and creator parameters without this extension's"
@@ -347,9 +349,9 @@ final class PublicIdUses {
 			this.refused.add(where + ": parameters of REST clients are not converted yet; encode the token with"
 					+ " PublicIdCodec and pass a String");
 		}
-		else if (clientDeclaring(index, method.declaringClass(), method) != null) {
+		else if (client != null) {
 			// one interface for both sides: the server would take the token, the client built from it send the raw id
-			this.refused.add(where + ": " + clientDeclaring(index, method.declaringClass(), method)
+			this.refused.add(where + ": " + client
 					+ " declares this method too, and the REST client built from it would send the raw id where this"
 					+ " resource takes a token (REST clients do not convert): give the client an interface of its own,"
 					+ " with a String parameter carrying a token from PublicIdCodec");

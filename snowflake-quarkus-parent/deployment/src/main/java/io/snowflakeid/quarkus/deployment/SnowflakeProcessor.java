@@ -224,9 +224,10 @@ class SnowflakeProcessor {
 			// application's own work (a module of its build, a SNAPSHOT, a jar outside the repositories), as a DTO
 			// module under such a group is (Camel Quarkus' examples are org.apache.camel.quarkus.examples); released
 			// framework jars are not (every class of ~300 jars: 2 s a build).
-			boolean ownWork = dependency.isWorkspaceModule() || UnindexedPublicIds.ownWork(dependency.getGroupId(),
-					dependency.getArtifactId(), dependency.getVersion(), dependency.getResolvedPaths());
-			if (UnindexedPublicIds.searched(dependency.getGroupId(), jsonb && ownWork)) {
+			boolean ownWork = jsonb && (dependency.isWorkspaceModule() || UnindexedPublicIds.ownWork(
+					dependency.getGroupId(), dependency.getArtifactId(), dependency.getVersion(),
+					dependency.getResolvedPaths()));
+			if (UnindexedPublicIds.searched(dependency.getGroupId(), ownWork)) {
 				for (Path path : dependency.getResolvedPaths()) {
 					for (String use : UnindexedPublicIds.inJar(path, PublicIdUses.PUBLIC_ID, SnowflakeProcessor::describe,
 							(name) -> index.getIndex().getClassByName(name) != null)) {

@@ -59,7 +59,7 @@ final class UnindexedPublicIds {
 	/** This library's group: its jars name the annotation in their code, and use it on nothing. */
 	private static final String OWN_GROUP = "io.snowflakeid";
 
-	/** Jars searched before and found without the name, with the size and time they had then. */
+	/** Jars searched before and found without the name, by their {@link #identity} then (entries' names, CRCs, sizes). */
 	private static final Set<String> WITHOUT_THE_NAME = ConcurrentHashMap.newKeySet();
 
 	private UnindexedPublicIds() {
@@ -145,7 +145,7 @@ final class UnindexedPublicIds {
 				}
 				if (contains(bytes, DESCRIPTOR)) {
 					named = true;
-					uses.addAll(uses(bytes, annotation, describe, indexed, jar.getFileName().toString()));
+					uses.addAll(usesNamed(bytes, annotation, describe, indexed, jar.getFileName().toString()));
 				}
 			}
 			if (!named) {
@@ -175,9 +175,12 @@ final class UnindexedPublicIds {
 	/** The uses in one class file, where it names the annotation at all (indexed then, to be sure and say where). */
 	private static List<String> uses(byte[] classFile, DotName annotation, Function<AnnotationInstance, String> describe,
 			Predicate<DotName> indexed, String where) throws IOException {
-		if (!contains(classFile, DESCRIPTOR)) {
-			return List.of();
-		}
+		return contains(classFile, DESCRIPTOR) ? usesNamed(classFile, annotation, describe, indexed, where) : List.of();
+	}
+
+	/** The uses in a class file known to name the annotation. */
+	private static List<String> usesNamed(byte[] classFile, DotName annotation,
+			Function<AnnotationInstance, String> describe, Predicate<DotName> indexed, String where) throws IOException {
 		Indexer indexer = new Indexer();
 		indexer.index(new java.io.ByteArrayInputStream(classFile));
 		Index index = indexer.complete();
@@ -190,8 +193,8 @@ final class UnindexedPublicIds {
 	}
 
 	/**
-	 * A jar as it is now, from its central directory (no entry is read): rebuilt in place (a sibling module, a
-	 * SNAPSHOT), even with the same size and time, it is searched again.
+	 * A jar as it is now, from its central directory (no entry is read): rebuilt in place with other contents (a
+	 * sibling module, a SNAPSHOT), even with the same size and time, it is searched again.
 	 */
 	private static String identity(Path jar, ZipFile zip) {
 		long entries = 1;

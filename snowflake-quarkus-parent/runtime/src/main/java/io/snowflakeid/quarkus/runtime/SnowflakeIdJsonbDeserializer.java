@@ -37,9 +37,11 @@ public final class SnowflakeIdJsonbDeserializer implements JsonbDeserializer<Lon
 			default -> throw new RejectedJsonbValue("not an id: a JSON " + value.getValueType().name().toLowerCase(
 					java.util.Locale.ROOT), null);
 		};
-		if (text == null) {
-			return null;
-		}
+		return (text != null) ? parse(text) : null;
+	}
+
+	/** A decimal id's text as the id; a malformed one refused as the client's mistake (a 400). */
+	static Long parse(String text) {
 		try {
 			return SnowflakeIdText.parse(text);
 		}

@@ -16,7 +16,6 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
-import io.snowflakeid.hibernate.internal.SnowflakeIdText;
 import jakarta.json.bind.serializer.DeserializationContext;
 import jakarta.json.bind.serializer.JsonbDeserializer;
 import jakarta.json.stream.JsonParser;
@@ -93,7 +92,7 @@ public final class SnowflakeIdValuesJsonbDeserializer implements JsonbDeserializ
 					return ids;
 				}
 				case VALUE_NULL -> ids.add(null);
-				case VALUE_STRING, VALUE_NUMBER -> ids.add(id(parser));
+				case VALUE_STRING, VALUE_NUMBER -> ids.add(SnowflakeIdJsonbDeserializer.parse(parser.getString()));
 				default -> reject("not an id: " + event);
 			}
 		}
@@ -114,23 +113,14 @@ public final class SnowflakeIdValuesJsonbDeserializer implements JsonbDeserializ
 					if (key == null) {
 						reject("not a JSON object of ids: a value without a name"); // an array sent for a map
 					}
-					ids.put(key, (event == JsonParser.Event.VALUE_NULL) ? null : id(parser));
+					ids.put(key, (event == JsonParser.Event.VALUE_NULL) ? null
+							: SnowflakeIdJsonbDeserializer.parse(parser.getString()));
 					key = null;
 				}
 				default -> reject("not an id: " + event);
 			}
 		}
 		return reject("an object of ids without its end");
-	}
-
-	private static Long id(JsonParser parser) {
-		String text = parser.getString();
-		try {
-			return SnowflakeIdText.parse(text);
-		}
-		catch (IllegalArgumentException ex) {
-			throw new RejectedJsonbValue(ex.getMessage(), ex);
-		}
 	}
 
 	private static <T> T reject(String message) {
