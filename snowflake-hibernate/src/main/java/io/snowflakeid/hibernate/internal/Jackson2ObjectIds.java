@@ -1,6 +1,5 @@
 package io.snowflakeid.hibernate.internal;
 
-import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.ObjectIdGenerator;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.SerializationConfig;
@@ -10,8 +9,6 @@ import com.fasterxml.jackson.databind.ser.BeanSerializerBuilder;
 import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
 import com.fasterxml.jackson.databind.ser.impl.ObjectIdWriter;
 import com.fasterxml.jackson.databind.ser.impl.PropertyBasedObjectIdGenerator;
-import io.snowflakeid.hibernate.SnowflakeId;
-import io.snowflakeid.publicid.PublicId;
 
 /**
  * Jackson 2: the object id of a class whose {@code @JsonIdentityInfo(generator = PropertyGenerator.class, property =
@@ -49,8 +46,7 @@ final class Jackson2ObjectIds extends BeanSerializerModifier {
 
 	/** A {@code @SnowflakeId} property the module writes as a string (not a public id, no number format asked). */
 	private static boolean writesAsString(BeanPropertyWriter property) {
-		return property.getAnnotation(SnowflakeId.class) != null && property.getAnnotation(PublicId.class) == null
-				&& !SnowflakeIdJson.keepsNumber(property.getAnnotation(JsonFormat.class));
+		return SnowflakeIdJson.asString(property::getAnnotation, false, () -> false);
 	}
 
 	/** The property's value as a decimal string. */

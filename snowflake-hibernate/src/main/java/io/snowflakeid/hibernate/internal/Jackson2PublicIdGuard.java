@@ -48,7 +48,7 @@ final class Jackson2PublicIdGuard {
 
 	/** JDK types carry no {@code @PublicId}: not introspected. */
 	private static boolean applies(JavaType type) {
-		return !type.isPrimitive() && !type.getRawClass().getName().startsWith("java.");
+		return PublicIdJson.isApplicationType(type.getRawClass());
 	}
 
 	static final class Serializers extends BeanSerializerModifier {

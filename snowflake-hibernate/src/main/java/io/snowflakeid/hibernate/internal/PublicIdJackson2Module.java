@@ -61,8 +61,9 @@ import com.fasterxml.jackson.databind.ser.std.StdSerializer;
  * property is {@code @PublicId}. Any other {@code @PublicId} property fails when Jackson builds its serializer or
  * deserializer, naming it: never a raw number out or in. A JSON number, or a token that does not decode, is an
  * {@code InvalidFormatException} (a 400 in Spring MVC and Quarkus REST) whose cause is the
- * {@link InvalidPublicIdException}. The Jackson 3 twin is the starter's {@code io.snowflakeid.spring.publicid.PublicIdJackson3Module}; keep them parallel.
- * Internal: the starter's public {@code io.snowflakeid.spring.boot3.PublicIdJackson2Module} extends it.
+ * {@link InvalidPublicIdException}. The Jackson 3 twin is {@link PublicIdJackson3Module}, beside it; keep them
+ * parallel (what they decide alike is written once: {@link PublicIdJson}, {@link PublicIdShapes}). Internal: the
+ * starter's public {@code io.snowflakeid.spring.boot3.PublicIdJackson2Module} extends it.
  */
 public class PublicIdJackson2Module extends SimpleModule {
 
@@ -71,7 +72,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 	private final transient Supplier<PublicIdCodec> codec;
 
 	public PublicIdJackson2Module(PublicIdCodec codec) {
-		this(constant(codec));
+		this(PublicIdJson.constant(codec));
 	}
 
 	/**
@@ -83,11 +84,6 @@ public class PublicIdJackson2Module extends SimpleModule {
 	public PublicIdJackson2Module(Supplier<PublicIdCodec> codec) {
 		super("snowflake-public-id", Version.unknownVersion());
 		this.codec = java.util.Objects.requireNonNull(codec, "codec");
-	}
-
-	private static Supplier<PublicIdCodec> constant(PublicIdCodec codec) {
-		java.util.Objects.requireNonNull(codec, "codec");
-		return () -> codec;
 	}
 
 	@Override
@@ -126,15 +122,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 		catch (RuntimeException ex) {
 			throw new CodecUnavailable(ex);
 		}
-		if (available == null) {
-			throw new IllegalStateException(PublicIdJson.withoutKey(where));
-		}
-		try {
-			return available.forDomain(publicId.value());
-		}
-		catch (IllegalArgumentException ex) {
-			throw new IllegalArgumentException("@PublicId on " + where + ": " + ex.getMessage(), ex);
-		}
+		return PublicIdJson.domainCodec(available, publicId, where);
 	}
 
 	/**
@@ -325,44 +313,23 @@ public class PublicIdJackson2Module extends SimpleModule {
 					? method.getParameterType(0) : annotated.getType();
 		}
 
-		/** The ids of a container: elements of a collection, array or Optional (Long, String), values of a map (Long). */
 		private static JavaType idContent(JavaType type) {
-			JavaType content = (type != null) ? type.getContentType() : null;
-			if (content == null) {
-				return null;
-			}
-			boolean id = type.isMapLikeType() ? content.getRawClass() == Long.class
-					: PublicIdJson.isIdType(content.getRawClass()) && !content.isPrimitive();
-			return id ? content : null;
+			return PublicIdShapes.idContent(Types.INSTANCE, type);
 		}
 
 		private static boolean hasIdKeys(JavaType type) {
-			return type != null && type.isMapLikeType() && type.getKeyType().getRawClass() == Long.class;
+			return PublicIdShapes.hasIdKeys(Types.INSTANCE, type);
 		}
 
-		/**
-		 * A container with no id inside, no container at all, or a map whose values are containers (lists of ids?):
-		 * Jackson would write them as they are, raw. A serializer of the application's on the whole container would
-		 * replace the tokens of its elements.
-		 */
+		/** The container's shape ({@link PublicIdShapes}), and no serializer of the application's on it. */
 		private static void requireIdsInside(Annotated annotated, JavaType type) {
-			JavaType values = type.isMapLikeType() ? type.getContentType() : null;
-			boolean nested = values != null && (values.isContainerType() || values.isReferenceType());
-			if ((idContent(type) == null && !hasIdKeys(type)) || nested) {
-				throw new IllegalArgumentException(PublicIdJson.unsupported(where(annotated), type.toCanonical()));
-			}
 			JsonSerialize serialize = annotated.getAnnotation(JsonSerialize.class);
 			JsonDeserialize deserialize = annotated.getAnnotation(JsonDeserialize.class);
-			if ((serialize != null && serialize.using() != SERIALIZER_NONE)
-					|| (deserialize != null && deserialize.using() != DESERIALIZER_NONE)) {
-				throw new IllegalArgumentException(PublicIdJson.replaced(where(annotated)));
-			}
+			boolean replaced = (serialize != null && serialize.using() != SERIALIZER_NONE)
+					|| (deserialize != null && deserialize.using() != DESERIALIZER_NONE);
+			PublicIdShapes.requireIdsInside(Types.INSTANCE, type, replaced, () -> where(annotated));
 		}
 
-		/**
-		 * Object identity declared on the referencing property rather than on the class: Jackson builds the id
-		 * writer and reader there from the id's plain type, raw. Refused, naming the property.
-		 */
 		/** A builder-built value: its builder must be as public as the value's {@code @PublicId} fields. */
 		@Override
 		public Class<?> findPOJOBuilder(AnnotatedClass annotated) {
@@ -373,6 +340,10 @@ public class PublicIdJackson2Module extends SimpleModule {
 			return null;
 		}
 
+		/**
+		 * Object identity declared on the referencing property rather than on the class: Jackson builds the id
+		 * writer and reader there from the id's plain type, raw. Refused, naming the property.
+		 */
 		@Override
 		public ObjectIdInfo findObjectIdInfo(Annotated annotated) {
 			JsonIdentityInfo info = annotated.getAnnotation(JsonIdentityInfo.class);
@@ -645,7 +616,7 @@ public class PublicIdJackson2Module extends SimpleModule {
 		@Override
 		public JsonSerializer<?> modifyKeySerializer(SerializationConfig config, JavaType type,
 				BeanDescription description, JsonSerializer<?> serializer) {
-			if (type.isPrimitive() || type.getRawClass().getName().startsWith("java.")) {
+			if (!PublicIdJson.isApplicationType(type.getRawClass())) {
 				return serializer; // no @JsonKey or @JsonValue of the application's
 			}
 			try {
@@ -687,9 +658,8 @@ public class PublicIdJackson2Module extends SimpleModule {
 		creators.addAll(description.getFactoryMethods());
 		for (AnnotatedWithParams creator : creators) {
 			if (creator.getParameterCount() == 1 && creator.getParameter(0).hasAnnotation(PublicId.class)) {
-				throw new IllegalArgumentException("@PublicId on the creator of " + value.getDeclaringClass().getName()
-						+ ", which is read from a token, but its @JsonValue " + where(value) + " is not @PublicId: "
-						+ "Jackson would write the raw id. Annotate the @JsonValue accessor with @PublicId as well");
+				throw new IllegalArgumentException(
+						PublicIdJson.jsonValueNotPublic(value.getDeclaringClass().getName(), where(value)));
 			}
 		}
 		return null;
@@ -869,9 +839,8 @@ public class PublicIdJackson2Module extends SimpleModule {
 			AnnotatedMember value = description.findJsonValueAccessor();
 			if (value != null && value.hasAnnotation(PublicId.class)) {
 				// written as a token, but read by a creator Jackson calls with the raw scalar
-				throw new IllegalArgumentException("@PublicId on the @JsonValue " + where(value) + ", but no one-argument "
-						+ "creator of " + value.getDeclaringClass().getName() + " has a @PublicId parameter: Jackson "
-						+ "would read the raw id. Annotate the creator's parameter with @PublicId as well");
+				throw new IllegalArgumentException(
+						PublicIdJson.jsonValueWithoutCreator(where(value), value.getDeclaringClass().getName()));
 			}
 		}
 
@@ -929,6 +898,42 @@ public class PublicIdJackson2Module extends SimpleModule {
 		@Override
 		public Object createFromBigInteger(DeserializationContext context, BigInteger value) throws IOException {
 			return context.reportInputMismatch(this.creator.getDeclaringClass(), PublicIdJson.NUMBER_REFUSED);
+		}
+	}
+
+	/** This Jackson line's types, for the shapes {@link PublicIdShapes} allows. */
+	private enum Types implements PublicIdShapes.Types<JavaType> {
+
+		INSTANCE;
+
+		@Override
+		public boolean isMapLike(JavaType type) {
+			return type.isMapLikeType();
+		}
+
+		@Override
+		public JavaType content(JavaType type) {
+			return type.getContentType();
+		}
+
+		@Override
+		public JavaType key(JavaType type) {
+			return type.getKeyType();
+		}
+
+		@Override
+		public Class<?> raw(JavaType type) {
+			return type.getRawClass();
+		}
+
+		@Override
+		public boolean isContainer(JavaType type) {
+			return type.isContainerType() || type.isReferenceType();
+		}
+
+		@Override
+		public String canonical(JavaType type) {
+			return type.toCanonical();
 		}
 	}
 }

@@ -4,8 +4,9 @@ import io.snowflakeid.publicid.InvalidPublicIdException;
 import io.snowflakeid.publicid.PublicId;
 
 /**
- * What the public id Jackson modules share. Public for the Jackson 2 module beside it (Spring Boot 3.5, Quarkus) and
- * the starter's Jackson 3 module (Spring Boot 4); an internal package, not an API.
+ * What the public id support decides whatever the JSON library: the Jackson 2 and 3 modules beside it, and, public for
+ * them, the starter's web and GraphQL support and the Quarkus extension's JSON-B and Qute support; an internal
+ * package, not an API.
  */
 public final class PublicIdJson {
 
@@ -52,10 +53,6 @@ public final class PublicIdJson {
 	}
 
 	/**
-	 * Why a {@code @PublicId} property cannot be written or read where no key is configured (a class outside the
-	 * packages the start searches): never the raw id instead.
-	 */
-	/**
 	 * A type with a {@code @PublicId} member in a mapper that has the ids-as-strings module without the public-id
 	 * module ({@code module}): refused, never written raw.
 	 */
@@ -66,10 +63,56 @@ public final class PublicIdJson {
 				+ " @PublicId";
 	}
 
+	/**
+	 * Why a {@code @PublicId} property cannot be written or read where no key is configured (a class outside the
+	 * packages the start searches): never the raw id instead.
+	 */
 	public static String withoutKey(String where) {
 		return "@PublicId on " + where + " cannot be written or read as JSON: no public-id key is configured, and the "
 				+ "raw id must not go out where a token was promised. Set " + io.snowflakeid.publicid.PublicIdCodec.KEYS
 				+ ".<version>=<base64 AES key of 16, 24 or 32 bytes>, or remove @PublicId";
+	}
+
+	/** A module's codec given as a value: never null (a module without keys is made with a supplier of null). */
+	static java.util.function.Supplier<io.snowflakeid.publicid.PublicIdCodec> constant(
+			io.snowflakeid.publicid.PublicIdCodec codec) {
+		java.util.Objects.requireNonNull(codec, "codec");
+		return () -> codec;
+	}
+
+	/**
+	 * The codec of a property's domain ({@code @PublicId("invoice")}) from the module's codec: none (no key
+	 * configured) or a bad domain is refused, naming the property.
+	 */
+	static io.snowflakeid.publicid.PublicIdCodec domainCodec(io.snowflakeid.publicid.PublicIdCodec available,
+			PublicId publicId, String where) {
+		if (available == null) {
+			throw new IllegalStateException(withoutKey(where));
+		}
+		try {
+			return available.forDomain(publicId.value());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException("@PublicId on " + where + ": " + ex.getMessage(), ex);
+		}
+	}
+
+	/** A one-argument creator read from a token, and a {@code @JsonValue} written raw: refused. */
+	static String jsonValueNotPublic(String type, String where) {
+		return "@PublicId on the creator of " + type + ", which is read from a token, but its @JsonValue " + where
+				+ " is not @PublicId: Jackson would write the raw id. Annotate the @JsonValue accessor with @PublicId as"
+				+ " well";
+	}
+
+	/** A {@code @JsonValue} written as a token, and no creator that reads one: refused. */
+	static String jsonValueWithoutCreator(String where, String type) {
+		return "@PublicId on the @JsonValue " + where + ", but no one-argument creator of " + type + " has a @PublicId"
+				+ " parameter: Jackson would read the raw id. Annotate the creator's parameter with @PublicId as well";
+	}
+
+	/** A type that may carry {@code @PublicId}: the JDK's types and primitives do not (not introspected for it). */
+	static boolean isApplicationType(Class<?> raw) {
+		return !raw.isPrimitive() && !raw.getName().startsWith("java.");
 	}
 
 	/** Why a {@code @PublicId} property of another shape is refused, naming it and what is allowed. */

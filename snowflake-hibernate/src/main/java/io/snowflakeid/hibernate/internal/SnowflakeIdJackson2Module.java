@@ -2,7 +2,6 @@ package io.snowflakeid.hibernate.internal;
 
 import java.io.IOException;
 
-import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -118,26 +117,26 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 		}
 
 		private static boolean appliesToContent(Annotated annotated, boolean mutator) {
-			if (!annotated.hasAnnotation(SnowflakeId.class) || annotated.hasAnnotation(PublicId.class)
-					|| (!mutator && SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)))
-					|| ownCodec(annotated, mutator, true)) {
+			if (!SnowflakeIdJson.asString(annotated::getAnnotation, mutator, () -> ownCodec(annotated, mutator, true))) {
 				return false;
 			}
-			JavaType type = (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
-					? method.getParameterType(0) : annotated.getType();
+			JavaType type = mutatorType(annotated, mutator);
 			JavaType content = (type != null) ? type.getContentType() : null;
 			return content != null && content.getRawClass() == Long.class;
 		}
 
 		private static boolean applies(Annotated annotated, boolean mutator) {
 			// the resolved type: an id declared once in a generic superclass (I id, with I = Long) is a Long here
-			JavaType type = (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
-					? method.getParameterType(0) : annotated.getType();
+			JavaType type = mutatorType(annotated, mutator);
 			Class<?> raw = (type != null) ? type.getRawClass() : annotated.getRawType();
-			return SnowflakeIdJson.isNumericSnowflakeId(
-					annotated.hasAnnotation(SnowflakeId.class) && !annotated.hasAnnotation(PublicId.class), raw)
-					&& (mutator || !SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class)))
-					&& !ownCodec(annotated, mutator, false);
+			return SnowflakeIdJson.isNumericSnowflakeId(true, raw)
+					&& SnowflakeIdJson.asString(annotated::getAnnotation, mutator, () -> ownCodec(annotated, mutator, false));
+		}
+
+		/** The type a member reads into ({@code mutator}: a setter's parameter) or writes from. */
+		private static JavaType mutatorType(Annotated annotated, boolean mutator) {
+			return (mutator && annotated instanceof AnnotatedMethod method && method.getParameterCount() == 1)
+					? method.getParameterType(0) : annotated.getType();
 		}
 
 		/**
@@ -145,10 +144,8 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 		 * is written here (read back by Jackson's own, which takes strings and numbers).
 		 */
 		private static boolean appliesToLongArray(Annotated annotated) {
-			return annotated.hasAnnotation(SnowflakeId.class) && !annotated.hasAnnotation(PublicId.class)
-					&& annotated.getType() != null && annotated.getType().getRawClass() == long[].class
-					&& !SnowflakeIdJson.keepsNumber(annotated.getAnnotation(JsonFormat.class))
-					&& !ownCodec(annotated, false, false);
+			return annotated.getType() != null && annotated.getType().getRawClass() == long[].class
+					&& SnowflakeIdJson.asString(annotated::getAnnotation, false, () -> ownCodec(annotated, false, false));
 		}
 
 		/** The application's own (de)serializer on the property ({@code @JsonSerialize(using = ...)}) is kept. */

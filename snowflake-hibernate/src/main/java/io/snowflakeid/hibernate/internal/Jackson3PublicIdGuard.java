@@ -1,8 +1,6 @@
-package io.snowflakeid.spring.jackson;
+package io.snowflakeid.hibernate.internal;
 
-import io.snowflakeid.hibernate.internal.PublicIdJson;
 import io.snowflakeid.publicid.PublicId;
-import io.snowflakeid.spring.publicid.PublicIdJackson3Module;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.databind.BeanDescription;
@@ -54,8 +52,9 @@ final class Jackson3PublicIdGuard {
 		return PublicIdJson.withoutPublicIdModule(where, "PublicIdJackson3Module");
 	}
 
+	/** JDK types carry no {@code @PublicId}: not introspected. */
 	private static boolean applies(JavaType type) {
-		return !type.isPrimitive() && !type.getRawClass().getName().startsWith("java.");
+		return PublicIdJson.isApplicationType(type.getRawClass());
 	}
 
 	static final class Serializers extends ValueSerializerModifier {
@@ -118,6 +117,11 @@ final class Jackson3PublicIdGuard {
 
 		@Override
 		public Object deserialize(JsonParser parser, DeserializationContext context) {
+			return context.reportBadDefinition(context.constructType(Object.class), this.message);
+		}
+		/** A JSON null fails too, as with Jackson 2: the type is refused, whatever value it is given. */
+		@Override
+		public Object getNullValue(DeserializationContext context) {
 			return context.reportBadDefinition(context.constructType(Object.class), this.message);
 		}
 	}

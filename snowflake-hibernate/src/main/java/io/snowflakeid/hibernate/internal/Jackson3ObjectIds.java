@@ -1,10 +1,6 @@
-package io.snowflakeid.spring.jackson;
+package io.snowflakeid.hibernate.internal;
 
-import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.ObjectIdGenerator;
-import io.snowflakeid.hibernate.SnowflakeId;
-import io.snowflakeid.hibernate.internal.SnowflakeIdJson;
-import io.snowflakeid.publicid.PublicId;
 import tools.jackson.databind.BeanDescription;
 import tools.jackson.databind.SerializationConfig;
 import tools.jackson.databind.introspect.ObjectIdInfo;
@@ -51,8 +47,7 @@ final class Jackson3ObjectIds extends ValueSerializerModifier {
 
 	/** A {@code @SnowflakeId} property the module writes as a string (not a public id, no number format asked). */
 	private static boolean writesAsString(BeanPropertyWriter property) {
-		return property.getAnnotation(SnowflakeId.class) != null && property.getAnnotation(PublicId.class) == null
-				&& !SnowflakeIdJson.keepsNumber(property.getAnnotation(JsonFormat.class));
+		return SnowflakeIdJson.asString(property::getAnnotation, false, () -> false);
 	}
 
 	/** The property's value as a decimal string. */
