@@ -19,7 +19,7 @@ import com.fasterxml.jackson.databind.ser.impl.PropertyBasedObjectIdGenerator;
  * bean serializer, other modules' included, and formats with native object ids (YAML) then write the string.
  * <p>
  * Not covered: an object id declared on the referring property rather than the class (Jackson builds its generator
- * while writing); the reference is then a number. The Jackson 3 twin is the starter's {@code Jackson3ObjectIds}.
+ * while writing); the reference is then a number. The Jackson 3 twin is {@link Jackson3ObjectIds}, beside it.
  */
 final class Jackson2ObjectIds extends BeanSerializerModifier {
 

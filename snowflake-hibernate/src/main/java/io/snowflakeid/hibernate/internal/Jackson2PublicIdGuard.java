@@ -13,8 +13,8 @@ import com.fasterxml.jackson.databind.ser.BeanSerializerModifier;
 import io.snowflakeid.publicid.PublicId;
 
 /**
- * Jackson 2: a mapper with the ids-as-strings module that leaves {@code @PublicId} to the public-id module
- * ({@link SnowflakeIdJackson2Module#besidePublicIds()}, the starter's) but without that module (built by hand):
+ * Jackson 2: a mapper with the ids-as-strings module ({@link SnowflakeIdJackson2Module}), which leaves
+ * {@code @PublicId} to the public-id module, but without that module (built by hand):
  * every type with a {@code @PublicId} member is refused, written, read or as a map key, naming it. Whole types, so
  * that no shape Jackson writes past the annotation introspector (object-identity references, creators, {@code
  * @JsonKey}/{@code @JsonValue} keys) lets the raw id through. The public-id module's presence is read from the

@@ -19,8 +19,8 @@ import tools.jackson.databind.ser.impl.PropertyBasedObjectIdGenerator;
  * bean serializer, other modules' included, and formats with native object ids then write the string.
  * <p>
  * Not covered: an object id declared on the referring property rather than the class (Jackson builds its generator
- * while writing); the reference is then a number. The Jackson 2 twin is snowflake-hibernate's internal
- * {@code Jackson2ObjectIds}: the two APIs differ by package and signatures, the logic is the same.
+ * while writing); the reference is then a number. The Jackson 2 twin is {@link Jackson2ObjectIds}, beside it:
+ * the two APIs differ by package and signatures, the logic is the same.
  */
 final class Jackson3ObjectIds extends ValueSerializerModifier {
 

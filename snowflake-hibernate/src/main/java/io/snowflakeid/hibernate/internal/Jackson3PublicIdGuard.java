@@ -24,7 +24,7 @@ import tools.jackson.databind.ser.std.StdSerializer;
  * id, reviews J1-4 and session 39). Whole types, so that no shape Jackson writes past the annotation introspector
  * (object-identity references, creators, {@code @JsonKey}/{@code @JsonValue} keys) lets the raw id through. The
  * public-id module's presence is read from the mapper's configuration, whichever module was registered first. The
- * Jackson 2 twin is {@code io.snowflakeid.hibernate.internal.Jackson2PublicIdGuard}.
+ * Jackson 2 twin is {@link Jackson2PublicIdGuard}, beside it.
  */
 final class Jackson3PublicIdGuard {
 
@@ -119,7 +119,11 @@ final class Jackson3PublicIdGuard {
 		public Object deserialize(JsonParser parser, DeserializationContext context) {
 			return context.reportBadDefinition(context.constructType(Object.class), this.message);
 		}
-		/** A JSON null fails too, as with Jackson 2: the type is refused, whatever value it is given. */
+
+		/**
+		 * A JSON null (or an absent creator property, a null element) fails too, as with Jackson 2: the type is
+		 * refused, whatever value it is given.
+		 */
 		@Override
 		public Object getNullValue(DeserializationContext context) {
 			return context.reportBadDefinition(context.constructType(Object.class), this.message);

@@ -9,12 +9,10 @@ import com.fasterxml.jackson.core.Version;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JavaType;
 import com.fasterxml.jackson.databind.JsonDeserializer;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
-import com.fasterxml.jackson.databind.deser.std.StdDeserializer;
 import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
 import com.fasterxml.jackson.databind.introspect.Annotated;
 import com.fasterxml.jackson.databind.introspect.AnnotatedMethod;
@@ -29,9 +27,13 @@ import io.snowflakeid.publicid.PublicId;
  * Jackson 2 (Spring Boot 3.x, Quarkus 3.x): {@link SnowflakeId} {@code Long} properties are written as JSON strings,
  * so JavaScript clients do not round them (ids exceed 2^53), and read from strings or numbers.
  * <p>
- * {@link PublicId} properties are not this module's: where a public-id module handles them (the Spring starter with
- * keys) they are skipped; everywhere else ({@link #refusingPublicIds()}) writing or reading one fails, because
- * Jackson's default would send the raw id where a token was promised.
+ * {@link PublicId} properties are the public-id module's ({@link PublicIdJackson2Module}, which the Spring starter and
+ * the Quarkus extension register beside it, with keys or refusing without). In a mapper that has this module without
+ * that one (built by hand), writing or reading a type with a {@code @PublicId} member fails, naming it: Jackson would
+ * send the raw id ({@link Jackson2PublicIdGuard}).
+ * <p>
+ * The Jackson 3 twin is {@link SnowflakeIdJackson3Module}, beside it (what they decide alike: {@link SnowflakeIdJson}).
+ * Internal: the starter's public {@code io.snowflakeid.spring.boot3.SnowflakeIdJackson2Module} extends it.
  */
 public class SnowflakeIdJackson2Module extends SimpleModule {
 
@@ -40,53 +42,26 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 	/** The module's name, which Jackson also uses as its id in {@code ObjectMapper.getRegisteredModuleIds()}. */
 	public static final String NAME = "snowflake-id";
 
-	private final boolean publicIdsHandledElsewhere;
-
-	/** For a caller whose own public-id module handles (or whose start refuses) every {@code @PublicId} property. */
-	protected SnowflakeIdJackson2Module(boolean publicIdsHandledElsewhere) {
+	public SnowflakeIdJackson2Module() {
 		super(NAME, Version.unknownVersion());
-		this.publicIdsHandledElsewhere = publicIdsHandledElsewhere;
-	}
-
-	/** Where nothing turns ids into tokens: a {@code @PublicId} property fails instead of going out raw. */
-	public static SnowflakeIdJackson2Module refusingPublicIds() {
-		return new SnowflakeIdJackson2Module(false);
-	}
-
-	/**
-	 * Beside a {@link PublicIdJackson2Module} registered after it (whose annotation introspector Jackson then asks
-	 * first), which handles every {@code @PublicId} property.
-	 */
-	public static SnowflakeIdJackson2Module besidePublicIds() {
-		return new SnowflakeIdJackson2Module(true);
 	}
 
 	@Override
 	public void setupModule(SetupContext context) {
 		super.setupModule(context);
-		context.insertAnnotationIntrospector(new Introspector(this.publicIdsHandledElsewhere));
+		context.insertAnnotationIntrospector(new Introspector());
 		context.addBeanSerializerModifier(new Jackson2ObjectIds());
-		if (this.publicIdsHandledElsewhere) { // unless the public-id module is there too, refuse its types
-			context.addBeanSerializerModifier(new Jackson2PublicIdGuard.Serializers());
-			context.addBeanDeserializerModifier(new Jackson2PublicIdGuard.Deserializers());
-		}
+		// unless the public-id module is there too, types with a @PublicId member are refused
+		context.addBeanSerializerModifier(new Jackson2PublicIdGuard.Serializers());
+		context.addBeanDeserializerModifier(new Jackson2PublicIdGuard.Deserializers());
 	}
 
 	private static final class Introspector extends NopAnnotationIntrospector {
 
 		private static final long serialVersionUID = 1L;
 
-		private final boolean publicIdsHandledElsewhere;
-
-		Introspector(boolean publicIdsHandledElsewhere) {
-			this.publicIdsHandledElsewhere = publicIdsHandledElsewhere;
-		}
-
 		@Override
 		public Object findSerializer(Annotated annotated) {
-			if (refuses(annotated)) {
-				return new PublicIdRefusal(annotated);
-			}
 			if (appliesToLongArray(annotated)) {
 				return LongArrayAsStrings.INSTANCE;
 			}
@@ -95,9 +70,6 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 
 		@Override
 		public Object findDeserializer(Annotated annotated) {
-			if (refuses(annotated)) {
-				return new PublicIdReadRefusal(annotated);
-			}
 			return applies(annotated, true) ? LenientLongDeserializer.INSTANCE : null;
 		}
 
@@ -110,10 +82,6 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 		@Override
 		public Object findContentDeserializer(Annotated annotated) {
 			return appliesToContent(annotated, true) ? LenientLongDeserializer.INSTANCE : null;
-		}
-
-		private boolean refuses(Annotated annotated) {
-			return !this.publicIdsHandledElsewhere && annotated.hasAnnotation(PublicId.class);
 		}
 
 		private static boolean appliesToContent(Annotated annotated, boolean mutator) {
@@ -157,47 +125,6 @@ public class SnowflakeIdJackson2Module extends SimpleModule {
 			}
 			JsonSerialize serialize = annotated.getAnnotation(JsonSerialize.class);
 			return serialize != null && (content ? serialize.contentUsing() : serialize.using()) != JsonSerializer.None.class;
-		}
-	}
-
-	static String refusal(Annotated annotated) {
-		return "@PublicId property '" + annotated.getName() + "' cannot be written or read as JSON here: no public-id"
-				+ " support turns it into a token, and the raw id must not go out where a token was promised."
-				+ " Remove @PublicId, or use the Spring starter with snowflake.public-id.keys";
-	}
-
-	/** Fails closed: Jackson would otherwise write the raw id. */
-	static final class PublicIdRefusal extends StdSerializer<Object> {
-
-		private static final long serialVersionUID = 1L;
-
-		private final String message;
-
-		PublicIdRefusal(Annotated annotated) {
-			super(Object.class);
-			this.message = refusal(annotated);
-		}
-
-		@Override
-		public void serialize(Object value, JsonGenerator generator, SerializerProvider provider) throws IOException {
-			throw JsonMappingException.from(generator, this.message);
-		}
-	}
-
-	static final class PublicIdReadRefusal extends StdDeserializer<Object> {
-
-		private static final long serialVersionUID = 1L;
-
-		private final String message;
-
-		PublicIdReadRefusal(Annotated annotated) {
-			super(Object.class);
-			this.message = refusal(annotated);
-		}
-
-		@Override
-		public Object deserialize(JsonParser parser, DeserializationContext context) throws IOException {
-			throw JsonMappingException.from(parser, this.message);
 		}
 	}
 

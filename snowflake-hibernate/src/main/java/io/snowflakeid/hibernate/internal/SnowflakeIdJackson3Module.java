@@ -24,7 +24,7 @@ import tools.jackson.databind.ser.std.ToStringSerializer;
  * <p>
  * {@link PublicId} properties are the public-id module's ({@code PublicIdJackson3Module}, which the starter registers
  * in its mappers, with keys or refusing without). In a mapper that has this module without that one (built by hand),
- * writing or reading a {@code @PublicId} property fails, naming it: Jackson would send the raw id.
+ * writing or reading a type with a {@code @PublicId} member fails, naming it: Jackson would send the raw id.
  * <p>
  * The Jackson 2 twin is {@link SnowflakeIdJackson2Module}, beside it (what they decide alike: {@link SnowflakeIdJson}).
  * Internal: the starter's public {@code io.snowflakeid.spring.jackson.SnowflakeIdJackson3Module} extends it.

@@ -85,7 +85,7 @@ class PublicIdJackson2ModuleTests {
 
 	@Test
 	void theSnowflakeIdModuleBesideItLeavesPublicIdsToIt() throws Exception {
-		ObjectMapper mapper = new ObjectMapper().registerModule(SnowflakeIdJackson2Module.besidePublicIds())
+		ObjectMapper mapper = new ObjectMapper().registerModule(new SnowflakeIdJackson2Module())
 			.registerModule(new PublicIdJackson2Module(CODEC));
 		Voucher voucher = new Voucher();
 		voucher.id = 5L;

@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 class SnowflakeIdJackson2ModuleTests {
 
-	private final ObjectMapper mapper = new ObjectMapper().registerModule(SnowflakeIdJackson2Module.refusingPublicIds());
+	private final ObjectMapper mapper = new ObjectMapper().registerModule(new SnowflakeIdJackson2Module());
 
 	@Nested
 	class SnowflakeIds {
@@ -61,7 +61,7 @@ class SnowflakeIdJackson2ModuleTests {
 			Account account = new Account();
 			account.id = 912207628317364225L;
 			assertThatThrownBy(() -> SnowflakeIdJackson2ModuleTests.this.mapper.writeValueAsString(account))
-				.hasMessageContaining("@PublicId property 'id'")
+				.hasMessageContaining("@PublicId " + Account.class.getName() + ".id")
 				.hasMessageContaining("raw id must not go out")
 				.hasMessageNotContaining("912207628317364225");
 		}
@@ -70,7 +70,14 @@ class SnowflakeIdJackson2ModuleTests {
 		void areNotReadFromRawIds() {
 			assertThatThrownBy(
 					() -> SnowflakeIdJackson2ModuleTests.this.mapper.readValue("{\"id\":912207628317364225}", Account.class))
-				.hasMessageContaining("@PublicId property 'id'");
+				.hasMessageContaining("@PublicId " + Account.class.getName() + ".id");
+			// the refused type as a whole, a null property or a null element: as with Jackson 3
+			for (String json : List.of("{\"account\":null}", "{\"accounts\":[null]}")) {
+				assertThatThrownBy(() -> SnowflakeIdJackson2ModuleTests.this.mapper.readValue(json, Ledger.class)).as(json)
+					.hasMessageContaining("cannot be written or read as JSON by this mapper");
+			}
+			assertThatThrownBy(() -> SnowflakeIdJackson2ModuleTests.this.mapper.readValue("null", Account.class))
+				.hasMessageContaining("cannot be written or read as JSON by this mapper");
 		}
 
 		/**
@@ -81,7 +88,7 @@ class SnowflakeIdJackson2ModuleTests {
 		void areRefusedWhereThePublicIdIntrospectorWasReplacedAfterTheModules() {
 			Account account = new Account();
 			account.id = 5L;
-			ObjectMapper replaced = new ObjectMapper().registerModule(SnowflakeIdJackson2Module.besidePublicIds())
+			ObjectMapper replaced = new ObjectMapper().registerModule(new SnowflakeIdJackson2Module())
 				.registerModule(new PublicIdJackson2Module(() -> null));
 			replaced.setAnnotationIntrospector(new com.fasterxml.jackson.databind.introspect.JacksonAnnotationIntrospector());
 			assertThatThrownBy(() -> replaced.writeValueAsString(account)).hasMessageContaining("by this mapper")
@@ -89,14 +96,14 @@ class SnowflakeIdJackson2ModuleTests {
 		}
 
 		/**
-		 * The mode that leaves them to a public-id module (the starter's): to that module where the mapper has it,
-		 * whichever was registered first; refused where it has not (a mapper built by hand: it wrote the raw id).
+		 * Left to a public-id module (the starter's, the Quarkus extension's) where the mapper has it, whichever was
+		 * registered first; refused where it has not (a mapper built by hand: it wrote the raw id).
 		 */
 		@Test
 		void areLeftToAPublicIdModuleWhereTheMapperHasOneAndRefusedWhereItHasNot() throws Exception {
 			Account account = new Account();
 			account.id = 5L;
-			ObjectMapper alone = new ObjectMapper().registerModule(SnowflakeIdJackson2Module.besidePublicIds());
+			ObjectMapper alone = new ObjectMapper().registerModule(new SnowflakeIdJackson2Module());
 			assertThatThrownBy(() -> alone.writeValueAsString(account))
 				.hasMessageContaining("@PublicId " + Account.class.getName() + ".id cannot be written or read as JSON"
 						+ " by this mapper");
@@ -104,10 +111,10 @@ class SnowflakeIdJackson2ModuleTests {
 			io.snowflakeid.publicid.PublicIdCodec codec = io.snowflakeid.publicid.PublicIdCodec.builder()
 				.key("1", "q5Vc3GQ2oX0kM7fYtZl1uR8wJ4eH6pDnB9aS2vLxK0c=")
 				.build();
-			ObjectMapper after = new ObjectMapper().registerModule(SnowflakeIdJackson2Module.besidePublicIds())
+			ObjectMapper after = new ObjectMapper().registerModule(new SnowflakeIdJackson2Module())
 				.registerModule(new PublicIdJackson2Module(codec));
 			ObjectMapper before = new ObjectMapper().registerModule(new PublicIdJackson2Module(codec))
-				.registerModule(SnowflakeIdJackson2Module.besidePublicIds());
+				.registerModule(new SnowflakeIdJackson2Module());
 			for (ObjectMapper mapper : java.util.List.of(after, before)) {
 				assertThat(mapper.writeValueAsString(account)).isEqualTo("{\"id\":\"" + codec.encode(5L) + "\"}");
 			}
@@ -130,6 +137,13 @@ class SnowflakeIdJackson2ModuleTests {
 		@SnowflakeId
 		@JsonFormat(shape = JsonFormat.Shape.NUMBER)
 		public Long legacy;
+	}
+
+	static class Ledger {
+
+		public Account account;
+
+		public List<Account> accounts;
 	}
 
 	static class Account {

@@ -14,6 +14,5 @@ public class SnowflakeIdJackson2Module extends io.snowflakeid.hibernate.internal
 	private static final long serialVersionUID = 1L;
 
 	public SnowflakeIdJackson2Module() {
-		super(true);
 	}
 }

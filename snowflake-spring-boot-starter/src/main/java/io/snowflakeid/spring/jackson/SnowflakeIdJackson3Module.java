@@ -9,7 +9,7 @@ import io.snowflakeid.publicid.PublicId;
  * <p>
  * {@link PublicId} properties are the public-id module's ({@code PublicIdJackson3Module}, which the starter registers
  * in its mappers, with keys or refusing without). In a mapper that has this module without that one (built by hand),
- * writing or reading a {@code @PublicId} property fails, naming it: Jackson would send the raw id. (The implementation
+ * writing or reading a type with a {@code @PublicId} member fails, naming it: Jackson would send the raw id. (The implementation
  * is shared with the Jackson 2 twin, {@code io.snowflakeid.spring.boot3.SnowflakeIdJackson2Module}, in an internal
  * package.)
  */

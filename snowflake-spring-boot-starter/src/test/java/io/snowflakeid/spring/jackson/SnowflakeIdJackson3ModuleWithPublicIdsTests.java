@@ -39,6 +39,11 @@ class SnowflakeIdJackson3ModuleWithPublicIdsTests {
 				.hasMessageContaining("cannot be written or read as JSON by this mapper");
 		}
 		assertThat(mapper.writeValueAsString(Map.of("plain", ID))).as("no @PublicId: untouched").contains(Long.toString(ID));
+		// the refused type as a null property or element, as with Jackson 2 (SnowflakeIdJackson2ModuleTests)
+		for (String json : List.of("{\"order\":null}", "{\"orders\":[null]}")) {
+			assertThatThrownBy(() -> mapper.readValue(json, Shipment.class)).as(json)
+				.hasMessageContaining("cannot be written or read as JSON by this mapper");
+		}
 	}
 
 	/**
@@ -119,6 +124,14 @@ class SnowflakeIdJackson3ModuleWithPublicIdsTests {
 			this.refs = refs;
 		}
 	}
+
+	public static class Shipment {
+
+		public Order order;
+
+		public List<Order> orders;
+	}
+
 	@com.fasterxml.jackson.annotation.JsonIdentityInfo(
 			generator = com.fasterxml.jackson.annotation.ObjectIdGenerators.PropertyGenerator.class, property = "id")
 	public static class Ordered {

@@ -31,7 +31,7 @@ public abstract class SnowflakeObjectMapperCustomizer implements ObjectMapperCus
 	@Override
 	public void customize(ObjectMapper mapper) {
 		if (idsAsStrings()) {
-			mapper.registerModule(SnowflakeIdJackson2Module.besidePublicIds());
+			mapper.registerModule(new SnowflakeIdJackson2Module());
 		}
 		// After: its introspector is asked first. The codec is asked for at the first public id, at runtime: Quarkus
 		// may create the ObjectMapper at static init, before the keys (runtime configuration) exist.
