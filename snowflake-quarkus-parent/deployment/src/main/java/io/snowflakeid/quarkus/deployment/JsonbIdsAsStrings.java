@@ -167,6 +167,9 @@ final class JsonbIdsAsStrings {
 	static BiFunction<String, ClassVisitor, ClassVisitor> annotating(Set<String> members) {
 		return (className, next) -> new ClassVisitor(Gizmo.ASM_API_VERSION, next) {
 
+			/** A record's components, in order: JSON-B builds a record through its canonical constructor. */
+			private final List<String[]> components = new ArrayList<>();
+
 			@Override
 			public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
 				FieldVisitor field = super.visitField(access, name, descriptor, signature, value);
@@ -177,9 +180,6 @@ final class JsonbIdsAsStrings {
 				}
 				return field;
 			}
-
-			/** A record's components, in order: JSON-B builds a record through its canonical constructor. */
-			private final List<String[]> components = new ArrayList<>();
 
 			@Override
 			public RecordComponentVisitor visitRecordComponent(String name, String descriptor, String signature) {
