@@ -27,9 +27,15 @@ class SnowflakeConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<Snow
 		}
 		String action = "Set " + cause.getSetting() + " to " + cause.getAllowed()
 				+ " (in application.properties, an environment variable such as "
-				+ environmentVariable(cause.getSetting()) + ", or a command-line argument). Each running instance "
-				+ "needs its own datacenter-id/worker-id pair.";
+				+ environmentVariable(cause.getSetting()) + ", or a command-line argument)."
+				+ (isNodeId(cause) ? " Each running instance needs its own datacenter-id/worker-id pair." : "");
 		return new FailureAnalysis(description, action, cause);
+	}
+
+	/** The datacenter or worker id: only there is the reminder that each instance needs its own pair in place. */
+	private static boolean isNodeId(SnowflakeConfigurationException cause) {
+		return cause.getSetting().equals(SnowflakeSettings.DATACENTER_ID)
+				|| cause.getSetting().equals(SnowflakeSettings.WORKER_ID);
 	}
 
 	/** The refusal of a worker id beside database-lease, zookeeper, redis, hostname-ordinal or ip-address. */

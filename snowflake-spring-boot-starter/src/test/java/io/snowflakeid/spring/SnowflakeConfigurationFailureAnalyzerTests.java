@@ -23,6 +23,21 @@ class SnowflakeConfigurationFailureAnalyzerTests {
 		assertThat(analysis.getAction()).contains("Set snowflake.worker-id to 0..31")
 			.contains("SNOWFLAKE_WORKERID");
 		assertThat(analysis.getCause()).isSameAs(cause);
+		assertThat(analysis.getAction()).contains("Each running instance needs its own datacenter-id/worker-id pair");
+	}
+
+	/** A segment, lease or layout setting: what to set it to, without the reminder about each instance's node. */
+	@Test
+	void aSettingOtherThanTheNodeIdsGetsNoDatacenterAndWorkerHint() {
+		SnowflakeConfigurationException cause = catchThrowableOfType(SnowflakeConfigurationException.class,
+				() -> io.snowflakeid.config.SnowflakeConfiguration.fromSettings(
+						java.util.Map.of("snowflake.segment.max-wait", "2h")));
+		FailureAnalysis analysis = new SnowflakeConfigurationFailureAnalyzer()
+			.analyze(new BeanCreationException("segmentIdGenerators", "failed", cause));
+		assertThat(analysis.getDescription()).contains("snowflake.segment.max-wait");
+		assertThat(analysis.getAction()).contains("Set snowflake.segment.max-wait to 0 s to 1 min")
+			.contains("SNOWFLAKE_SEGMENT_MAXWAIT")
+			.doesNotContain("datacenter-id/worker-id");
 	}
 
 	/**
