@@ -24,10 +24,11 @@ import io.snowflakeid.worker.WorkerAssignment;
  * these defaults), and its configuration metadata (descriptions, defaults) and {@code docs/configuration.md} are
  * checked against this table by tests. A default is the value of the type that uses it (for example
  * {@link SegmentConfiguration#DEFAULTS}), so code that builds a configuration without any binding gets the same;
- * ranges are checked there, once. Adding a setting: a row here, its consumer (the configuration record and the
- * builder's {@code set}), and the Spring property where binding needs it (with its line in the starter's additional
- * metadata, which a test keeps equal to the row); a constant in {@link SnowflakeSettings} only if the key is to be
- * API.
+ * ranges are checked there, once. Adding a setting: a row here and its key constant in {@link SnowflakeSettings}, its
+ * consumer (the builder's {@code set}, the configuration record that checks it, the class that acts on it), the Spring
+ * property (with its line in the starter's additional metadata, which a test keeps equal to the row), the method in
+ * the Quarkus extension's {@code SnowflakeConfig}, and the docs: the list with what checks each is in
+ * {@code docs/building.md}, "Adding a setting".
  * <p>
  * Public for the library's own modules (the Hibernate binding, the starter) and for tools that document settings;
  * not for applications, which configure through properties or the builders. It may change in any release.

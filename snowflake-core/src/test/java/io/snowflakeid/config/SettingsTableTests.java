@@ -35,7 +35,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class SettingsTableTests {
 
-	/** Every key of the API's constants has its row (a new setting needs a constant only if it is to be API). */
+	/** Every key of the API's constants has its row, and every row its constant (docs/building.md, "Adding a setting"). */
 	@Test
 	void everyKeyHasExactlyOneRow() throws IllegalAccessException {
 		Set<String> keys = new TreeSet<>();
@@ -52,6 +52,7 @@ class SettingsTableTests {
 			assertThat(setting.description()).as("%s is documented", setting).isNotBlank().doesNotContain("\n");
 		}
 		assertThat(rows).containsAll(keys);
+		assertThat(keys).as("a constant in SnowflakeSettings for each row").containsAll(rows);
 	}
 
 	/**
@@ -310,6 +311,83 @@ class SettingsTableTests {
 			actual.put(setting.key(), (shown != null && shown.startsWith("*")) ? "*" : shown);
 		}
 		assertThat(actual).isEqualTo(expected);
+	}
+
+	/**
+	 * A guide page that repeats a setting in a table of its own (segment-ids.md, public-ids.md...) names a key of the
+	 * reference and, where it shows a default, the table's: such copies are not generated, and drifted before.
+	 */
+	@Test
+	void theGuidesTablesNameDocumentedKeysWithTheTablesDefaults() throws IOException {
+		Set<String> referenced = new TreeSet<>();
+		Matcher reference = Pattern.compile("(?m)^\\| `(snowflake\\.[^`]*)` \\|").matcher(docs("configuration.md"));
+		while (reference.find()) {
+			referenced.add(reference.group(1));
+		}
+		Map<String, String> defaults = new HashMap<>();
+		List<Setting<?>> rows = new java.util.ArrayList<>(Settings.ALL);
+		rows.addAll(Settings.MODULES);
+		for (Setting<?> setting : rows) {
+			if (setting.defaultText() != null) {
+				defaults.put(setting.key(), setting.defaultText());
+			}
+		}
+		Path dir = Path.of("").toAbsolutePath();
+		while (!Files.isRegularFile(dir.resolve("docs").resolve("configuration.md"))) {
+			dir = dir.getParent();
+		}
+		List<String> pages;
+		try (var files = Files.list(dir.resolve("docs"))) {
+			pages = files.map((file) -> file.getFileName().toString())
+				.filter((name) -> name.endsWith(".md"))
+				// the reference itself, Quarkus' generated one, and dated measurements of earlier code
+				.filter((name) -> !Set.of("configuration.md", "quarkus-configuration.md", "benchmarks-history.md")
+					.contains(name))
+				.sorted()
+				.toList();
+		}
+		int checked = 0;
+		for (String page : pages) {
+			Matcher row = Pattern.compile("(?m)^\\| `(snowflake\\.[^`]*)` \\| ([^|]*) \\|").matcher(docs(page));
+			while (row.find()) {
+				String key = row.group(1);
+				String shown = row.group(2).trim();
+				assertThat(referenced).as("docs/%s shows %s: a key of docs/configuration.md", page, key).contains(key);
+				if (shown.startsWith("`") && defaults.containsKey(key)) {
+					assertThat(shown).as("docs/%s: the default of %s", page, key).isEqualTo("`" + defaults.get(key) + "`");
+					checked++;
+				}
+			}
+		}
+		assertThat(checked).as("defaults shown in guide tables (segment-ids.md has seven)").isGreaterThanOrEqualTo(7);
+	}
+
+	/**
+	 * The Quarkus reference (generated from the extension's {@code SnowflakeConfig}, whose descriptions are written by
+	 * hand, shorter than the table's): each "Default x." it states for {@code quarkus.snowflake.<key>} is the table's
+	 * default of {@code snowflake.<key>}.
+	 */
+	@Test
+	void theQuarkusReferenceStatesTheTablesDefaults() throws IOException {
+		Map<String, String> defaults = new HashMap<>();
+		List<Setting<?>> rows = new java.util.ArrayList<>(Settings.ALL);
+		rows.addAll(Settings.MODULES);
+		for (Setting<?> setting : rows) {
+			defaults.put(setting.key(), setting.defaultText());
+		}
+		Matcher entry = Pattern.compile("(?m)^`quarkus\\.(snowflake\\.[a-z0-9.-]+)`\\s+([\\s\\S]*?)Environment variable")
+			.matcher(docs("quarkus-configuration.md"));
+		Map<String, String> stated = new TreeMap<>();
+		Map<String, String> expected = new TreeMap<>();
+		while (entry.find()) {
+			Matcher shown = Pattern.compile("Default (\\S+)\\.(?:\\s|$)").matcher(entry.group(2));
+			if (shown.find() && defaults.containsKey(entry.group(1))) {
+				stated.put(entry.group(1), shown.group(1));
+				expected.put(entry.group(1), String.valueOf(defaults.get(entry.group(1))));
+			}
+		}
+		assertThat(stated).as("defaults stated in docs/quarkus-configuration.md").hasSizeGreaterThanOrEqualTo(20)
+			.isEqualTo(expected);
 	}
 
 	private static String docs(String name) throws IOException {
