@@ -85,6 +85,9 @@ public final class SnowflakeSettings {
 
 	public static final String SEGMENT_DYNAMIC_STEP_TARGET = PREFIX + "segment.dynamic-step-target";
 
+	/** The most the dynamic step grows to (1..1000000, at least the default step); unset: 100 x the step. */
+	public static final String SEGMENT_MAX_STEP = PREFIX + "segment.max-step";
+
 	private SnowflakeSettings() {
 	}
 

@@ -146,12 +146,17 @@ public final class Settings {
 	public static final Setting<Boolean> SEGMENT_DYNAMIC_STEP = setting(SnowflakeSettings.SEGMENT_DYNAMIC_STEP,
 			Boolean.class, SegmentConfiguration.DEFAULTS.dynamicStep(),
 			"Whether the step follows the load: doubled when a segment lasts less than "
-					+ "dynamic-step-target (up to 100x the configured step), halved when it lasts more than "
-					+ "twice that (down to the configured step).");
+					+ "dynamic-step-target (up to max-step, by default 100x the configured step), halved when it "
+					+ "lasts more than twice that (down to the configured step).");
 
 	public static final Setting<Duration> SEGMENT_DYNAMIC_STEP_TARGET = setting(
 			SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, Duration.class, SegmentConfiguration.DEFAULTS.dynamicStepTarget(),
 			"How long a segment should last when the step is dynamic (1 ms..1 day).");
+
+	public static final Setting<Integer> SEGMENT_MAX_STEP = setting(SnowflakeSettings.SEGMENT_MAX_STEP,
+			Integer.class, SegmentConfiguration.DEFAULTS.maxStep(),
+			"The most a dynamic step grows to: 1..1000000, and at least default-step. Not set: 100x the "
+					+ "configured step (at most 1000000). A key whose @SegmentId step is larger keeps that step.");
 
 	// The modules' settings (worker ids from ZooKeeper or Redis, public ids): not part of a SnowflakeConfiguration;
 	// each module reads its own through these rows, so that both bindings share one default and one description.
@@ -223,7 +228,7 @@ public final class Settings {
 			LIFETIME_WARNING_YEARS, SCHEMA_CHECK, LEASE_TABLE_NAME, LEASE_DURATION, LEASE_SAFETY_MARGIN,
 			LEASE_CREATE_TABLE, LEASE_ACCEPT_DATA_LOSS_RISK, SEGMENT_TABLE_NAME, SEGMENT_DEFAULT_STEP,
 			SEGMENT_PREFETCH_THRESHOLD, SEGMENT_MAX_WAIT, SEGMENT_CREATE_TABLE, SEGMENT_DYNAMIC_STEP,
-			SEGMENT_DYNAMIC_STEP_TARGET);
+			SEGMENT_DYNAMIC_STEP_TARGET, SEGMENT_MAX_STEP);
 
 	private Settings() {
 	}

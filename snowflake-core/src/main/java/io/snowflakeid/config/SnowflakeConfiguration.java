@@ -143,6 +143,8 @@ public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, 
 
 		private Duration segmentDynamicStepTarget;
 
+		private Integer segmentMaxStep;
+
 		private Builder() {
 		}
 
@@ -273,6 +275,12 @@ public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, 
 			return this;
 		}
 
+		/** {@code snowflake.segment.max-step}; null for none (a dynamic step grows to 100 times the step). */
+		public Builder segmentMaxStep(Integer maxStep) {
+			this.segmentMaxStep = maxStep;
+			return this;
+		}
+
 		/**
 		 * Where the value of each row of the settings table goes (the settings-map binding). A switch on the key, not
 		 * a method reference per row: see {@link Settings}. A row without a case here fails every binding's test.
@@ -304,6 +312,7 @@ public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, 
 				case SnowflakeSettings.SEGMENT_CREATE_TABLE -> segmentCreateTable((Boolean) value);
 				case SnowflakeSettings.SEGMENT_DYNAMIC_STEP -> segmentDynamicStep((Boolean) value);
 				case SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET -> segmentDynamicStepTarget((Duration) value);
+				case SnowflakeSettings.SEGMENT_MAX_STEP -> segmentMaxStep((Integer) value);
 				default -> throw new IllegalArgumentException(setting.key() + " is not a setting of the configuration");
 			}
 		}
@@ -341,7 +350,8 @@ public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, 
 					or(this.segmentMaxWait, Settings.SEGMENT_MAX_WAIT),
 					or(this.segmentCreateTable, Settings.SEGMENT_CREATE_TABLE),
 					or(this.segmentDynamicStep, Settings.SEGMENT_DYNAMIC_STEP),
-					or(this.segmentDynamicStepTarget, Settings.SEGMENT_DYNAMIC_STEP_TARGET));
+					or(this.segmentDynamicStepTarget, Settings.SEGMENT_DYNAMIC_STEP_TARGET),
+					or(this.segmentMaxStep, Settings.SEGMENT_MAX_STEP));
 			return new SnowflakeConfiguration(layout.build(), this.datacenterId, this.workerId,
 					or(this.clockTolerance, Settings.CLOCK_TOLERANCE),
 					or(this.workerAssignment, Settings.WORKER_ASSIGNMENT),

@@ -18,16 +18,21 @@ import io.snowflakeid.SnowflakeSettings;
  * 1 min
  * @param createTable create the tables if they are missing (switch off when Flyway or Liquibase owns the schema)
  * @param dynamicStep let the step follow the load, as Leaf does: a segment used up in less than the target time
- * doubles the next step (up to 100 times the configured step), one that lasted more than twice the target halves it
- * (down to the configured step)
+ * doubles the next step (up to {@code maxStep}, by default 100 times the configured step), one that lasted more than
+ * twice the target halves it (down to the configured step)
  * @param dynamicStepTarget how long a segment should last when the step is dynamic; 1 ms to 1 day
+ * @param maxStep the most a dynamic step grows to, or null for 100 times the configured step (at most 1,000,000);
+ * 1 to 1,000,000 and at least {@code defaultStep}. A key whose own step is larger keeps that step, fixed.
  */
 public record SegmentConfiguration(String tableName, int defaultStep, double prefetchThreshold, Duration maxWait,
-		boolean createTable, boolean dynamicStep, Duration dynamicStepTarget) {
+		boolean createTable, boolean dynamicStep, Duration dynamicStepTarget, Integer maxStep) {
 
-	/** {@code snowflake_segment}, steps of 1000, prefetch at 10 %, callers wait at most 5 s, fixed steps. */
+	/**
+	 * {@code snowflake_segment}, steps of 1000, prefetch at 10 %, callers wait at most 5 s, fixed steps (no max-step:
+	 * a dynamic step grows to 100 times the configured one).
+	 */
 	public static final SegmentConfiguration DEFAULTS = new SegmentConfiguration(SegmentTable.DEFAULT_NAME, 1000, 0.1,
-			Duration.ofSeconds(5), true, false, Duration.ofMinutes(15));
+			Duration.ofSeconds(5), true, false, Duration.ofMinutes(15), null);
 
 	public SegmentConfiguration {
 		new SegmentTable(tableName); // checks the identifier, naming the setting
@@ -45,6 +50,20 @@ public record SegmentConfiguration(String tableName, int defaultStep, double pre
 		if (maxWait.isNegative() || maxWait.compareTo(Duration.ofMinutes(1)) > 0) {
 			throw new SnowflakeConfigurationException(SnowflakeSettings.SEGMENT_MAX_WAIT, maxWait, "0 s to 1 min");
 		}
+		if (maxStep != null) {
+			checkStep(SnowflakeSettings.SEGMENT_MAX_STEP, maxStep);
+			if (maxStep < defaultStep) {
+				throw new SnowflakeConfigurationException(SnowflakeSettings.SEGMENT_MAX_STEP, maxStep,
+						defaultStep + "..1000000 (at least " + SnowflakeSettings.SEGMENT_DEFAULT_STEP + " = "
+								+ defaultStep + ")");
+			}
+		}
+	}
+
+	/** Without a max-step (as before it existed): a dynamic step grows to 100 times the configured step. */
+	public SegmentConfiguration(String tableName, int defaultStep, double prefetchThreshold, Duration maxWait,
+			boolean createTable, boolean dynamicStep, Duration dynamicStepTarget) {
+		this(tableName, defaultStep, prefetchThreshold, maxWait, createTable, dynamicStep, dynamicStepTarget, null);
 	}
 
 	static void checkStep(String setting, long step) {

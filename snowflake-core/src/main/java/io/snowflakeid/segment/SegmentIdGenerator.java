@@ -63,7 +63,8 @@ public final class SegmentIdGenerator {
 		this.step = step;
 		this.fetcher = fetcher;
 		this.current = new Current(new Segment(0, -1), 0);
-		this.steps = new StepPolicy(step, settings.dynamicStep, settings.dynamicStepTarget, settings.nanoClock);
+		this.steps = new StepPolicy(step, settings.dynamicStep, settings.dynamicStepTarget, settings.maxStep,
+				settings.nanoClock);
 	}
 
 	public String key() {

@@ -32,6 +32,9 @@ public final class SegmentSettings {
 
 	final Duration dynamicStepTarget;
 
+	/** The most a dynamic step grows to, or null: 100 times the configured step. */
+	final Integer maxStep;
+
 	/** The clock the dynamic step measures how long a segment lasted with (nanoseconds, as System.nanoTime). */
 	final LongSupplier nanoClock;
 
@@ -47,6 +50,7 @@ public final class SegmentSettings {
 		this.createTable = configuration.createTable();
 		this.dynamicStep = configuration.dynamicStep();
 		this.dynamicStepTarget = configuration.dynamicStepTarget();
+		this.maxStep = configuration.maxStep();
 	}
 
 	public static Builder builder(ConnectionSource connections) {
@@ -99,6 +103,8 @@ public final class SegmentSettings {
 
 		private Duration dynamicStepTarget = SegmentConfiguration.DEFAULTS.dynamicStepTarget();
 
+		private Integer maxStep = SegmentConfiguration.DEFAULTS.maxStep();
+
 		private LongSupplier nanoClock = System::nanoTime;
 
 		private Builder(ConnectionSource connections) {
@@ -114,6 +120,7 @@ public final class SegmentSettings {
 			this.createTable = configuration.createTable();
 			this.dynamicStep = configuration.dynamicStep();
 			this.dynamicStepTarget = configuration.dynamicStepTarget();
+			this.maxStep = configuration.maxStep();
 			return this;
 		}
 
@@ -158,6 +165,12 @@ public final class SegmentSettings {
 			return this;
 		}
 
+		/** See {@link SegmentConfiguration#maxStep()}; null (the default) for 100 times the configured step. */
+		public Builder maxStep(Integer maxStep) {
+			this.maxStep = maxStep;
+			return this;
+		}
+
 		/** The clock of the dynamic step, in nanoseconds like {@link System#nanoTime()}; for tests. */
 		Builder nanoClock(LongSupplier nanoClock) {
 			this.nanoClock = Objects.requireNonNull(nanoClock);
@@ -166,7 +179,8 @@ public final class SegmentSettings {
 
 		public SegmentSettings build() {
 			return new SegmentSettings(this, new SegmentConfiguration(this.tableName, this.defaultStep,
-					this.prefetchThreshold, this.maxWait, this.createTable, this.dynamicStep, this.dynamicStepTarget));
+					this.prefetchThreshold, this.maxWait, this.createTable, this.dynamicStep, this.dynamicStepTarget,
+					this.maxStep));
 		}
 	}
 

@@ -5,10 +5,11 @@ import java.util.function.LongSupplier;
 
 /**
  * The step each fetch of one key asks for. Fixed by default; with a dynamic step it follows the load, as Leaf does:
- * a segment used up in less than the target time doubles the next step (up to {@link #max}), one that lasted more
- * than twice the target halves it (down to the configured step). A retry after a failed fetch asks for the same
- * step as the failed one: no segment was used meanwhile, so the load says nothing new (a failure used to count as a
- * segment used up at once, doubling the step on every retry).
+ * a segment used up in less than the target time doubles the next step (up to {@link #max}: max-step if set, else
+ * {@link #MAX_FACTOR} times the configured step), one that lasted more than twice the target halves it (down to the
+ * configured step). A retry after a failed fetch asks for the same step as the failed one: no segment was used
+ * meanwhile, so the load says nothing new (a failure used to count as a segment used up at once, doubling the step
+ * on every retry).
  * <p>
  * Not thread-safe: its generator calls it with its monitor held. The clock is injected (nanoseconds, as
  * {@link System#nanoTime()}), so tests and simulations decide how long a segment lasted.
@@ -42,10 +43,23 @@ final class StepPolicy {
 	private boolean lastFailed;
 
 	StepPolicy(int configured, boolean dynamic, Duration target, LongSupplier nanoClock) {
+		this(configured, dynamic, target, null, nanoClock);
+	}
+
+	/**
+	 * @param maxStep {@code snowflake.segment.max-step}: the most a dynamic step grows to, or null for
+	 * {@link #MAX_FACTOR} times the configured step; never below the configured step (a key whose own step is larger
+	 * keeps it, fixed)
+	 */
+	StepPolicy(int configured, boolean dynamic, Duration target, Integer maxStep, LongSupplier nanoClock) {
 		this.configured = configured;
 		this.dynamic = dynamic;
 		this.targetNanos = target.toNanos();
-		this.max = (int) Math.min(1_000_000L, (long) configured * MAX_FACTOR);
+		long max = Math.min(1_000_000L, (long) configured * MAX_FACTOR);
+		if (maxStep != null) {
+			max = Math.max(configured, Math.min(max, maxStep));
+		}
+		this.max = (int) max;
 		this.nanoClock = nanoClock;
 		this.next = configured;
 	}

@@ -133,6 +133,9 @@ class SettingsTableTests {
 		if (type == Boolean.class) {
 			return !(Boolean) fallback;
 		}
+		if (setting == Settings.SEGMENT_MAX_STEP) {
+			return Settings.SEGMENT_DEFAULT_STEP.defaultValue() * 5; // no default; at least the default step
+		}
 		if (type == Integer.class) {
 			return ((fallback != null) ? (Integer) fallback : classicWidth(setting)) - 1;
 		}
@@ -215,7 +218,7 @@ class SettingsTableTests {
 			.leaseCreateTable(false).leaseAcceptDataLossRisk(true).segmentTableName("my_segments")
 			.segmentDefaultStep(500).segmentPrefetchThreshold(0.5).segmentMaxWait(Duration.ofSeconds(3))
 			.segmentCreateTable(false).segmentDynamicStep(true).segmentDynamicStepTarget(Duration.ofMinutes(2))
-			.build();
+			.segmentMaxStep(5000).build();
 		Map<String, Object> settings = new HashMap<>();
 		settings.put(SnowflakeSettings.LAYOUT_PRESET, "classic");
 		settings.put(SnowflakeSettings.TIMESTAMP_BITS, "40");
@@ -242,12 +245,14 @@ class SettingsTableTests {
 		settings.put(SnowflakeSettings.SEGMENT_CREATE_TABLE, "false");
 		settings.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, "true");
 		settings.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, "2m");
+		settings.put(SnowflakeSettings.SEGMENT_MAX_STEP, "5000");
 		assertThat(settings.keySet()).as("every setting of the configuration")
 			.containsExactlyInAnyOrderElementsOf(Settings.ALL.stream().map(Setting::key).toList());
 		assertThat(built).isEqualTo(SnowflakeConfiguration.fromSettings(settings));
 		assertThat(built.layout().sequenceBits()).isEqualTo(13);
 		assertThat(built.lease().acceptDataLossRisk()).isTrue();
 		assertThat(built.segment().dynamicStepTarget()).isEqualTo(Duration.ofMinutes(2));
+		assertThat(built.segment().maxStep()).isEqualTo(5000);
 	}
 
 	/**

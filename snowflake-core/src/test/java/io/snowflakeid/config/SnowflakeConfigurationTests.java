@@ -170,6 +170,7 @@ class SnowflakeConfigurationTests {
 		map.put(SnowflakeSettings.SEGMENT_CREATE_TABLE, "false");
 		map.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, "true");
 		map.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, "5m");
+		map.put(SnowflakeSettings.SEGMENT_MAX_STEP, " 4000 ");
 		SegmentConfiguration segment = read(map).segment();
 		assertThat(segment.tableName()).isEqualTo("my_segments");
 		assertThat(segment.defaultStep()).isEqualTo(250);
@@ -178,6 +179,7 @@ class SnowflakeConfigurationTests {
 		assertThat(segment.createTable()).isFalse();
 		assertThat(segment.dynamicStep()).isTrue();
 		assertThat(segment.dynamicStepTarget()).isEqualTo(Duration.ofMinutes(5));
+		assertThat(segment.maxStep()).isEqualTo(4000);
 
 		SegmentConfiguration defaults = read(Map.of()).segment();
 		assertThat(defaults).isEqualTo(SegmentConfiguration.DEFAULTS);
@@ -186,10 +188,31 @@ class SnowflakeConfigurationTests {
 		assertThat(defaults.createTable()).isTrue();
 		assertThat(defaults.dynamicStep()).isFalse();
 		assertThat(defaults.maxWait()).isEqualTo(Duration.ofSeconds(5));
+		assertThat(defaults.maxStep()).as("no max-step: 100 x the step").isNull();
 
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
 			.isThrownBy(() -> read(Map.of(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, "a lot")))
 			.satisfies((bad) -> assertThat(bad.getSetting()).isEqualTo(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD));
+	}
+
+	/** snowflake.segment.max-step through the settings map: a whole number in 1..1000000, at least the default step. */
+	@Test
+	void maxStepIsReadAndCheckedAgainstItsRangeAndTheDefaultStep() {
+		assertThat(read(Map.of(SnowflakeSettings.SEGMENT_MAX_STEP, "1000")).segment().maxStep()).isEqualTo(1000);
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.SEGMENT_MAX_STEP, "lots")))
+			.satisfies((bad) -> assertThat(bad.getSetting()).isEqualTo(SnowflakeSettings.SEGMENT_MAX_STEP))
+			.withMessageContaining("'lots'");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.SEGMENT_MAX_STEP, "2000000")))
+			.withMessage("Invalid snowflake.segment.max-step = 2000000: allowed 1..1000000");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.SEGMENT_MAX_STEP, "999")))
+			.as("below the default default-step, 1000")
+			.withMessage("Invalid snowflake.segment.max-step = 999: allowed 1000..1000000 (at least "
+					+ "snowflake.segment.default-step = 1000)");
+		assertThat(read(Map.of(SnowflakeSettings.SEGMENT_MAX_STEP, "999", SnowflakeSettings.SEGMENT_DEFAULT_STEP, "10"))
+			.segment().maxStep()).isEqualTo(999);
 	}
 
 	@Test

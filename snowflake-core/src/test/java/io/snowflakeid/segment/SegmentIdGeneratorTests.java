@@ -4,6 +4,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -11,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.config.SnowflakeConfiguration;
 import io.snowflakeid.testing.FaultyConnections;
 import io.snowflakeid.testing.TestDatabase;
 import io.snowflakeid.worker.ConnectionSource;
@@ -194,6 +196,58 @@ class SegmentIdGeneratorTests extends SegmentTestSupport {
 			nanos.addAndGet(Duration.ofMillis(1).toNanos()); // a segment of 10 lasts 10 ms: 10 x the target
 		}
 		assertThat(quiet.currentStep()).as("segments that last long keep the configured step").isEqualTo(10);
+	}
+
+	@Test
+	void maxStepBoundsTheDynamicStepOfEveryKeyUnderLoad() {
+		AtomicLong nanos = new AtomicLong();
+		SegmentIdGenerators generators = instance(settings().dynamicStep(true).dynamicStepTarget(Duration.ofHours(1))
+			.defaultStep(10).maxStep(250).nanoClock(nanos::get));
+		SegmentIdGenerator busy = generators.generator("bounded", 1, 0);
+		SegmentIdGenerator big = generators.generator("bounded-big", 1, 400);
+		long previous = 0;
+		int largest = 0;
+		for (int i = 0; i < 20_000; i++) {
+			long id = busy.nextId();
+			assertThat(id).isGreaterThan(previous);
+			previous = id;
+			big.nextId();
+			largest = Math.max(largest, busy.currentStep());
+			nanos.addAndGet(1_000); // every segment is used up far quicker than in an hour
+		}
+		assertThat(busy.currentStep()).as("doubled up to max-step 250, not to 100 x 10").isEqualTo(250);
+		assertThat(largest).as("never beyond max-step").isEqualTo(250);
+		assertThat(big.currentStep()).as("a key whose own step exceeds max-step keeps it").isEqualTo(400);
+	}
+
+	/** The way every binding hands it over: Hibernate settings (or Spring, Quarkus) into the segment settings. */
+	@Test
+	void maxStepOfTheSettingsMapReachesTheSegmentSettings() {
+		SegmentConfiguration configuration = SnowflakeConfiguration
+			.fromSettings(Map.of("snowflake.segment.max-step", "300", "snowflake.segment.default-step", "10"))
+			.segment();
+		assertThat(settings().configuration(configuration).build().maxStep).isEqualTo(300);
+		assertThat(settings().build().maxStep).as("not set").isNull();
+	}
+
+	@Test
+	void maxStepOutOfRangeOrBelowTheDefaultStepIsRefusedNamingTheSettingAndTheRange() {
+		assertThat(settings().maxStep(1).defaultStep(1).build()).isNotNull();
+		assertThat(settings().maxStep(1_000_000).build()).isNotNull();
+		assertThat(settings().maxStep(1_000).build()).as("equal to the default step").isNotNull();
+		assertThat(settings().maxStep(null).build()).as("not set").isNotNull();
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> settings().maxStep(0).defaultStep(1).build())
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.segment.max-step"))
+			.withMessage("Invalid snowflake.segment.max-step = 0: allowed 1..1000000");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> settings().maxStep(1_000_001).build())
+			.withMessage("Invalid snowflake.segment.max-step = 1000001: allowed 1..1000000");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> settings().defaultStep(500).maxStep(499).build())
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.segment.max-step"))
+			.withMessage("Invalid snowflake.segment.max-step = 499: allowed 500..1000000 (at least "
+					+ "snowflake.segment.default-step = 500)");
 	}
 
 	@Test

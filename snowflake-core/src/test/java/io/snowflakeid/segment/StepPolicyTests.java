@@ -53,6 +53,54 @@ class StepPolicyTests {
 	}
 
 	@Test
+	void maxStepBoundsTheDynamicStepBelowAHundredTimes() {
+		StepPolicy steps = new StepPolicy(10, true, TARGET, 300, this.nanos::get);
+		assertThat(steps.forNextFetch()).isEqualTo(10);
+		int expected = 10;
+		for (int i = 0; i < 10; i++) {
+			elapse(Duration.ofMillis(1));
+			expected = Math.min(300, expected * 2);
+			assertThat(steps.forNextFetch()).as("fetch " + (i + 2)).isEqualTo(expected).isLessThanOrEqualTo(300);
+		}
+		assertThat(steps.current()).as("10, 20, 40, 80, 160, then max-step 300, not a power of two").isEqualTo(300);
+		elapse(TARGET.multipliedBy(3));
+		assertThat(steps.forNextFetch()).as("halved from the bound").isEqualTo(150);
+	}
+
+	@Test
+	void aMaxStepAboveAHundredTimesTheStepOrAMillionChangesNothing() {
+		StepPolicy steps = new StepPolicy(10, true, TARGET, 5_000, this.nanos::get);
+		StepPolicy huge = new StepPolicy(600_000, true, TARGET, 1_000_000, this.nanos::get);
+		steps.forNextFetch();
+		huge.forNextFetch();
+		for (int i = 0; i < 10; i++) {
+			elapse(Duration.ofMillis(1));
+			steps.forNextFetch();
+			huge.forNextFetch();
+		}
+		assertThat(steps.current()).as("100 x the configured 10 still caps it").isEqualTo(1_000);
+		assertThat(huge.current()).isEqualTo(1_000_000);
+	}
+
+	@Test
+	void aKeyWhoseOwnStepExceedsMaxStepKeepsItsStepFixed() {
+		StepPolicy steps = new StepPolicy(500, true, TARGET, 200, this.nanos::get);
+		for (int i = 0; i < 5; i++) {
+			assertThat(steps.forNextFetch()).isEqualTo(500);
+			elapse(Duration.ofMillis(1));
+		}
+	}
+
+	@Test
+	void withMaxStepAFixedStepStaysFixed() {
+		StepPolicy fixed = new StepPolicy(100, false, TARGET, 150, this.nanos::get);
+		for (int i = 0; i < 5; i++) {
+			assertThat(fixed.forNextFetch()).isEqualTo(100);
+			elapse(Duration.ofMillis(1));
+		}
+	}
+
+	@Test
 	void segmentsLastingMoreThanTwiceTheTargetHalveTheStepDownToTheConfiguredOne() {
 		StepPolicy steps = dynamic(10);
 		steps.forNextFetch();

@@ -164,5 +164,6 @@ class SettingsTableMetadataTests {
 		assertThat(properties.getSegment().isDynamicStep()).isEqualTo(Settings.SEGMENT_DYNAMIC_STEP.defaultValue());
 		assertThat(properties.getSegment().getDynamicStepTarget())
 			.isEqualTo(Settings.SEGMENT_DYNAMIC_STEP_TARGET.defaultValue());
+		assertThat(properties.getSegment().getMaxStep()).isEqualTo(Settings.SEGMENT_MAX_STEP.defaultValue()).isNull();
 	}
 }

@@ -103,7 +103,11 @@ class SnowflakeConfigurationBindingTests {
 			new Row(SnowflakeSettings.SEGMENT_CREATE_TABLE, "false", (c) -> c.segment().createTable(), false, null),
 			new Row(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, "true", (c) -> c.segment().dynamicStep(), true, null),
 			new Row(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, "5m", (c) -> c.segment().dynamicStepTarget(),
-					Duration.ofMinutes(5), "2d"));
+					Duration.ofMinutes(5), "2d"),
+			new Row(SnowflakeSettings.SEGMENT_MAX_STEP, "5000", (c) -> c.segment().maxStep(), 5000, "1000001"),
+			// below snowflake.segment.default-step: refused by both with the same message
+			new Row(SnowflakeSettings.SEGMENT_MAX_STEP, "400", (c) -> c.segment().maxStep(), 400, "200",
+					Map.of(SnowflakeSettings.SEGMENT_DEFAULT_STEP, "300")));
 
 	@Test
 	void withNothingSetBothBindingsGiveTheSameDefaults() {

@@ -34,7 +34,9 @@ class SnowflakeConfigurationMetadataTests {
 			"snowflake.zookeeper.auth",
 			// unset, a width is the preset's (a default of 41/5/5/12 would be wrong for javascript-safe)
 			"snowflake.layout.timestamp-bits", "snowflake.layout.datacenter-bits", "snowflake.layout.worker-bits",
-			"snowflake.layout.sequence-bits");
+			"snowflake.layout.sequence-bits",
+			// unset, a dynamic step grows to 100 x the configured step
+			"snowflake.segment.max-step");
 
 	@SuppressWarnings("unchecked")
 	private static Map<String, Object> metadata() throws IOException {

@@ -148,6 +148,8 @@ public class SnowflakeProperties {
 
 		private Duration dynamicStepTarget;
 
+		private Integer maxStep;
+
 		public boolean isDynamicStep() {
 			return orDefault(this.dynamicStep, Settings.SEGMENT_DYNAMIC_STEP);
 		}
@@ -162,6 +164,15 @@ public class SnowflakeProperties {
 
 		public void setDynamicStepTarget(Duration dynamicStepTarget) {
 			this.dynamicStepTarget = dynamicStepTarget;
+		}
+
+		/** Null when not set: a dynamic step then grows to 100 times the configured step. */
+		public Integer getMaxStep() {
+			return orDefault(this.maxStep, Settings.SEGMENT_MAX_STEP);
+		}
+
+		public void setMaxStep(Integer maxStep) {
+			this.maxStep = maxStep;
 		}
 
 		public String getTableName() {
@@ -295,6 +306,7 @@ public class SnowflakeProperties {
 			.segmentCreateTable(this.segment.createTable)
 			.segmentDynamicStep(this.segment.dynamicStep)
 			.segmentDynamicStepTarget(this.segment.dynamicStepTarget)
+			.segmentMaxStep(this.segment.maxStep)
 			.build();
 	}
 

@@ -160,6 +160,12 @@ public interface SnowflakeConfig {
 
 		/** How long a segment should last when the step is dynamic (1 ms..1 day). Default 15m. */
 		Optional<String> dynamicStepTarget();
+
+		/**
+		 * The most a dynamic step grows to: 1..1000000, and at least {@code default-step}. No default: 100 times the
+		 * configured step (at most 1000000). A key whose {@code @SegmentId} step is larger keeps that step.
+		 */
+		Optional<String> maxStep();
 	}
 
 	/** {@code quarkus.snowflake.jpa.*}. */
