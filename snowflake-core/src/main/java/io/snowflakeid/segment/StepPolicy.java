@@ -47,19 +47,18 @@ final class StepPolicy {
 	}
 
 	/**
-	 * @param maxStep {@code snowflake.segment.max-step}: the most a dynamic step grows to, or null for
-	 * {@link #MAX_FACTOR} times the configured step; never below the configured step (a key whose own step is larger
-	 * keeps it, fixed)
+	 * @param maxStep {@code snowflake.segment.max-step}: the most a dynamic step grows to (1..1,000,000, checked by
+	 * {@link SegmentConfiguration}), or null for {@link #MAX_FACTOR} times the configured step; never below the
+	 * configured step (a key whose own step is larger keeps it, fixed)
 	 */
 	StepPolicy(int configured, boolean dynamic, Duration target, Integer maxStep, LongSupplier nanoClock) {
 		this.configured = configured;
 		this.dynamic = dynamic;
 		this.targetNanos = target.toNanos();
-		long max = Math.min(1_000_000L, (long) configured * MAX_FACTOR);
-		if (maxStep != null) {
-			max = Math.max(configured, Math.min(max, maxStep));
-		}
-		this.max = (int) max;
+		// max-step, when set, is the ceiling, above 100 times the step too (whoever sets it chose what a crash may
+		// lose); a key whose own step is larger keeps it
+		this.max = (maxStep != null) ? Math.max(configured, maxStep)
+				: (int) Math.min(1_000_000L, (long) configured * MAX_FACTOR);
 		this.nanoClock = nanoClock;
 		this.next = configured;
 	}

@@ -268,6 +268,12 @@ class SegmentSimulationTests {
 
 		final boolean dynamicStep;
 
+		/**
+		 * snowflake.segment.max-step, or null (100 x the step): drawn from a generator of its own, so that the seeds
+		 * found before it existed still run the schedules they ran.
+		 */
+		final Integer maxStep;
+
 		/** Stopped gracefully, their hand-back not run yet (the old process still shutting down). */
 		final List<Gen> closing = new ArrayList<>();
 
@@ -292,6 +298,9 @@ class SegmentSimulationTests {
 			}
 			this.threshold = THRESHOLDS[this.random.nextInt(THRESHOLDS.length)];
 			this.dynamicStep = this.random.nextInt(4) == 0;
+			// SplittableRandom: java.util.Random's first draws of neighbouring seeds are alike (all false here)
+			java.util.SplittableRandom maxSteps = new java.util.SplittableRandom(seed);
+			this.maxStep = (this.dynamicStep && maxSteps.nextBoolean()) ? 1 + maxSteps.nextInt(300) : null;
 			this.nodes = new Node[2 + this.random.nextInt(3)];
 			for (int i = 0; i < this.nodes.length; i++) {
 				this.nodes[i] = new Node(i);
@@ -301,7 +310,8 @@ class SegmentSimulationTests {
 		void run() {
 			try {
 				StringBuilder config = new StringBuilder("config: " + this.nodes.length + " instances, threshold "
-						+ this.threshold + (this.dynamicStep ? ", dynamic step" : "") + ", keys");
+						+ this.threshold + (this.dynamicStep ? ", dynamic step" : "")
+						+ ((this.maxStep != null) ? " up to " + this.maxStep : "") + ", keys");
 				for (Key key : this.keys) {
 					config.append(' ').append(key.name).append(" (from ").append(key.initial).append(", step ")
 						.append(key.step).append(')');
@@ -748,8 +758,9 @@ class SegmentSimulationTests {
 		}
 
 		/** The largest step a dynamic step grows to. */
-		static long maxDynamicStep(Key key) {
-			return Math.min(1_000_000L, (long) key.step * StepPolicy.MAX_FACTOR);
+		long maxDynamicStep(Key key) {
+			return (this.maxStep != null) ? Math.max(key.step, this.maxStep)
+					: Math.min(1_000_000L, (long) key.step * StepPolicy.MAX_FACTOR);
 		}
 
 		static long size(List<Segment> ranges) {
@@ -808,6 +819,10 @@ class SegmentSimulationTests {
 					return;
 				}
 				long first = (this.max == null) ? this.initial : this.max + 1;
+				if (step > Simulation.this.maxDynamicStep(this)) {
+					fail(gen + " asked for a segment of " + step + " values, above the most its step grows to ("
+							+ Simulation.this.maxDynamicStep(this) + ")");
+				}
 				if (segment.first() != first || segment.size() != step) {
 					fail(gen + " fetched " + segment + ", expected " + step + " values from " + first);
 				}
@@ -973,6 +988,8 @@ class SegmentSimulationTests {
 					.prefetchThreshold(Simulation.this.threshold)
 					.dynamicStep(Simulation.this.dynamicStep)
 					.dynamicStepTarget(DYNAMIC_STEP_TARGET)
+					.defaultStep(1) // each key has its own step; max-step must not be below the default one
+					.maxStep(Simulation.this.maxStep)
 					.nanoClock(Simulation.this.nanos::get)
 					.tableName(Simulation.this.table.name())
 					.createTable(false)
