@@ -211,7 +211,8 @@ public final class Settings {
 
 	public static final Setting<PublicIdAlphabet> PUBLIC_ID_ALPHABET = module(PublicIdCodec.ALPHABET,
 			PublicIdAlphabet.class, PublicIdAlphabet.BASE62,
-			"Characters of tokens: base62 (0-9A-Za-z, URL-safe, 17 characters) or decimal (digits only, 30 "
+			"Characters of tokens: base62 (0-9A-Za-z, URL-safe, 17 characters), decimal (digits only, 30 "
+					+ "characters) or crockford-base32 (0-9 and A-Z without I, L, O, U, for people to read and type, 20 "
 					+ "characters). Changing it changes every token.");
 
 	/**

@@ -9,7 +9,8 @@ import java.math.BigInteger;
  * range of parameters, chosen so that all arithmetic fits in 64-bit words:
  * <ul>
  * <li>{@code radix^v <= 2^56} ({@code v = ceil(n/2)}), so each half's value fits in a {@code long}, {@code b <= 7}
- * bytes and {@code d <= 12} bytes: the public id codec has radix 62, n = 16 (b = 6) and radix 10, n = 29 (b = 7);
+ * bytes and {@code d <= 12} bytes: the public id codec has radix 62, n = 16 (b = 6), radix 10, n = 29 (b = 7) and
+ * radix 32, n = 19 (b = 7);
  * NIST's samples have b = 3 and b = 7;</li>
  * <li>{@code radix^n >= 1,000,000} (the standard's minimum domain size).</li>
  * </ul>

@@ -11,7 +11,10 @@ public class InvalidPublicIdException extends IllegalArgumentException {
 	/** Why a token was refused. */
 	public enum Reason {
 
-		/** Not the alphabet's length, or a character outside the alphabet. */
+		/**
+		 * Not the alphabet's length, or a character outside the alphabet (for {@code crockford-base32}, the message
+		 * names a lower-case character, or an I, L, O or U, and what to write instead).
+		 */
 		MALFORMED("malformed (expected %d characters of the %s alphabet)"),
 
 		/**
@@ -38,9 +41,14 @@ public class InvalidPublicIdException extends IllegalArgumentException {
 	private final Reason reason;
 
 	InvalidPublicIdException(Reason reason, PublicIdAlphabet alphabet) {
+		this(reason, alphabet, null);
+	}
+
+	/** @param detail what exactly is malformed, safe to show to the client, or {@code null} */
+	InvalidPublicIdException(Reason reason, PublicIdAlphabet alphabet, String detail) {
 		super("Invalid public id: " + (reason == Reason.MALFORMED
 				? String.format(reason.description, alphabet.tokenLength(), alphabet.settingValue())
-				: reason.description));
+				: reason.description) + ((detail == null) ? "" : ": " + detail));
 		this.reason = reason;
 	}
 

@@ -26,7 +26,8 @@ import io.snowflakeid.publicid.InvalidPublicIdException.Reason;
  * function and the tweak, which are needed to decode tokens elsewhere, and {@code Ff1} for the standard's algorithm).
  * FF1 is a keyed permutation of all numeral strings of that length, so:
  * <ul>
- * <li>tokens have a fixed length (17 characters in base62, 30 in decimal), whatever the id;</li>
+ * <li>tokens have a fixed length (17 characters in base62, 30 in decimal, 20 in crockford-base32), whatever the
+ * id;</li>
  * <li>consecutive ids give unrelated tokens;</li>
  * <li>decoding is exact: {@code decode(encode(id)) == id} for every id {@code 0 <= id < 2^63}.</li>
  * </ul>
@@ -39,6 +40,8 @@ import io.snowflakeid.publicid.InvalidPublicIdException.Reason;
  * <ul>
  * <li>base62: 2^63 / 62^16 = 2^63 / (4.77 * 10^28) ~ 1.93 * 10^-10 ~ 2^-32.27;</li>
  * <li>decimal: 2^63 / 10^29 ~ 9.2 * 10^-11 ~ 2^-33.34;</li>
+ * <li>crockford-base32: 2^63 / 32^19 = 2^-32 exactly (32^19 = 2^95: every token decrypts to a value below 2^95,
+ * so only the check field refuses it);</li>
  * <li>with a {@linkplain Builder#layout(SnowflakeLayout) layout} of fewer bits (ids above its largest id are refused
  * as well), smaller still: 2^53 / 62^16 ~ 2^-42.27 for {@link SnowflakeLayout#JAVASCRIPT_SAFE}.</li>
  * </ul>
@@ -70,7 +73,7 @@ public final class PublicIdCodec {
 	/** The version new tokens are encoded with; optional when there is only one key. */
 	public static final String CURRENT_VERSION = PREFIX + "current-version";
 
-	/** {@code base62} (default) or {@code decimal}. */
+	/** {@code base62} (default), {@code decimal} or {@code crockford-base32}. */
 	public static final String ALPHABET = PREFIX + "alphabet";
 
 	/**
@@ -208,7 +211,7 @@ public final class PublicIdCodec {
 		long a = this.alphabet.read(token, 1, u);
 		long b = this.alphabet.read(token, 1 + u, length - u);
 		if (!this.alphabet.contains(version) || a < 0 || b < 0) {
-			throw new InvalidPublicIdException(Reason.MALFORMED, this.alphabet);
+			throw new InvalidPublicIdException(Reason.MALFORMED, this.alphabet, this.alphabet.mistake(token));
 		}
 		VersionKey key = this.keys[version];
 		if (key == null) {
@@ -334,7 +337,7 @@ public final class PublicIdCodec {
 		return this.alphabet;
 	}
 
-	/** Length of every token: 17 (base62) or 30 (decimal). */
+	/** Length of every token: 17 (base62), 30 (decimal) or 20 (crockford-base32). */
 	public int tokenLength() {
 		return this.alphabet.tokenLength();
 	}
@@ -380,8 +383,8 @@ public final class PublicIdCodec {
 		}
 
 		/**
-		 * Adds a key version: one character of the alphabet ({@code 0-9A-Za-z}, or {@code 0-9} for decimal) and an
-		 * AES key of 16, 24 or 32 bytes. The array is copied.
+		 * Adds a key version: one character of the alphabet ({@code 0-9A-Za-z}, {@code 0-9} for decimal,
+		 * {@code 0-9A-HJKMNP-TV-Z} for crockford-base32) and an AES key of 16, 24 or 32 bytes. The array is copied.
 		 */
 		public Builder key(char version, byte[] key) {
 			String setting = KEYS + "." + version;
@@ -410,7 +413,8 @@ public final class PublicIdCodec {
 			String setting = KEYS + "." + version;
 			if (version == null || version.length() != 1) {
 				throw new SnowflakeConfigurationException(setting, "(hidden)",
-						"a version of exactly one character of the alphabet (0-9A-Za-z for base62, 0-9 for decimal)");
+						"a version of exactly one character of the alphabet (0-9A-Za-z for base62, 0-9 for decimal, "
+								+ "0-9A-HJKMNP-TV-Z for crockford-base32)");
 			}
 			String text = (base64Key == null) ? "" : base64Key.trim();
 			if (text.startsWith("${") && text.endsWith("}")) {
@@ -503,7 +507,11 @@ public final class PublicIdCodec {
 		}
 
 		private static String rangeOf(PublicIdAlphabet alphabet) {
-			return (alphabet == PublicIdAlphabet.DECIMAL) ? "0-9" : "0-9, A-Z, a-z";
+			return switch (alphabet) {
+				case BASE62 -> "0-9, A-Z, a-z";
+				case DECIMAL -> "0-9";
+				default -> alphabet.ranges();
+			};
 		}
 
 		private static String masked(int length, String unit) {

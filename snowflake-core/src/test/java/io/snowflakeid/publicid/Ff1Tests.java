@@ -23,8 +23,9 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 /**
  * {@link Ff1} is NIST SP 800-38G FF1: it reproduces every FF1 sample NIST publishes, agrees with Bouncy Castle's
  * FF1 (the reference, in tests only) on random radixes, lengths, keys and tweaks, and its 128-bit arithmetic agrees
- * with {@link BigInteger}. The codec's own parameters (radix 62, n = 16; radix 10, n = 29) are checked against Bouncy
- * Castle on a million ids each by {@code PublicIdBouncyCastleAgreementTests}.
+ * with {@link BigInteger}. The codec's own parameters (radix 62, n = 16; radix 10, n = 29; radix 32, n = 19) are
+ * checked against Bouncy Castle on a million ids each by {@code PublicIdBouncyCastleAgreementTests} (NIST publishes
+ * no sample for radix 62 or 32: its samples are radix 10 and 36).
  */
 class Ff1Tests {
 
@@ -186,7 +187,7 @@ class Ff1Tests {
 		SplittableRandom random = new SplittableRandom(800);
 		long[] moduli = { 2, 3, 10, 62, 1L << 32, (1L << 32) + 1, 218_340_105_584_896L /* 62^8 */,
 				100_000_000_000_000L, 1_000_000_000_000_000L, 3_656_158_440_062_976L /* 36^10 */, (1L << 56) - 1,
-				1L << 56, (1L << 62) + 1, Long.MAX_VALUE };
+				1L << 56, (1L << 62) + 1, Long.MAX_VALUE, 1L << 45 /* 32^9 */, 1L << 50 /* 32^10 */ };
 		for (int test = 0; test < 100_000; test++) {
 			long value = (test < moduli.length * 1000) ? moduli[test % moduli.length]
 					: 2 + (random.nextLong(Long.MAX_VALUE - 1) >>> random.nextInt(62));

@@ -46,6 +46,15 @@ class PublicIdBouncyCastleAgreementTests {
 		assertThat(agree(PublicIdAlphabet.DECIMAL)).isEqualTo((long) CHUNKS * IDS_PER_CHUNK);
 	}
 
+	/**
+	 * Radix 32, n = 19: NIST publishes no FF1 sample for radix 32 (its samples are radix 10 and 36), so this agreement
+	 * with Bouncy Castle is the check of the cipher at this radix.
+	 */
+	@Test
+	void aMillionRandomIdsGiveBouncyCastlesTokensInCrockfordBase32() {
+		assertThat(agree(PublicIdAlphabet.CROCKFORD_BASE32)).isEqualTo((long) CHUNKS * IDS_PER_CHUNK);
+	}
+
 	/** The number of ids checked. */
 	private static long agree(PublicIdAlphabet alphabet) {
 		return IntStream.range(0, CHUNKS).parallel().mapToLong((chunk) -> agree(alphabet, chunk)).sum();

@@ -362,7 +362,7 @@ class PublicIdCodecTests {
 		assertThatThrownBy(() -> PublicIdCodec.builder().key("1", KEY_1).currentVersion('3').build())
 			.hasMessage("Invalid snowflake.public-id.current-version = 3: allowed one of the configured versions [1]");
 		assertThatThrownBy(() -> PublicIdAlphabet.parse("base64"))
-			.hasMessage("Invalid snowflake.public-id.alphabet = base64: allowed base62 or decimal");
+			.hasMessage("Invalid snowflake.public-id.alphabet = base64: allowed base62, decimal or crockford-base32");
 		assertThat(PublicIdAlphabet.parse(" Base62 ")).isEqualTo(PublicIdAlphabet.BASE62);
 		// URL-safe base64 is accepted as well
 		assertThat(PublicIdCodec.builder().key("1", "gvoQo-dDcFS4ain_hlOIwQ==").build().versions()).containsExactly('1');

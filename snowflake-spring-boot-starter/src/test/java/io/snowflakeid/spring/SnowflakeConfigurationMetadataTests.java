@@ -10,6 +10,7 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.snowflakeid.publicid.PublicIdAlphabet;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.json.JsonParserFactory;
@@ -78,7 +79,10 @@ class SnowflakeConfigurationMetadataTests {
 			.containsEntry("snowflake.worker-assignment",
 					Set.of("auto", "static", "database-lease", "hostname-ordinal", "ip-address", "zookeeper", "redis"))
 			.containsEntry("snowflake.schema-check", Set.of("fail", "warn", "off"))
-			.containsEntry("snowflake.public-id.alphabet", Set.of("base62", "decimal"));
+			.containsEntry("snowflake.public-id.alphabet", java.util.Arrays.stream(PublicIdAlphabet.values())
+				.map(PublicIdAlphabet::settingValue)
+				.collect(java.util.stream.Collectors.toSet()))
+			.containsEntry("snowflake.public-id.alphabet", Set.of("base62", "decimal", "crockford-base32"));
 	}
 
 	/** A property is documented when docs/configuration.md has a table row starting with its name. */

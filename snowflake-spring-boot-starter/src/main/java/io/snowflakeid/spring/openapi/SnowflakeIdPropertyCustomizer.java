@@ -10,7 +10,6 @@ import com.fasterxml.jackson.databind.JavaType;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.hibernate.SnowflakeId;
 import io.snowflakeid.publicid.PublicId;
-import io.snowflakeid.publicid.PublicIdAlphabet;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.hibernate.internal.SnowflakeIdJson;
 import io.swagger.v3.core.converter.AnnotatedType;
@@ -80,8 +79,7 @@ public final class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
 
 	/** The pattern of every token of {@code codec}: a current or older key version, then the payload. */
 	static String tokenPattern(PublicIdCodec codec) {
-		String characters = (codec.alphabet() == PublicIdAlphabet.DECIMAL) ? "0-9" : "0-9A-Za-z";
-		return "^[" + characters + "]{" + codec.tokenLength() + "}$";
+		return "^[" + codec.alphabet().ranges() + "]{" + codec.tokenLength() + "}$";
 	}
 
 	/** The example id: 2026-01-01 (or the layout's first/last tick), datacenter, worker and sequence 1 where they fit. */

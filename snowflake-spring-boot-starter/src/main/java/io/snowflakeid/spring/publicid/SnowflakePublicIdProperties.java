@@ -20,8 +20,8 @@ class SnowflakePublicIdProperties {
 	 * AES keys by version: {@code snowflake.public-id.keys.<version>=<base64 key of 16, 24 or 32 bytes>} (e.g.
 	 * {@code openssl rand -base64 32}). The version is one character of the alphabet and is the first character of
 	 * every token; tokens of every configured version decode. Use digits or lower-case letters as versions (write
-	 * {@code keys[A]} to keep an upper-case one). Keep keys out of source control: environment variables
-	 * ({@code SNOWFLAKE_PUBLICID_KEYS_1}) or a secret store.
+	 * {@code keys[A]} to keep an upper-case one; with {@code crockford-base32}, digits or {@code keys[A]}). Keep keys
+	 * out of source control: environment variables ({@code SNOWFLAKE_PUBLICID_KEYS_1}) or a secret store.
 	 */
 	private Map<String, String> keys = new LinkedHashMap<>();
 

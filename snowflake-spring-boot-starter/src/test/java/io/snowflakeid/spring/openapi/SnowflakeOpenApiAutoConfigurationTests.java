@@ -206,6 +206,14 @@ class SnowflakeOpenApiAutoConfigurationTests {
 				new MethodParameter(order, 0));
 		assertThat(id.getSchema().getType()).isEqualTo("string");
 		assertThat(id.getSchema().getPattern()).isEqualTo("^[0-9]{30}$");
+		PublicIdCodec crockford = PublicIdCodec.builder().key("7", io.snowflakeid.spring.publicid.PublicIdTestKeys.KEY_32)
+			.alphabet(PublicIdAlphabet.CROCKFORD_BASE32).build();
+		Schema<?> crockfordSchema = new PublicIdParameterCustomizer(crockford)
+			.customize(new Parameter().name("id").schema(new IntegerSchema().format("int64")), new MethodParameter(order, 0))
+			.getSchema();
+		assertThat(crockfordSchema.getPattern()).isEqualTo("^[0-9A-HJKMNP-TV-Z]{20}$")
+			.isEqualTo(SnowflakeIdPropertyCustomizer.tokenPattern(crockford));
+		assertThat((String) crockfordSchema.getExample()).matches(crockfordSchema.getPattern());
 		assertThat(codec.decode((String) id.getSchema().getExample())).isZero();
 		Parameter plain = parameters.customize(new Parameter().name("plain").schema(new IntegerSchema()),
 				new MethodParameter(order, 1));

@@ -7,6 +7,7 @@ import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.hibernate.SnowflakeId;
 import io.snowflakeid.publicid.InvalidPublicIdException;
 import io.snowflakeid.publicid.PublicId;
+import io.snowflakeid.publicid.PublicIdAlphabet;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
 import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
@@ -127,6 +128,28 @@ class SnowflakePublicIdAutoConfigurationTests {
 				assertThat(context.getBean(SnowflakePublicIdProperties.class).toString()).contains("[1, 2]")
 					.doesNotContain(KEY_1, KEY_2);
 			});
+	}
+
+	@Test
+	void theCrockfordBase32AlphabetIsAProperty() {
+		for (String value : new String[] { "crockford-base32", "CROCKFORD_BASE32" }) {
+			this.contextRunner.withPropertyValues("snowflake.public-id.keys.1=" + KEY_1, "snowflake.public-id.alphabet=" + value)
+				.run((context) -> {
+					PublicIdCodec codec = context.getBean(PublicIdCodec.class);
+					assertThat(codec.alphabet()).isEqualTo(PublicIdAlphabet.CROCKFORD_BASE32);
+					assertThat(codec.encode(7)).matches("1[0-9A-HJKMNP-TV-Z]{19}");
+				});
+		}
+		// Spring lower-cases the version of keys.a; Crockford's letters are upper case: keys[A] keeps one.
+		this.contextRunner
+			.withPropertyValues("snowflake.public-id.keys.a=" + KEY_1, "snowflake.public-id.alphabet=crockford-base32")
+			.run((context) -> assertThat(context).getFailure()
+				.rootCause()
+				.hasMessage("Invalid snowflake.public-id.keys.a = (hidden): allowed a version that is one character of "
+						+ "the crockford-base32 alphabet (0-9A-HJKMNP-TV-Z)"));
+		this.contextRunner
+			.withPropertyValues("snowflake.public-id.keys[A]=" + KEY_1, "snowflake.public-id.alphabet=crockford-base32")
+			.run((context) -> assertThat(context.getBean(PublicIdCodec.class).encode(7)).startsWith("A").hasSize(20));
 	}
 
 	@Test

@@ -269,8 +269,9 @@ public interface SnowflakeConfig {
 		Optional<String> currentVersion();
 
 		/**
-		 * Characters of tokens: base62 (0-9A-Za-z, URL-safe, 17 characters) or decimal (digits only, 30 characters).
-		 * Changing it changes every token. Default base62.
+		 * Characters of tokens: base62 (0-9A-Za-z, URL-safe, 17 characters), decimal (digits only, 30 characters) or
+		 * crockford-base32 (0-9 and A-Z without I, L, O, U, for people to read and type, 20 characters). Changing it
+		 * changes every token. Default base62.
 		 */
 		Optional<String> alphabet();
 	}
