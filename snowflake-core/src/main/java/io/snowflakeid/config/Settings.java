@@ -155,8 +155,9 @@ public final class Settings {
 
 	public static final Setting<Integer> SEGMENT_MAX_STEP = setting(SnowflakeSettings.SEGMENT_MAX_STEP,
 			Integer.class, SegmentConfiguration.DEFAULTS.maxStep(),
-			"The most a dynamic step grows to: 1..1000000, and at least default-step. Not set: 100x the "
-					+ "configured step (at most 1000000). A key whose @SegmentId step is larger keeps that step.");
+			"The most a dynamic step grows to, for every key: it lowers the default ceiling (100x the configured "
+					+ "step, at most 1000000), never raises it. 1..1000000, and at least default-step. A key whose "
+					+ "@SegmentId step is larger keeps that step, fixed.");
 
 	// The modules' settings (worker ids from ZooKeeper or Redis, public ids): not part of a SnowflakeConfiguration;
 	// each module reads its own through these rows, so that both bindings share one default and one description.

@@ -21,8 +21,9 @@ import io.snowflakeid.SnowflakeSettings;
  * doubles the next step (up to {@code maxStep}, by default 100 times the configured step), one that lasted more than
  * twice the target halves it (down to the configured step)
  * @param dynamicStepTarget how long a segment should last when the step is dynamic; 1 ms to 1 day
- * @param maxStep the most a dynamic step grows to, or null for 100 times the configured step (at most 1,000,000);
- * 1 to 1,000,000 and at least {@code defaultStep}. A key whose own step is larger keeps that step, fixed.
+ * @param maxStep the most a dynamic step grows to, for every key: it lowers the ceiling of 100 times the configured
+ * step (at most 1,000,000), never raises it; null for that ceiling alone. 1 to 1,000,000 and at least
+ * {@code defaultStep}. A key whose own step is larger keeps that step, fixed.
  */
 public record SegmentConfiguration(String tableName, int defaultStep, double prefetchThreshold, Duration maxWait,
 		boolean createTable, boolean dynamicStep, Duration dynamicStepTarget, Integer maxStep) {

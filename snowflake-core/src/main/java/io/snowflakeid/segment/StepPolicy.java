@@ -48,17 +48,17 @@ final class StepPolicy {
 
 	/**
 	 * @param maxStep {@code snowflake.segment.max-step}: the most a dynamic step grows to (1..1,000,000, checked by
-	 * {@link SegmentConfiguration}), or null for {@link #MAX_FACTOR} times the configured step; never below the
-	 * configured step (a key whose own step is larger keeps it, fixed)
+	 * {@link SegmentConfiguration}), never above {@link #MAX_FACTOR} times the configured step, or null for that;
+	 * never below the configured step (a key whose own step is larger keeps it, fixed)
 	 */
 	StepPolicy(int configured, boolean dynamic, Duration target, Integer maxStep, LongSupplier nanoClock) {
 		this.configured = configured;
 		this.dynamic = dynamic;
 		this.targetNanos = target.toNanos();
-		// max-step, when set, is the ceiling, above 100 times the step too (whoever sets it chose what a crash may
-		// lose); a key whose own step is larger keeps it
-		this.max = (maxStep != null) ? Math.max(configured, maxStep)
-				: (int) Math.min(1_000_000L, (long) configured * MAX_FACTOR);
+		// max-step only ever lowers the ceiling: one setting for every key must not let a key of a small step grow
+		// past 100 times it (a crash loses up to twice the largest step); a key whose own step is larger keeps it
+		long max = Math.min(1_000_000L, (long) configured * MAX_FACTOR);
+		this.max = (maxStep != null) ? (int) Math.max(configured, Math.min(max, maxStep)) : (int) max;
 		this.nanoClock = nanoClock;
 		this.next = configured;
 	}

@@ -162,8 +162,9 @@ public interface SnowflakeConfig {
 		Optional<String> dynamicStepTarget();
 
 		/**
-		 * The most a dynamic step grows to: 1..1000000, and at least {@code default-step}. No default: 100 times the
-		 * configured step (at most 1000000). A key whose {@code @SegmentId} step is larger keeps that step.
+		 * The most a dynamic step grows to, for every key: it lowers the default ceiling (100 times the configured
+		 * step, at most 1000000), never raises it. 1..1000000, and at least {@code default-step}. No default. A key
+		 * whose {@code @SegmentId} step is larger keeps that step, fixed.
 		 */
 		Optional<String> maxStep();
 	}
