@@ -119,8 +119,13 @@ public final class SnowflakeGenerators {
 						+ "issue the same ids. Prefer " + SnowflakeSettings.WORKER_ASSIGNMENT + "=database-lease");
 				return new ManagedGenerator(LocalNodes.shared(builder), assignment, null);
 			}
-			default -> {
+			case STATIC -> {
 				return new ManagedGenerator(LocalNodes.shared(builder), WorkerAssignment.STATIC, null);
+			}
+			default -> {
+				// resolve() never returns AUTO; an assignment added without its case here fails closed, never
+				// falls back to static ids (docs/design/open-store-spi-plan.md)
+				throw new IllegalStateException("No worker id assignment for " + assignment.value());
 			}
 		}
 	}
