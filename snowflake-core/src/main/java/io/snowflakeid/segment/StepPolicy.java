@@ -5,9 +5,9 @@ import java.util.function.LongSupplier;
 
 /**
  * The step each fetch of one key asks for. Fixed by default; with a dynamic step it follows the load, as Leaf does:
- * a segment used up in less than the target time doubles the next step (up to {@link #max}: max-step if set, else
- * {@link #MAX_FACTOR} times the configured step), one that lasted more than twice the target halves it (down to the
- * configured step). A retry after a failed fetch asks for the same step as the failed one: no segment was used
+ * a segment used up in less than the target time doubles the next step (up to {@link #max}: {@link #MAX_FACTOR}
+ * times the configured step, or max-step where that is lower), one that lasted more than twice the target halves it
+ * (down to the configured step). A retry after a failed fetch asks for the same step as the failed one: no segment was used
  * meanwhile, so the load says nothing new (a failure used to count as a segment used up at once, doubling the step
  * on every retry).
  * <p>
