@@ -307,8 +307,7 @@ class SettingsTableTests {
 		}
 		Map<String, String> expected = new TreeMap<>();
 		Map<String, String> actual = new TreeMap<>();
-		List<Setting<?>> rows = new java.util.ArrayList<>(Settings.ALL);
-		rows.addAll(Settings.MODULES);
+		List<Setting<?>> rows = everyRow();
 		for (Setting<?> setting : rows) {
 			// without a default: *none*, or what the unset value is, in italics (*the preset's* ...)
 			expected.put(setting.key(), (setting.defaultText() != null) ? "`" + setting.defaultText() + "`" : "*");
@@ -330,8 +329,7 @@ class SettingsTableTests {
 			referenced.add(reference.group(1));
 		}
 		Map<String, String> defaults = new HashMap<>();
-		List<Setting<?>> rows = new java.util.ArrayList<>(Settings.ALL);
-		rows.addAll(Settings.MODULES);
+		List<Setting<?>> rows = everyRow();
 		for (Setting<?> setting : rows) {
 			if (setting.defaultText() != null) {
 				defaults.put(setting.key(), setting.defaultText());
@@ -375,8 +373,7 @@ class SettingsTableTests {
 	@Test
 	void theQuarkusReferenceStatesTheTablesDefaults() throws IOException {
 		Map<String, String> defaults = new HashMap<>();
-		List<Setting<?>> rows = new java.util.ArrayList<>(Settings.ALL);
-		rows.addAll(Settings.MODULES);
+		List<Setting<?>> rows = everyRow();
 		for (Setting<?> setting : rows) {
 			defaults.put(setting.key(), setting.defaultText());
 		}
@@ -393,6 +390,13 @@ class SettingsTableTests {
 		}
 		assertThat(stated).as("defaults stated in docs/quarkus-configuration.md").hasSizeGreaterThanOrEqualTo(20)
 			.isEqualTo(expected);
+	}
+
+	/** The configuration's rows and the modules' rows. */
+	private static List<Setting<?>> everyRow() {
+		List<Setting<?>> rows = new java.util.ArrayList<>(Settings.ALL);
+		rows.addAll(Settings.MODULES);
+		return rows;
 	}
 
 	private static String docs(String name) throws IOException {
