@@ -112,7 +112,7 @@ public final class Setting<T> {
 	public void readInto(Map<String, ?> settings, SnowflakeConfiguration.Builder builder) {
 		T value = read(settings);
 		if (value != null) {
-			builder.set(this, value);
+			builder.put(this, value);
 		}
 	}
 

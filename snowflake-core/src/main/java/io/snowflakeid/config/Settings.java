@@ -16,18 +16,19 @@ import io.snowflakeid.worker.WorkerAssignment;
 
 /**
  * The settings table: every {@code snowflake.*} setting of a {@link SnowflakeConfiguration}, declared once, with its
- * key, type (which says its parser), default and one line of documentation; where its value goes is
- * {@link SnowflakeConfiguration.Builder#set}. No lambdas: the table is read at every start, and each lambda's first
- * use costs a cold start about a millisecond.
- * The settings-map binding ({@link SnowflakeConfiguration#fromSettings}) is a loop over {@link #ALL}; the builder
- * applies the defaults from here; the Spring Boot starter binds to it (its properties are nullable, the getters show
+ * key, type (which says its parser), default and one line of documentation. No lambdas: the table is read at every
+ * start, and each lambda's first use costs a cold start about a millisecond.
+ * The settings-map binding ({@link SnowflakeConfiguration#fromSettings}) is a loop over {@link #ALL}, handing each
+ * value to {@link SnowflakeConfiguration.Builder#put}, which keeps it by key; each configuration record takes its own
+ * values from there ({@link SegmentConfiguration#with}, {@link LeaseConfiguration#with}); the builder applies the
+ * defaults from here; the Spring Boot starter binds to it (its properties are nullable, the getters show
  * these defaults), and its configuration metadata (descriptions, defaults) and {@code docs/configuration.md} are
  * checked against this table by tests. A default is the value of the type that uses it (for example
  * {@link SegmentConfiguration#DEFAULTS}), so code that builds a configuration without any binding gets the same;
  * ranges are checked there, once. Adding a setting: a row here and its key constant in {@link SnowflakeSettings}, its
- * consumer (the builder's {@code set}, the configuration record that checks it, the class that acts on it), the Spring
- * property (with its line in the starter's additional metadata, which a test keeps equal to the row), the method in
- * the Quarkus extension's {@code SnowflakeConfig}, and the docs: the list with what checks each is in
+ * consumer (the configuration record that checks it, with its line in {@code with}, and the class that acts on it),
+ * the Spring property (with its line in the starter's additional metadata, which a test keeps equal to the row), the
+ * method in the Quarkus extension's {@code SnowflakeConfig}, and the docs: the list with what checks each is in
  * {@code docs/building.md}, "Adding a setting".
  * <p>
  * Public for the library's own modules (the Hibernate binding, the starter) and for tools that document settings;
@@ -249,7 +250,7 @@ public final class Settings {
 		return new Setting<>(key, type, defaultValue, description, false);
 	}
 
-	/** A setting of a {@link SnowflakeConfiguration}: its value goes to {@link SnowflakeConfiguration.Builder#set}. */
+	/** A setting of a {@link SnowflakeConfiguration}: its value goes to {@link SnowflakeConfiguration.Builder#put}. */
 	static <T> Setting<T> setting(String key, Class<T> type, T defaultValue, String description) {
 		return new Setting<>(key, type, defaultValue, description, true);
 	}

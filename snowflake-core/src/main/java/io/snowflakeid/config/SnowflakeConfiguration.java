@@ -2,6 +2,7 @@ package io.snowflakeid.config;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -89,279 +90,178 @@ public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, 
 
 	/**
 	 * Collects settings as the bindings find them; {@link #build()} turns them into a checked configuration. Null
-	 * means "not set": the default applies.
+	 * means "not set": the default applies. Every setter is {@link #put(Setting, Object)} with its row of the settings
+	 * table; the values are kept by key, and each configuration record takes its own from them
+	 * ({@link LeaseConfiguration#with(Map)}, {@link SegmentConfiguration#with(Map)}), so that a new lease or segment
+	 * setting does not pass through this builder.
 	 */
 	public static final class Builder {
 
-		private String preset;
-
-		private Integer timestampBits;
-
-		private Integer datacenterBits;
-
-		private Integer workerBits;
-
-		private Integer sequenceBits;
-
-		private Instant epoch;
-
-		private Duration tickLength;
-
-		private Long datacenterId;
-
-		private Long workerId;
-
-		private Duration clockTolerance;
-
-		private WorkerAssignment workerAssignment;
-
-		private Integer lifetimeWarningYears;
-
-		private SchemaCheck schemaCheck;
-
-		private String leaseTableName;
-
-		private Duration leaseDuration;
-
-		private Duration leaseSafetyMargin;
-
-		private Boolean leaseCreateTable;
-
-		private Boolean leaseAcceptDataLossRisk;
-
-		private String segmentTableName;
-
-		private Integer segmentDefaultStep;
-
-		private Double segmentPrefetchThreshold;
-
-		private Duration segmentMaxWait;
-
-		private Boolean segmentCreateTable;
-
-		private Boolean segmentDynamicStep;
-
-		private Duration segmentDynamicStepTarget;
-
-		private Integer segmentMaxStep;
+		/** The values set, by key, each of its row's type; an unset setting has no entry. */
+		private final Map<String, Object> values = new HashMap<>();
 
 		private Builder() {
 		}
 
+		/**
+		 * Sets the value of a row of the settings table ({@link Settings#ALL}); null unsets it (its default applies).
+		 * For the library's bindings: a setting without a setter of its own is set this way.
+		 * @throws IllegalArgumentException if the row is a module's, not one of a configuration
+		 */
+		public <T> Builder put(Setting<T> setting, T value) {
+			if (!setting.configures()) {
+				throw new IllegalArgumentException(setting.key() + " is not a setting of the configuration");
+			}
+			if (value == null) {
+				this.values.remove(setting.key());
+			}
+			else {
+				this.values.put(setting.key(), setting.type().cast(value));
+			}
+			return this;
+		}
+
 		/** {@code classic} (default) or {@code javascript-safe}; the bit widths set below override its widths. */
 		public Builder layoutPreset(String preset) {
-			this.preset = preset;
-			return this;
+			return put(Settings.LAYOUT_PRESET, preset);
 		}
 
 		public Builder timestampBits(Integer bits) {
-			this.timestampBits = bits;
-			return this;
+			return put(Settings.TIMESTAMP_BITS, bits);
 		}
 
 		public Builder datacenterBits(Integer bits) {
-			this.datacenterBits = bits;
-			return this;
+			return put(Settings.DATACENTER_BITS, bits);
 		}
 
 		public Builder workerBits(Integer bits) {
-			this.workerBits = bits;
-			return this;
+			return put(Settings.WORKER_BITS, bits);
 		}
 
 		public Builder sequenceBits(Integer bits) {
-			this.sequenceBits = bits;
-			return this;
+			return put(Settings.SEQUENCE_BITS, bits);
 		}
 
 		public Builder epoch(Instant epoch) {
-			this.epoch = epoch;
-			return this;
+			return put(Settings.EPOCH, epoch);
 		}
 
 		public Builder tickLength(Duration tickLength) {
-			this.tickLength = tickLength;
-			return this;
+			return put(Settings.TICK_LENGTH, tickLength);
 		}
 
 		public Builder datacenterId(Long datacenterId) {
-			this.datacenterId = datacenterId;
-			return this;
+			return put(Settings.DATACENTER_ID, datacenterId);
 		}
 
 		public Builder workerId(Long workerId) {
-			this.workerId = workerId;
-			return this;
+			return put(Settings.WORKER_ID, workerId);
 		}
 
 		public Builder clockTolerance(Duration clockTolerance) {
-			this.clockTolerance = clockTolerance;
-			return this;
+			return put(Settings.CLOCK_TOLERANCE, clockTolerance);
 		}
 
 		public Builder workerAssignment(WorkerAssignment workerAssignment) {
-			this.workerAssignment = workerAssignment;
-			return this;
+			return put(Settings.WORKER_ASSIGNMENT, workerAssignment);
 		}
 
 		public Builder lifetimeWarningYears(Integer years) {
-			this.lifetimeWarningYears = years;
-			return this;
+			return put(Settings.LIFETIME_WARNING_YEARS, years);
 		}
 
 		public Builder schemaCheck(SchemaCheck schemaCheck) {
-			this.schemaCheck = schemaCheck;
-			return this;
+			return put(Settings.SCHEMA_CHECK, schemaCheck);
 		}
 
 		public Builder leaseTableName(String tableName) {
-			this.leaseTableName = tableName;
-			return this;
+			return put(Settings.LEASE_TABLE_NAME, tableName);
 		}
 
 		public Builder leaseDuration(Duration duration) {
-			this.leaseDuration = duration;
-			return this;
+			return put(Settings.LEASE_DURATION, duration);
 		}
 
 		public Builder leaseSafetyMargin(Duration safetyMargin) {
-			this.leaseSafetyMargin = safetyMargin;
-			return this;
+			return put(Settings.LEASE_SAFETY_MARGIN, safetyMargin);
 		}
 
 		public Builder leaseCreateTable(Boolean createTable) {
-			this.leaseCreateTable = createTable;
-			return this;
-		}
-
-		public Builder segmentTableName(String tableName) {
-			this.segmentTableName = tableName;
-			return this;
-		}
-
-		public Builder segmentDefaultStep(Integer step) {
-			this.segmentDefaultStep = step;
-			return this;
-		}
-
-		public Builder segmentPrefetchThreshold(Double threshold) {
-			this.segmentPrefetchThreshold = threshold;
-			return this;
-		}
-
-		public Builder segmentMaxWait(Duration maxWait) {
-			this.segmentMaxWait = maxWait;
-			return this;
+			return put(Settings.LEASE_CREATE_TABLE, createTable);
 		}
 
 		/** {@code snowflake.lease.accept-data-loss-risk}; null for the default (false: such databases are refused). */
 		public Builder leaseAcceptDataLossRisk(Boolean accept) {
-			this.leaseAcceptDataLossRisk = accept;
-			return this;
+			return put(Settings.LEASE_ACCEPT_DATA_LOSS_RISK, accept);
+		}
+
+		public Builder segmentTableName(String tableName) {
+			return put(Settings.SEGMENT_TABLE_NAME, tableName);
+		}
+
+		public Builder segmentDefaultStep(Integer step) {
+			return put(Settings.SEGMENT_DEFAULT_STEP, step);
+		}
+
+		public Builder segmentPrefetchThreshold(Double threshold) {
+			return put(Settings.SEGMENT_PREFETCH_THRESHOLD, threshold);
+		}
+
+		public Builder segmentMaxWait(Duration maxWait) {
+			return put(Settings.SEGMENT_MAX_WAIT, maxWait);
 		}
 
 		public Builder segmentCreateTable(Boolean createTable) {
-			this.segmentCreateTable = createTable;
-			return this;
+			return put(Settings.SEGMENT_CREATE_TABLE, createTable);
 		}
 
 		public Builder segmentDynamicStep(Boolean dynamicStep) {
-			this.segmentDynamicStep = dynamicStep;
-			return this;
+			return put(Settings.SEGMENT_DYNAMIC_STEP, dynamicStep);
 		}
 
 		public Builder segmentDynamicStepTarget(Duration target) {
-			this.segmentDynamicStepTarget = target;
-			return this;
+			return put(Settings.SEGMENT_DYNAMIC_STEP_TARGET, target);
 		}
 
 		/** {@code snowflake.segment.max-step}; null for none (a dynamic step grows to 100 times the step). */
 		public Builder segmentMaxStep(Integer maxStep) {
-			this.segmentMaxStep = maxStep;
-			return this;
-		}
-
-		/**
-		 * Where the value of each row of the settings table goes (the settings-map binding). A switch on the key, not
-		 * a method reference per row: see {@link Settings}. A row without a case here fails every binding's test.
-		 */
-		void set(Setting<?> setting, Object value) {
-			switch (setting.key()) {
-				case SnowflakeSettings.LAYOUT_PRESET -> layoutPreset((String) value);
-				case SnowflakeSettings.TIMESTAMP_BITS -> timestampBits((Integer) value);
-				case SnowflakeSettings.DATACENTER_BITS -> datacenterBits((Integer) value);
-				case SnowflakeSettings.WORKER_BITS -> workerBits((Integer) value);
-				case SnowflakeSettings.SEQUENCE_BITS -> sequenceBits((Integer) value);
-				case SnowflakeSettings.EPOCH -> epoch((Instant) value);
-				case SnowflakeSettings.TICK_LENGTH -> tickLength((Duration) value);
-				case SnowflakeSettings.DATACENTER_ID -> datacenterId((Long) value);
-				case SnowflakeSettings.WORKER_ID -> workerId((Long) value);
-				case SnowflakeSettings.CLOCK_TOLERANCE -> clockTolerance((Duration) value);
-				case SnowflakeSettings.WORKER_ASSIGNMENT -> workerAssignment((WorkerAssignment) value);
-				case SnowflakeSettings.LIFETIME_WARNING_YEARS -> lifetimeWarningYears((Integer) value);
-				case SnowflakeSettings.SCHEMA_CHECK -> schemaCheck((SchemaCheck) value);
-				case SnowflakeSettings.LEASE_TABLE_NAME -> leaseTableName((String) value);
-				case SnowflakeSettings.LEASE_DURATION -> leaseDuration((Duration) value);
-				case SnowflakeSettings.LEASE_SAFETY_MARGIN -> leaseSafetyMargin((Duration) value);
-				case SnowflakeSettings.LEASE_CREATE_TABLE -> leaseCreateTable((Boolean) value);
-				case SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK -> leaseAcceptDataLossRisk((Boolean) value);
-				case SnowflakeSettings.SEGMENT_TABLE_NAME -> segmentTableName((String) value);
-				case SnowflakeSettings.SEGMENT_DEFAULT_STEP -> segmentDefaultStep((Integer) value);
-				case SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD -> segmentPrefetchThreshold((Double) value);
-				case SnowflakeSettings.SEGMENT_MAX_WAIT -> segmentMaxWait((Duration) value);
-				case SnowflakeSettings.SEGMENT_CREATE_TABLE -> segmentCreateTable((Boolean) value);
-				case SnowflakeSettings.SEGMENT_DYNAMIC_STEP -> segmentDynamicStep((Boolean) value);
-				case SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET -> segmentDynamicStepTarget((Duration) value);
-				case SnowflakeSettings.SEGMENT_MAX_STEP -> segmentMaxStep((Integer) value);
-				default -> throw new IllegalArgumentException(setting.key() + " is not a setting of the configuration");
-			}
+			return put(Settings.SEGMENT_MAX_STEP, maxStep);
 		}
 
 		/** @throws SnowflakeConfigurationException naming the first setting that is out of range */
 		public SnowflakeConfiguration build() {
-			SnowflakeLayout.Builder layout = preset(this.preset).toBuilder();
-			if (this.timestampBits != null) {
-				layout.timestampBits(this.timestampBits);
+			SnowflakeLayout.Builder layout = preset(value(Settings.LAYOUT_PRESET)).toBuilder();
+			if (isSet(Settings.TIMESTAMP_BITS)) {
+				layout.timestampBits(value(Settings.TIMESTAMP_BITS));
 			}
-			if (this.datacenterBits != null) {
-				layout.datacenterBits(this.datacenterBits);
+			if (isSet(Settings.DATACENTER_BITS)) {
+				layout.datacenterBits(value(Settings.DATACENTER_BITS));
 			}
-			if (this.workerBits != null) {
-				layout.workerBits(this.workerBits);
+			if (isSet(Settings.WORKER_BITS)) {
+				layout.workerBits(value(Settings.WORKER_BITS));
 			}
-			if (this.sequenceBits != null) {
-				layout.sequenceBits(this.sequenceBits);
+			if (isSet(Settings.SEQUENCE_BITS)) {
+				layout.sequenceBits(value(Settings.SEQUENCE_BITS));
 			}
-			if (this.epoch != null) {
-				layout.epoch(this.epoch);
+			if (isSet(Settings.EPOCH)) {
+				layout.epoch(value(Settings.EPOCH));
 			}
-			if (this.tickLength != null) {
-				layout.tickLength(this.tickLength);
+			if (isSet(Settings.TICK_LENGTH)) {
+				layout.tickLength(value(Settings.TICK_LENGTH));
 			}
-			LeaseConfiguration lease = new LeaseConfiguration(or(this.leaseTableName, Settings.LEASE_TABLE_NAME),
-					or(this.leaseDuration, Settings.LEASE_DURATION),
-					or(this.leaseSafetyMargin, Settings.LEASE_SAFETY_MARGIN),
-					or(this.leaseCreateTable, Settings.LEASE_CREATE_TABLE),
-					or(this.leaseAcceptDataLossRisk, Settings.LEASE_ACCEPT_DATA_LOSS_RISK));
-			SegmentConfiguration segment = new SegmentConfiguration(
-					or(this.segmentTableName, Settings.SEGMENT_TABLE_NAME),
-					or(this.segmentDefaultStep, Settings.SEGMENT_DEFAULT_STEP),
-					or(this.segmentPrefetchThreshold, Settings.SEGMENT_PREFETCH_THRESHOLD),
-					or(this.segmentMaxWait, Settings.SEGMENT_MAX_WAIT),
-					or(this.segmentCreateTable, Settings.SEGMENT_CREATE_TABLE),
-					or(this.segmentDynamicStep, Settings.SEGMENT_DYNAMIC_STEP),
-					or(this.segmentDynamicStepTarget, Settings.SEGMENT_DYNAMIC_STEP_TARGET),
-					or(this.segmentMaxStep, Settings.SEGMENT_MAX_STEP));
-			return new SnowflakeConfiguration(layout.build(), this.datacenterId, this.workerId,
-					or(this.clockTolerance, Settings.CLOCK_TOLERANCE),
-					or(this.workerAssignment, Settings.WORKER_ASSIGNMENT),
-					or(this.lifetimeWarningYears, Settings.LIFETIME_WARNING_YEARS),
-					or(this.schemaCheck, Settings.SCHEMA_CHECK), lease, segment);
+			return new SnowflakeConfiguration(layout.build(), value(Settings.DATACENTER_ID), value(Settings.WORKER_ID),
+					value(Settings.CLOCK_TOLERANCE), value(Settings.WORKER_ASSIGNMENT),
+					value(Settings.LIFETIME_WARNING_YEARS), value(Settings.SCHEMA_CHECK),
+					LeaseConfiguration.DEFAULTS.with(this.values), SegmentConfiguration.DEFAULTS.with(this.values));
+		}
+
+		private boolean isSet(Setting<?> setting) {
+			return this.values.containsKey(setting.key());
 		}
 
 		/** The value set, or the setting's default from the table. */
-		private static <T> T or(T value, Setting<T> setting) {
-			return (value != null) ? value : setting.defaultValue();
+		private <T> T value(Setting<T> setting) {
+			return setting.or(setting.type().cast(this.values.get(setting.key())));
 		}
 	}
 

@@ -1,6 +1,7 @@
 package io.snowflakeid.segment;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 
 import io.snowflakeid.SnowflakeConfigurationException;
@@ -65,6 +66,43 @@ public record SegmentConfiguration(String tableName, int defaultStep, double pre
 	public SegmentConfiguration(String tableName, int defaultStep, double prefetchThreshold, Duration maxWait,
 			boolean createTable, boolean dynamicStep, Duration dynamicStepTarget) {
 		this(tableName, defaultStep, prefetchThreshold, maxWait, createTable, dynamicStep, dynamicStepTarget, null);
+	}
+
+	/**
+	 * This configuration with the {@code snowflake.segment.*} values a binding collected, by key: what the map holds
+	 * replaces the component (a null value too: no max-step), what it does not hold is kept. The values are of each
+	 * setting's type ({@code Integer}, {@code Duration}, ...); other keys are ignored. Checked as any configuration.
+	 * The one place where a segment setting's key meets its component: the bindings and the builders pass their
+	 * values through here.
+	 */
+	public SegmentConfiguration with(Map<String, ?> values) {
+		return new SegmentConfiguration(
+				value(values, SnowflakeSettings.SEGMENT_TABLE_NAME, String.class, this.tableName),
+				required(values, SnowflakeSettings.SEGMENT_DEFAULT_STEP, Integer.class, this.defaultStep),
+				required(values, SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, Double.class, this.prefetchThreshold),
+				value(values, SnowflakeSettings.SEGMENT_MAX_WAIT, Duration.class, this.maxWait),
+				required(values, SnowflakeSettings.SEGMENT_CREATE_TABLE, Boolean.class, this.createTable),
+				required(values, SnowflakeSettings.SEGMENT_DYNAMIC_STEP, Boolean.class, this.dynamicStep),
+				value(values, SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, Duration.class, this.dynamicStepTarget),
+				value(values, SnowflakeSettings.SEGMENT_MAX_STEP, Integer.class, this.maxStep));
+	}
+
+	/** The map's value for the key (null included), or {@code current} when the map does not hold the key. */
+	private static <T> T value(Map<String, ?> values, String key, Class<T> type, T current) {
+		if (!values.containsKey(key)) {
+			return current;
+		}
+		Object value = values.get(key);
+		if (value != null && !type.isInstance(value)) {
+			throw new IllegalArgumentException(key + " must be a " + type.getSimpleName() + ", not a "
+					+ value.getClass().getName() + " (text is read by the settings table's parsers first)");
+		}
+		return type.cast(value);
+	}
+
+	/** As {@link #value}, for a component that cannot be null (a primitive). */
+	private static <T> T required(Map<String, ?> values, String key, Class<T> type, T current) {
+		return Objects.requireNonNull(value(values, key, type, current), key + " must not be null");
 	}
 
 	static void checkStep(String setting, long step) {

@@ -63,8 +63,7 @@ public final class SegmentIdGenerator {
 		this.step = step;
 		this.fetcher = fetcher;
 		this.current = new Current(new Segment(0, -1), 0);
-		this.steps = new StepPolicy(step, settings.dynamicStep, settings.dynamicStepTarget, settings.maxStep,
-				settings.nanoClock);
+		this.steps = new StepPolicy(step, settings.configuration, settings.nanoClock);
 	}
 
 	public String key() {
@@ -101,7 +100,7 @@ public final class SegmentIdGenerator {
 			}
 			if (!waiting) {
 				// One deadline for this call, however many segments other callers use up meanwhile.
-				deadline = System.nanoTime() + this.settings.maxWait.toNanos();
+				deadline = System.nanoTime() + this.settings.configuration.maxWait().toNanos();
 				waiting = true;
 			}
 			advance(segment, deadline);
@@ -151,7 +150,7 @@ public final class SegmentIdGenerator {
 		catch (TimeoutException ex) {
 			// The fetch goes on (its statements are bounded): a later caller gets its segment, or starts a new one.
 			throw new SegmentUnavailableException("No segment for key '" + this.key + "' within "
-					+ this.settings.maxWait.toMillis() + " ms (" + SnowflakeSettings.SEGMENT_MAX_WAIT
+					+ this.settings.configuration.maxWait().toMillis() + " ms (" + SnowflakeSettings.SEGMENT_MAX_WAIT
 					+ "): the database did not answer", ex);
 		}
 		catch (InterruptedException ex) {
@@ -178,7 +177,7 @@ public final class SegmentIdGenerator {
 	}
 
 	private long prefetchPoint(Segment segment) {
-		return segment.first() + (long) Math.floor(segment.size() * this.settings.prefetchThreshold);
+		return segment.first() + (long) Math.floor(segment.size() * this.settings.configuration.prefetchThreshold());
 	}
 
 	/**

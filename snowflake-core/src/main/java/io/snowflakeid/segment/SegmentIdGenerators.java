@@ -50,7 +50,7 @@ public final class SegmentIdGenerators implements AutoCloseable {
 		if (key == null || key.isBlank() || key.length() > 128) {
 			throw new IllegalArgumentException("Segment key must be 1 to 128 characters: '" + key + "'");
 		}
-		int effectiveStep = (step > 0) ? step : this.settings.defaultStep;
+		int effectiveStep = (step > 0) ? step : this.settings.configuration.defaultStep();
 		SegmentSettings.checkStep("@SegmentId(step) of key '" + key + "'", effectiveStep);
 		ensureTable();
 		SegmentIdGenerator generator = this.generators.computeIfAbsent(key,
@@ -80,7 +80,7 @@ public final class SegmentIdGenerators implements AutoCloseable {
 			if (this.tableChecked) {
 				return;
 			}
-			if (this.settings.createTable) {
+			if (this.settings.configuration.createTable()) {
 				try {
 					this.settings.store.createTablesIfMissing();
 				}

@@ -1,10 +1,11 @@
 package io.snowflakeid.segment;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.LongSupplier;
 
-import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.worker.ConnectionSource;
 
@@ -20,21 +21,6 @@ public final class SegmentSettings {
 	/** Runs the table's statements, each operation in its own transactions. */
 	final SegmentStore store;
 
-	final int defaultStep;
-
-	final double prefetchThreshold;
-
-	final Duration maxWait;
-
-	final boolean createTable;
-
-	final boolean dynamicStep;
-
-	final Duration dynamicStepTarget;
-
-	/** The most a dynamic step grows to, or null: 100 times the configured step. */
-	final Integer maxStep;
-
 	/** The clock the dynamic step measures how long a segment lasted with (nanoseconds, as System.nanoTime). */
 	final LongSupplier nanoClock;
 
@@ -44,13 +30,6 @@ public final class SegmentSettings {
 		this.nanoClock = builder.nanoClock;
 		this.table = new SegmentTable(configuration.tableName());
 		this.store = new SegmentStore(this);
-		this.defaultStep = configuration.defaultStep();
-		this.prefetchThreshold = configuration.prefetchThreshold();
-		this.maxWait = configuration.maxWait();
-		this.createTable = configuration.createTable();
-		this.dynamicStep = configuration.dynamicStep();
-		this.dynamicStepTarget = configuration.dynamicStepTarget();
-		this.maxStep = configuration.maxStep();
 	}
 
 	public static Builder builder(ConnectionSource connections) {
@@ -65,7 +44,7 @@ public final class SegmentSettings {
 	 * the database is back. At least 1 s, because JDBC query timeouts are whole seconds (max-wait may be 0).
 	 */
 	Duration statementTimeout() {
-		return ConnectionSource.statementBound(this.maxWait);
+		return ConnectionSource.statementBound(this.configuration.maxWait());
 	}
 
 	/**
@@ -85,25 +64,18 @@ public final class SegmentSettings {
 		return this.table.createStatements();
 	}
 
+	/**
+	 * Each setter sets one {@code snowflake.segment.*} value over the {@link #configuration(SegmentConfiguration)}
+	 * (by default {@link SegmentConfiguration#DEFAULTS}); {@link #build()} checks them together.
+	 */
 	public static final class Builder {
 
 		private final ConnectionSource connections;
 
-		private String tableName = SegmentConfiguration.DEFAULTS.tableName();
+		private SegmentConfiguration configuration = SegmentConfiguration.DEFAULTS;
 
-		private int defaultStep = SegmentConfiguration.DEFAULTS.defaultStep();
-
-		private double prefetchThreshold = SegmentConfiguration.DEFAULTS.prefetchThreshold();
-
-		private Duration maxWait = SegmentConfiguration.DEFAULTS.maxWait();
-
-		private boolean createTable = SegmentConfiguration.DEFAULTS.createTable();
-
-		private boolean dynamicStep = SegmentConfiguration.DEFAULTS.dynamicStep();
-
-		private Duration dynamicStepTarget = SegmentConfiguration.DEFAULTS.dynamicStepTarget();
-
-		private Integer maxStep = SegmentConfiguration.DEFAULTS.maxStep();
+		/** The values set since the configuration, by key ({@link SegmentConfiguration#with}). */
+		private final Map<String, Object> values = new HashMap<>();
 
 		private LongSupplier nanoClock = System::nanoTime;
 
@@ -111,63 +83,54 @@ public final class SegmentSettings {
 			this.connections = Objects.requireNonNull(connections, "connections must not be null");
 		}
 
-		/** All of {@code snowflake.segment.*} at once. */
+		/** All of {@code snowflake.segment.*} at once: replaces what the setters below set before. */
 		public Builder configuration(SegmentConfiguration configuration) {
-			this.tableName = configuration.tableName();
-			this.defaultStep = configuration.defaultStep();
-			this.prefetchThreshold = configuration.prefetchThreshold();
-			this.maxWait = configuration.maxWait();
-			this.createTable = configuration.createTable();
-			this.dynamicStep = configuration.dynamicStep();
-			this.dynamicStepTarget = configuration.dynamicStepTarget();
-			this.maxStep = configuration.maxStep();
+			this.configuration = Objects.requireNonNull(configuration, "configuration must not be null");
+			this.values.clear();
 			return this;
 		}
 
 		/** Default {@code snowflake_segment}; handed-back ranges go to {@code <name>_free}. */
 		public Builder tableName(String tableName) {
-			this.tableName = tableName;
-			return this;
+			return set(SnowflakeSettings.SEGMENT_TABLE_NAME, tableName);
 		}
 
 		/** See {@link SegmentConfiguration#defaultStep()}. */
 		public Builder defaultStep(int defaultStep) {
-			this.defaultStep = defaultStep;
-			return this;
+			return set(SnowflakeSettings.SEGMENT_DEFAULT_STEP, defaultStep);
 		}
 
 		/** See {@link SegmentConfiguration#prefetchThreshold()}. */
 		public Builder prefetchThreshold(double prefetchThreshold) {
-			this.prefetchThreshold = prefetchThreshold;
-			return this;
+			return set(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, prefetchThreshold);
 		}
 
 		/** See {@link SegmentConfiguration#maxWait()}. */
 		public Builder maxWait(Duration maxWait) {
-			this.maxWait = maxWait;
-			return this;
+			return set(SnowflakeSettings.SEGMENT_MAX_WAIT, maxWait);
 		}
 
 		public Builder createTable(boolean createTable) {
-			this.createTable = createTable;
-			return this;
+			return set(SnowflakeSettings.SEGMENT_CREATE_TABLE, createTable);
 		}
 
 		/** See {@link SegmentConfiguration#dynamicStep()}. Off by default. */
 		public Builder dynamicStep(boolean dynamicStep) {
-			this.dynamicStep = dynamicStep;
-			return this;
+			return set(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, dynamicStep);
 		}
 
 		/** See {@link SegmentConfiguration#dynamicStepTarget()}. */
 		public Builder dynamicStepTarget(Duration target) {
-			this.dynamicStepTarget = target;
-			return this;
+			return set(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, target);
 		}
 
 		/** See {@link SegmentConfiguration#maxStep()}; null (the default) for 100 times the configured step. */
 		public Builder maxStep(Integer maxStep) {
-			this.maxStep = maxStep;
+			return set(SnowflakeSettings.SEGMENT_MAX_STEP, maxStep);
+		}
+
+		private Builder set(String key, Object value) {
+			this.values.put(key, value);
 			return this;
 		}
 
@@ -178,9 +141,7 @@ public final class SegmentSettings {
 		}
 
 		public SegmentSettings build() {
-			return new SegmentSettings(this, new SegmentConfiguration(this.tableName, this.defaultStep,
-					this.prefetchThreshold, this.maxWait, this.createTable, this.dynamicStep, this.dynamicStepTarget,
-					this.maxStep));
+			return new SegmentSettings(this, this.configuration.with(this.values));
 		}
 	}
 

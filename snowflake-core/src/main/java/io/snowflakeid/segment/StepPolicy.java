@@ -42,6 +42,12 @@ final class StepPolicy {
 
 	private boolean lastFailed;
 
+	/** The policy of a key of step {@code configured} under {@code snowflake.segment.*}. */
+	StepPolicy(int configured, SegmentConfiguration configuration, LongSupplier nanoClock) {
+		this(configured, configuration.dynamicStep(), configuration.dynamicStepTarget(), configuration.maxStep(),
+				nanoClock);
+	}
+
 	StepPolicy(int configured, boolean dynamic, Duration target, LongSupplier nanoClock) {
 		this(configured, dynamic, target, null, nanoClock);
 	}

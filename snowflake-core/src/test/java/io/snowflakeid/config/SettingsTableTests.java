@@ -187,7 +187,7 @@ class SettingsTableTests {
 			}
 		}
 		assertThatExceptionOfType(IllegalArgumentException.class)
-			.isThrownBy(() -> SnowflakeConfiguration.builder().set(Settings.REDIS_KEY, "key"))
+			.isThrownBy(() -> SnowflakeConfiguration.builder().put(Settings.REDIS_KEY, "key"))
 			.withMessageContaining("not a setting of the configuration");
 	}
 

@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 
 /** The settings-map binding (plain Hibernate) and the checks of the typed configuration. */
 class SnowflakeConfigurationTests {
@@ -239,6 +241,41 @@ class SnowflakeConfigurationTests {
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
 			.isThrownBy(() -> read(Map.of(SnowflakeSettings.LEASE_DURATION, "2s")))
 			.withMessage("Invalid snowflake.lease.duration = PT2S: allowed 3 s to 1 h");
+	}
+
+	@Test
+	void aTypedSetterIsItsRowAndNullUnsetsIt() {
+		assertThat(SnowflakeConfiguration.builder().segmentMaxStep(5000).leaseDuration(Duration.ofSeconds(30)).build())
+			.isEqualTo(SnowflakeConfiguration.builder()
+				.put(Settings.SEGMENT_MAX_STEP, 5000)
+				.put(Settings.LEASE_DURATION, Duration.ofSeconds(30))
+				.build());
+		SnowflakeConfiguration unset = SnowflakeConfiguration.builder()
+			.segmentDefaultStep(50)
+			.segmentDefaultStep(null)
+			.leaseCreateTable(false)
+			.put(Settings.LEASE_CREATE_TABLE, null)
+			.build();
+		assertThat(unset).isEqualTo(SnowflakeConfiguration.builder().build());
+		assertThat(unset.segment()).isEqualTo(SegmentConfiguration.DEFAULTS);
+		assertThat(unset.lease()).isEqualTo(LeaseConfiguration.DEFAULTS);
+	}
+
+	@Test
+	void aLeaseConfigurationTakesTheValuesOfItsOwnKeysOnly() {
+		Map<String, Object> values = new HashMap<>();
+		values.put(SnowflakeSettings.LEASE_SAFETY_MARGIN, Duration.ofSeconds(3));
+		values.put(SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, true);
+		values.put(SnowflakeSettings.SEGMENT_DEFAULT_STEP, 7); // another group's key
+		assertThat(LeaseConfiguration.DEFAULTS.with(values)).isEqualTo(new LeaseConfiguration(
+				LeaseConfiguration.DEFAULTS.tableName(), LeaseConfiguration.DEFAULT_DURATION, Duration.ofSeconds(3), true,
+				true));
+		values.put(SnowflakeSettings.LEASE_CREATE_TABLE, null);
+		assertThatNullPointerException().isThrownBy(() -> LeaseConfiguration.DEFAULTS.with(values))
+			.withMessage(SnowflakeSettings.LEASE_CREATE_TABLE + " must not be null");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> LeaseConfiguration.DEFAULTS.with(Map.of(SnowflakeSettings.LEASE_DURATION, "30s")))
+			.withMessageStartingWith(SnowflakeSettings.LEASE_DURATION + " must be a Duration, not a java.lang.String");
 	}
 
 	@Test

@@ -226,8 +226,8 @@ class SegmentIdGeneratorTests extends SegmentTestSupport {
 		SegmentConfiguration configuration = SnowflakeConfiguration
 			.fromSettings(Map.of("snowflake.segment.max-step", "300", "snowflake.segment.default-step", "10"))
 			.segment();
-		assertThat(settings().configuration(configuration).build().maxStep).isEqualTo(300);
-		assertThat(settings().build().maxStep).as("not set").isNull();
+		assertThat(settings().configuration(configuration).build().configuration.maxStep()).isEqualTo(300);
+		assertThat(settings().build().configuration.maxStep()).as("not set").isNull();
 	}
 
 	@Test
