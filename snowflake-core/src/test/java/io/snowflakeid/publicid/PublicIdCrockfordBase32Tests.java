@@ -131,35 +131,6 @@ class PublicIdCrockfordBase32Tests {
 		assertThatThrownBy(() -> base62.decode(this.codec.encode(5))).isInstanceOf(InvalidPublicIdException.class);
 	}
 
-	/**
-	 * A typo is a single-character change: every one of 1,000 tokens (20 * 31 each, the version character included)
-	 * is refused, as in base62 ({@code PublicIdForgeryAndPatternTests}); each is accepted with probability 2^-32.
-	 */
-	@Test
-	void everySingleCharacterChangeOfATokenIsRefused() {
-		PublicIdCodec codec = PublicIdCodec.builder().alphabet(CROCKFORD).key("1", PublicIdCodecTests.KEY_1)
-			.key("2", PublicIdCodecTests.KEY_2).currentVersion('2').build();
-		java.util.SplittableRandom random = new java.util.SplittableRandom(32);
-		long tried = 0;
-		int accepted = 0;
-		for (int t = 0; t < 1_000; t++) {
-			char[] token = codec.encode(random.nextLong(Long.MAX_VALUE)).toCharArray();
-			for (int p = 0; p < token.length; p++) {
-				char original = token[p];
-				for (char c : CROCKFORD.characters().toCharArray()) {
-					if (c != original) {
-						token[p] = c;
-						tried++;
-						accepted += codec.isValid(new String(token)) ? 1 : 0;
-					}
-				}
-				token[p] = original;
-			}
-		}
-		assertThat(tried).isEqualTo(1_000L * 20 * 31);
-		assertThat(accepted).as("tampered tokens accepted of %d", tried).isZero();
-	}
-
 	private static int firstLetter(String token) {
 		for (int i = 0; i < token.length(); i++) {
 			if (Character.isLetter(token.charAt(i))) {
