@@ -499,7 +499,7 @@ final class BenchmarkReport {
 			.append(" | ").append(cores(t[8])).append(" |\n"));
 		double uuid = rate(throughput, "uuidRandomString");
 		md.append('\n');
-		for (String alphabet : List.of("Base62", "Decimal")) {
+		for (String alphabet : List.of("Base62", "Decimal", "Crockford")) {
 			double roundTrips = rate(throughput, "roundTrip" + alphabet);
 			double cost = uuid / roundTrips;
 			md.append("- Target a ").append(alphabet.toLowerCase(Locale.ROOT)).append(" round trip ≤ 10 UUID strings: ")

@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Public ids (FF1): tokens per second encoded, decoded, and both (a round trip), base62 and decimal, beside
+ * Public ids (FF1): tokens per second encoded, decoded, and both (a round trip), base62, decimal and Crockford base32, beside
  * {@code UUID.randomUUID()} (and its string), the usual other way of showing an opaque id. Each call works on a
  * different id, so nothing is cached.
  */
@@ -39,6 +39,10 @@ public class PublicIdBenchmarks {
 
 	private final String[] decimalTokens = new String[TOKENS];
 
+	private PublicIdCodec crockford;
+
+	private final String[] crockfordTokens = new String[TOKENS];
+
 	private long id = 912_207_628_317_364_225L;
 
 	private int next;
@@ -48,9 +52,11 @@ public class PublicIdBenchmarks {
 		String key = "5WaQliQiN6Y8mF/bx0uC6Q3hmxxQTxZMQJVCgM3BQXk="; // a fixed random key: zero bytes are refused
 		this.base62 = PublicIdCodec.builder().key("1", key).build();
 		this.decimal = PublicIdCodec.builder().key("1", key).alphabet(PublicIdAlphabet.DECIMAL).build();
+		this.crockford = PublicIdCodec.builder().key("1", key).alphabet(PublicIdAlphabet.CROCKFORD_BASE32).build();
 		for (int i = 0; i < TOKENS; i++) {
 			this.base62Tokens[i] = this.base62.encode(this.id + i);
 			this.decimalTokens[i] = this.decimal.encode(this.id + i);
+			this.crockfordTokens[i] = this.crockford.encode(this.id + i);
 		}
 	}
 
@@ -74,6 +80,16 @@ public class PublicIdBenchmarks {
 		return this.decimal.decode(this.decimalTokens[this.next++ & (TOKENS - 1)]);
 	}
 
+	@Benchmark
+	public String encodeCrockford() {
+		return this.crockford.encode(this.id++);
+	}
+
+	@Benchmark
+	public long decodeCrockford() {
+		return this.crockford.decode(this.crockfordTokens[this.next++ & (TOKENS - 1)]);
+	}
+
 	/** One encode and one decode of the token just made: what a request that returns and receives an id pays. */
 	@Benchmark
 	public long roundTripBase62() {
@@ -83,6 +99,11 @@ public class PublicIdBenchmarks {
 	@Benchmark
 	public long roundTripDecimal() {
 		return this.decimal.decode(this.decimal.encode(this.id++));
+	}
+
+	@Benchmark
+	public long roundTripCrockford() {
+		return this.crockford.decode(this.crockford.encode(this.id++));
 	}
 
 	@Benchmark
