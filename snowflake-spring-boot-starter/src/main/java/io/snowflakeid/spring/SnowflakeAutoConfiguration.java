@@ -94,8 +94,8 @@ public final class SnowflakeAutoConfiguration {
 		// snowflake.worker-assignment=zookeeper|redis: the store their auto-configurations made from the client (no
 		// other assignment uses one: not looked for, a search through every bean definition)
 		WorkerAssignment assignment = properties.workerAssignmentAsSet(); // unset: auto
-		LeaseStore store = (assignment == WorkerAssignment.ZOOKEEPER || assignment == WorkerAssignment.REDIS)
-				? coordination.getIfAvailable() : null;
+		LeaseStore store = (assignment != null && assignment.isCoordinationService()) ? coordination.getIfAvailable()
+				: null;
 		// The properties are checked on the claim's thread too: a bad value fails the generator bean, naming it.
 		Supplier<ManagedGenerator> claim = () -> SnowflakeGenerators.create(properties.toConfiguration(),
 				(database != null) ? ConnectionSource.of(database) : null, store);
