@@ -7,6 +7,9 @@ import java.util.Objects;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeSettings;
 
+import static io.snowflakeid.internal.values.ValuesByKey.required;
+import static io.snowflakeid.internal.values.ValuesByKey.value;
+
 /**
  * What {@code snowflake.segment.*} says: the segment table and how segments are fetched. Immutable; every value is
  * checked here, once, whichever binding (Spring properties, Hibernate settings, code) produced it.
@@ -79,30 +82,14 @@ public record SegmentConfiguration(String tableName, int defaultStep, double pre
 		return new SegmentConfiguration(
 				value(values, SnowflakeSettings.SEGMENT_TABLE_NAME, String.class, this.tableName),
 				required(values, SnowflakeSettings.SEGMENT_DEFAULT_STEP, Integer.class, this.defaultStep),
-				required(values, SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, Double.class, this.prefetchThreshold),
+				required(values, SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, Double.class,
+						this.prefetchThreshold),
 				value(values, SnowflakeSettings.SEGMENT_MAX_WAIT, Duration.class, this.maxWait),
 				required(values, SnowflakeSettings.SEGMENT_CREATE_TABLE, Boolean.class, this.createTable),
 				required(values, SnowflakeSettings.SEGMENT_DYNAMIC_STEP, Boolean.class, this.dynamicStep),
-				value(values, SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, Duration.class, this.dynamicStepTarget),
+				value(values, SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, Duration.class,
+						this.dynamicStepTarget),
 				value(values, SnowflakeSettings.SEGMENT_MAX_STEP, Integer.class, this.maxStep));
-	}
-
-	/** The map's value for the key (null included), or {@code current} when the map does not hold the key. */
-	private static <T> T value(Map<String, ?> values, String key, Class<T> type, T current) {
-		if (!values.containsKey(key)) {
-			return current;
-		}
-		Object value = values.get(key);
-		if (value != null && !type.isInstance(value)) {
-			throw new IllegalArgumentException(key + " must be a " + type.getSimpleName() + ", not a "
-					+ value.getClass().getName() + " (text is read by the settings table's parsers first)");
-		}
-		return type.cast(value);
-	}
-
-	/** As {@link #value}, for a component that cannot be null (a primitive). */
-	private static <T> T required(Map<String, ?> values, String key, Class<T> type, T current) {
-		return Objects.requireNonNull(value(values, key, type, current), key + " must not be null");
 	}
 
 	static void checkStep(String setting, long step) {

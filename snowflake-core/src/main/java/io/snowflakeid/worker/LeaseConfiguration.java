@@ -7,6 +7,9 @@ import java.util.Objects;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeSettings;
 
+import static io.snowflakeid.internal.values.ValuesByKey.required;
+import static io.snowflakeid.internal.values.ValuesByKey.value;
+
 /**
  * What {@code snowflake.lease.*} says: the lease table and how long a lease lasts. Immutable; every value is checked
  * here, once, whichever binding (Spring properties, Hibernate settings, code) produced it.
@@ -53,28 +56,12 @@ public record LeaseConfiguration(String tableName, Duration duration, Duration s
 	 * setting's key meets its component: the bindings pass their values through here.
 	 */
 	public LeaseConfiguration with(Map<String, ?> values) {
-		return new LeaseConfiguration(value(values, SnowflakeSettings.LEASE_TABLE_NAME, String.class, this.tableName),
+		return new LeaseConfiguration(
+				value(values, SnowflakeSettings.LEASE_TABLE_NAME, String.class, this.tableName),
 				value(values, SnowflakeSettings.LEASE_DURATION, Duration.class, this.duration),
 				value(values, SnowflakeSettings.LEASE_SAFETY_MARGIN, Duration.class, this.safetyMargin),
 				required(values, SnowflakeSettings.LEASE_CREATE_TABLE, Boolean.class, this.createTable),
-				required(values, SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, Boolean.class, this.acceptDataLossRisk));
-	}
-
-	/** The map's value for the key (null included), or {@code current} when the map does not hold the key. */
-	private static <T> T value(Map<String, ?> values, String key, Class<T> type, T current) {
-		if (!values.containsKey(key)) {
-			return current;
-		}
-		Object value = values.get(key);
-		if (value != null && !type.isInstance(value)) {
-			throw new IllegalArgumentException(key + " must be a " + type.getSimpleName() + ", not a "
-					+ value.getClass().getName() + " (text is read by the settings table's parsers first)");
-		}
-		return type.cast(value);
-	}
-
-	/** As {@link #value}, for a component that cannot be null (a primitive). */
-	private static <T> T required(Map<String, ?> values, String key, Class<T> type, T current) {
-		return Objects.requireNonNull(value(values, key, type, current), key + " must not be null");
+				required(values, SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, Boolean.class,
+						this.acceptDataLossRisk));
 	}
 }
