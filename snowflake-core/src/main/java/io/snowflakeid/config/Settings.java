@@ -18,18 +18,21 @@ import io.snowflakeid.worker.WorkerAssignment;
  * The settings table: every {@code snowflake.*} setting of a {@link SnowflakeConfiguration}, declared once, with its
  * key, type (which says its parser), default and one line of documentation. No lambdas: the table is read at every
  * start, and each lambda's first use costs a cold start about a millisecond.
+ * <p>
  * The settings-map binding ({@link SnowflakeConfiguration#fromSettings}) is a loop over {@link #ALL}, handing each
  * value to {@link SnowflakeConfiguration.Builder#put}, which keeps it by key; each configuration record takes its own
- * values from there ({@link SegmentConfiguration#with}, {@link LeaseConfiguration#with}); the builder applies the
- * defaults from here; the Spring Boot starter binds to it (its properties are nullable, the getters show
- * these defaults), and its configuration metadata (descriptions, defaults) and {@code docs/configuration.md} are
- * checked against this table by tests. A default is the value of the type that uses it (for example
- * {@link SegmentConfiguration#DEFAULTS}), so code that builds a configuration without any binding gets the same;
- * ranges are checked there, once. Adding a setting: a row here and its key constant in {@link SnowflakeSettings}, its
- * consumer (the configuration record that checks it, with its line in {@code with}, and the class that acts on it),
- * the Spring property (with its line in the starter's additional metadata, which a test keeps equal to the row), the
- * method in the Quarkus extension's {@code SnowflakeConfig}, and the docs: the list with what checks each is in
- * {@code docs/building.md}, "Adding a setting".
+ * values from there ({@link SegmentConfiguration#with}, {@link LeaseConfiguration#with}) over its {@code DEFAULTS},
+ * which the rows' defaults here are (a default is the value of the type that uses it, so code that builds a
+ * configuration without any binding gets the same); the builder applies the other rows' defaults from here. The Spring
+ * Boot starter binds to the same builder (its properties are nullable, the getters show these defaults), and its
+ * configuration metadata (descriptions, defaults) and {@code docs/configuration.md} are checked against this table by
+ * tests. Ranges are checked in the records, once.
+ * <p>
+ * Adding a setting: a row here and its key constant in {@link SnowflakeSettings}, its consumer (the configuration
+ * record that checks it, with its line in {@code with}, and the class that acts on it), the Spring property (with its
+ * line in the starter's additional metadata, which a test keeps equal to the row), the method in the Quarkus
+ * extension's {@code SnowflakeConfig}, and the docs: the list with what checks each is in {@code docs/building.md},
+ * "Adding a setting".
  * <p>
  * Public for the library's own modules (the Hibernate binding, the starter) and for tools that document settings;
  * not for applications, which configure through properties or the builders. It may change in any release.

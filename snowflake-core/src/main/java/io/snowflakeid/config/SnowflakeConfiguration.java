@@ -249,10 +249,13 @@ public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, 
 			if (isSet(Settings.TICK_LENGTH)) {
 				layout.tickLength(value(Settings.TICK_LENGTH));
 			}
+			// lease and segment are checked before the layout (as they always were): with several bad values, the
+			// error names the same one whichever binding produced them
+			LeaseConfiguration lease = LeaseConfiguration.DEFAULTS.with(this.values);
+			SegmentConfiguration segment = SegmentConfiguration.DEFAULTS.with(this.values);
 			return new SnowflakeConfiguration(layout.build(), value(Settings.DATACENTER_ID), value(Settings.WORKER_ID),
 					value(Settings.CLOCK_TOLERANCE), value(Settings.WORKER_ASSIGNMENT),
-					value(Settings.LIFETIME_WARNING_YEARS), value(Settings.SCHEMA_CHECK),
-					LeaseConfiguration.DEFAULTS.with(this.values), SegmentConfiguration.DEFAULTS.with(this.values));
+					value(Settings.LIFETIME_WARNING_YEARS), value(Settings.SCHEMA_CHECK), lease, segment);
 		}
 
 		private boolean isSet(Setting<?> setting) {

@@ -1,6 +1,8 @@
 package io.snowflakeid.worker;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -9,6 +11,7 @@ import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.TimeSource;
+import io.snowflakeid.internal.values.ValuesByKey;
 import io.snowflakeid.spi.LeaseStore;
 
 /**
@@ -121,7 +124,10 @@ public final class WorkerLeaseSettings {
 
 		private final LeaseStore store;
 
-		private String tableName = LeaseConfiguration.DEFAULTS.tableName();
+		/** {@code snowflake.lease.*}: the values the setters below set over the configuration, by key. */
+		private LeaseConfiguration configuration = LeaseConfiguration.DEFAULTS;
+
+		private final Map<String, Object> values = new HashMap<>();
 
 		private SnowflakeIdGenerator.Builder generator = SnowflakeIdGenerator.builder();
 
@@ -134,14 +140,6 @@ public final class WorkerLeaseSettings {
 
 		private Integer datacenterId;
 
-		private Duration duration = LeaseConfiguration.DEFAULTS.duration();
-
-		private Duration safetyMargin = LeaseConfiguration.DEFAULTS.safetyMargin();
-
-		private boolean createTable = LeaseConfiguration.DEFAULTS.createTable();
-
-		private boolean acceptDataLossRisk = LeaseConfiguration.DEFAULTS.acceptDataLossRisk();
-
 		private LeaseClock clock = LeaseClock.system();
 
 		private ScheduledExecutorService scheduler;
@@ -151,13 +149,10 @@ public final class WorkerLeaseSettings {
 			this.store = store;
 		}
 
-		/** All of {@code snowflake.lease.*} at once. */
+		/** All of {@code snowflake.lease.*} at once: replaces what the lease setters below set before. */
 		public Builder configuration(LeaseConfiguration configuration) {
-			this.tableName = configuration.tableName();
-			this.duration = configuration.duration();
-			this.safetyMargin = configuration.safetyMargin();
-			this.createTable = configuration.createTable();
-			this.acceptDataLossRisk = configuration.acceptDataLossRisk();
+			this.configuration = Objects.requireNonNull(configuration, "configuration must not be null");
+			this.values.clear();
 			return this;
 		}
 
@@ -176,8 +171,7 @@ public final class WorkerLeaseSettings {
 
 		/** Default {@code snowflake_worker_lease}; a plain SQL identifier, optionally schema-qualified. */
 		public Builder tableName(String tableName) {
-			this.tableName = tableName;
-			return this;
+			return set(SnowflakeSettings.LEASE_TABLE_NAME, tableName);
 		}
 
 		/** Shorthand for the generator's layout (see {@link #generator}). */
@@ -194,8 +188,7 @@ public final class WorkerLeaseSettings {
 
 		/** How long a lease lasts without renewal; renewed every third of it. 3 s to 1 h, default 60 s. */
 		public Builder duration(Duration duration) {
-			this.duration = duration;
-			return this;
+			return set(SnowflakeSettings.LEASE_DURATION, duration);
 		}
 
 		/**
@@ -203,14 +196,12 @@ public final class WorkerLeaseSettings {
 		 * between instances. 0 to 1 h, default 10 s.
 		 */
 		public Builder safetyMargin(Duration safetyMargin) {
-			this.safetyMargin = safetyMargin;
-			return this;
+			return set(SnowflakeSettings.LEASE_SAFETY_MARGIN, safetyMargin);
 		}
 
 		/** Create the table if it is missing (default); switch off when Flyway or Liquibase owns the schema. */
 		public Builder createTable(boolean createTable) {
-			this.createTable = createTable;
-			return this;
+			return set(SnowflakeSettings.LEASE_CREATE_TABLE, createTable);
 		}
 
 		/**
@@ -219,7 +210,11 @@ public final class WorkerLeaseSettings {
 		 * because a lost renewal lets another instance take this worker id while this one still issues ids.
 		 */
 		public Builder acceptDataLossRisk(boolean accept) {
-			this.acceptDataLossRisk = accept;
+			return set(SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, accept);
+		}
+
+		private Builder set(String key, Object value) {
+			this.values.put(key, value);
 			return this;
 		}
 
@@ -278,13 +273,16 @@ public final class WorkerLeaseSettings {
 			if (this.timeSource != null) {
 				generator.timeSource(this.timeSource);
 			}
-			Duration duration = this.duration;
+			Duration duration = ValuesByKey.value(this.values, SnowflakeSettings.LEASE_DURATION, Duration.class,
+					this.configuration.duration());
 			Duration storeBound = (this.store != null && duration != null) ? this.store.maxLeaseDuration() : null;
+			Map<String, Object> values = this.values;
 			if (storeBound != null && storeBound.compareTo(duration) < 0) {
-				duration = storeBound; // the store's session ends sooner: no permit may outlive it
+				// the store's session ends sooner: no permit may outlive it (bounded before the range is checked)
+				values = new HashMap<>(this.values);
+				values.put(SnowflakeSettings.LEASE_DURATION, storeBound);
 			}
-			LeaseConfiguration configuration = new LeaseConfiguration(this.tableName, duration,
-					this.safetyMargin, this.createTable, this.acceptDataLossRisk);
+			LeaseConfiguration configuration = this.configuration.with(values);
 			SnowflakeLayout layout = generator.configuredLayout();
 			String assignment = (this.store != null) ? this.store.assignment() : WorkerAssignment.DATABASE_LEASE.value();
 			Duration clockTolerance = generator.configuredClockTolerance();

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -99,7 +100,10 @@ class SettingsTableTests {
 		assertThat(SnowflakeLayout.DEFAULT.tickMillis()).isEqualTo(Settings.TICK_LENGTH.defaultValue().toMillis());
 	}
 
-	/** The binding sets each row through the builder's switch on the key: a row without its case would be lost. */
+	/**
+	 * The bindings put each row's value by key, and each record takes its own in {@code with(Map)} (the generator's in
+	 * the builder's {@code build()}): a row without its line there would be lost.
+	 */
 	@Test
 	void everyRowReachesTheConfiguration() {
 		SnowflakeConfiguration unset = SnowflakeConfiguration.fromSettings(Map.of());
@@ -111,6 +115,83 @@ class SettingsTableTests {
 				settings.put(other.key(), classicWidth(other) + 1);
 			}
 			assertThat(SnowflakeConfiguration.fromSettings(settings)).as("%s", settings).isNotEqualTo(unset);
+		}
+	}
+
+	/**
+	 * Each row's value arrives in its own component, not only somewhere: {@link #everyRowReachesTheConfiguration}
+	 * compares with the unset configuration, which a value landing in another component of the same type passes too.
+	 * The readers below say where each row goes; a row added without one fails.
+	 */
+	@Test
+	void everyRowsValueArrivesInItsOwnComponent() {
+		Map<String, Function<SnowflakeConfiguration, Object>> component = new HashMap<>();
+		component.put(SnowflakeSettings.LAYOUT_PRESET, SnowflakeConfiguration::layout);
+		component.put(SnowflakeSettings.TIMESTAMP_BITS, (c) -> c.layout().timestampBits());
+		component.put(SnowflakeSettings.DATACENTER_BITS, (c) -> c.layout().datacenterBits());
+		component.put(SnowflakeSettings.WORKER_BITS, (c) -> c.layout().workerBits());
+		component.put(SnowflakeSettings.SEQUENCE_BITS, (c) -> c.layout().sequenceBits());
+		component.put(SnowflakeSettings.EPOCH, (c) -> c.layout().epoch());
+		component.put(SnowflakeSettings.TICK_LENGTH, (c) -> Duration.ofMillis(c.layout().tickMillis()));
+		component.put(SnowflakeSettings.DATACENTER_ID, SnowflakeConfiguration::datacenterId);
+		component.put(SnowflakeSettings.WORKER_ID, SnowflakeConfiguration::workerId);
+		component.put(SnowflakeSettings.CLOCK_TOLERANCE, SnowflakeConfiguration::clockTolerance);
+		component.put(SnowflakeSettings.WORKER_ASSIGNMENT, SnowflakeConfiguration::workerAssignment);
+		component.put(SnowflakeSettings.LIFETIME_WARNING_YEARS, SnowflakeConfiguration::lifetimeWarningYears);
+		component.put(SnowflakeSettings.SCHEMA_CHECK, SnowflakeConfiguration::schemaCheck);
+		component.put(SnowflakeSettings.LEASE_TABLE_NAME, (c) -> c.lease().tableName());
+		component.put(SnowflakeSettings.LEASE_DURATION, (c) -> c.lease().duration());
+		component.put(SnowflakeSettings.LEASE_SAFETY_MARGIN, (c) -> c.lease().safetyMargin());
+		component.put(SnowflakeSettings.LEASE_CREATE_TABLE, (c) -> c.lease().createTable());
+		component.put(SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, (c) -> c.lease().acceptDataLossRisk());
+		component.put(SnowflakeSettings.SEGMENT_TABLE_NAME, (c) -> c.segment().tableName());
+		component.put(SnowflakeSettings.SEGMENT_DEFAULT_STEP, (c) -> c.segment().defaultStep());
+		component.put(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, (c) -> c.segment().prefetchThreshold());
+		component.put(SnowflakeSettings.SEGMENT_MAX_WAIT, (c) -> c.segment().maxWait());
+		component.put(SnowflakeSettings.SEGMENT_CREATE_TABLE, (c) -> c.segment().createTable());
+		component.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, (c) -> c.segment().dynamicStep());
+		component.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, (c) -> c.segment().dynamicStepTarget());
+		component.put(SnowflakeSettings.SEGMENT_MAX_STEP, (c) -> c.segment().maxStep());
+		assertThat(component.keySet()).containsExactlyInAnyOrderElementsOf(
+				Settings.ALL.stream().map(Setting::key).toList());
+		// every row set at once, each to a value of its own that is not its default
+		Map<String, Object> values = new HashMap<>();
+		values.put(SnowflakeSettings.LAYOUT_PRESET, "javascript-safe");
+		// 42 + 2 + 4 + 5 = javascript-safe's 53 bits, each width other than the preset's 41/0/5/7
+		values.put(SnowflakeSettings.TIMESTAMP_BITS, 42);
+		values.put(SnowflakeSettings.DATACENTER_BITS, 2);
+		values.put(SnowflakeSettings.WORKER_BITS, 4);
+		values.put(SnowflakeSettings.SEQUENCE_BITS, 5);
+		values.put(SnowflakeSettings.EPOCH, Instant.parse("2021-01-01T00:00:00Z"));
+		values.put(SnowflakeSettings.TICK_LENGTH, Duration.ofMillis(2));
+		values.put(SnowflakeSettings.DATACENTER_ID, 3L);
+		values.put(SnowflakeSettings.WORKER_ID, 9L);
+		values.put(SnowflakeSettings.CLOCK_TOLERANCE, Duration.ofMillis(250));
+		values.put(SnowflakeSettings.WORKER_ASSIGNMENT, WorkerAssignment.STATIC);
+		values.put(SnowflakeSettings.LIFETIME_WARNING_YEARS, 5);
+		values.put(SnowflakeSettings.SCHEMA_CHECK, SchemaCheck.WARN);
+		values.put(SnowflakeSettings.LEASE_TABLE_NAME, "my_leases");
+		values.put(SnowflakeSettings.LEASE_DURATION, Duration.ofSeconds(30));
+		values.put(SnowflakeSettings.LEASE_SAFETY_MARGIN, Duration.ofSeconds(2));
+		values.put(SnowflakeSettings.LEASE_CREATE_TABLE, false);
+		values.put(SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, true);
+		values.put(SnowflakeSettings.SEGMENT_TABLE_NAME, "my_segments");
+		values.put(SnowflakeSettings.SEGMENT_DEFAULT_STEP, 500);
+		values.put(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, 0.5);
+		values.put(SnowflakeSettings.SEGMENT_MAX_WAIT, Duration.ofSeconds(3));
+		values.put(SnowflakeSettings.SEGMENT_CREATE_TABLE, false);
+		values.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, true);
+		values.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, Duration.ofMinutes(2));
+		values.put(SnowflakeSettings.SEGMENT_MAX_STEP, 5000);
+		SnowflakeConfiguration built = SnowflakeConfiguration.fromSettings(values);
+		SnowflakeLayout layout = SnowflakeLayout.JAVASCRIPT_SAFE.toBuilder().timestampBits(42).datacenterBits(2)
+			.workerBits(4).sequenceBits(5).epoch(Instant.parse("2021-01-01T00:00:00Z"))
+			.tickLength(Duration.ofMillis(2)).build();
+		for (Setting<?> setting : Settings.ALL) {
+			Object expected = (setting == Settings.LAYOUT_PRESET) ? layout : values.get(setting.key());
+			assertThat(component.get(setting.key()).apply(built)).as("%s", setting.key()).isEqualTo(expected);
+			assertThat(expected).as("%s: a value other than its default", setting.key())
+				.isNotEqualTo(setting.defaultValue());
 		}
 	}
 

@@ -262,6 +262,19 @@ class SnowflakeConfigurationTests {
 	}
 
 	@Test
+	void withSeveralBadValuesTheLeaseAndTheSegmentAreNamedBeforeTheLayout() {
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeConfiguration.builder().timestampBits(50).segmentDefaultStep(0).build())
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(SnowflakeSettings.SEGMENT_DEFAULT_STEP));
+		Map<String, Object> settings = new HashMap<>();
+		settings.put(SnowflakeSettings.TIMESTAMP_BITS, "50"); // 72 bits with the classic widths
+		settings.put(SnowflakeSettings.LEASE_DURATION, "1s");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeConfiguration.fromSettings(settings))
+			.withMessage("Invalid snowflake.lease.duration = PT1S: allowed 3 s to 1 h");
+	}
+
+	@Test
 	void aLeaseConfigurationTakesTheValuesOfItsOwnKeysOnly() {
 		Map<String, Object> values = new HashMap<>();
 		values.put(SnowflakeSettings.LEASE_SAFETY_MARGIN, Duration.ofSeconds(3));

@@ -47,6 +47,10 @@ class LeaseStoreHooksTests {
 		WorkerLeaseSettings shorter = WorkerLeaseSettings.builder(store).layout(LAYOUT).datacenterId(0)
 			.duration(Duration.ofSeconds(3)).build();
 		assertThat(shorter.duration()).as("a shorter lease is kept").isEqualTo(Duration.ofSeconds(3));
+		WorkerLeaseSettings overTheRange = WorkerLeaseSettings.builder(store).layout(LAYOUT).datacenterId(0)
+			.duration(Duration.ofHours(2)).build();
+		assertThat(overTheRange.duration()).as("bounded before the range (3 s to 1 h) is checked")
+			.isEqualTo(Duration.ofSeconds(4));
 	}
 
 	@Test

@@ -101,6 +101,25 @@ class WorkerLeaseSettingsTests {
 	/**
 	 * {@code timeSource(null)} means "the default (monotonic) time source" (it was once a NullPointerException).
 	 */
+	/** A lease setting reaches the lease whole: the builder keeps the record, it does not copy its components. */
+	@Test
+	void theLeaseConfigurationReachesTheLeaseWholeAndSettersOverrideIt() {
+		LeaseConfiguration configured = new LeaseConfiguration("app_leases", Duration.ofSeconds(30),
+				Duration.ofSeconds(2), false, true);
+		assertThat(WorkerLeaseSettings.builder(this.connections).configuration(configured).build().configuration)
+			.isEqualTo(configured);
+		assertThat(WorkerLeaseSettings.builder(this.connections)
+			.configuration(configured)
+			.safetyMargin(Duration.ofSeconds(5))
+			.build().configuration)
+			.isEqualTo(new LeaseConfiguration("app_leases", Duration.ofSeconds(30), Duration.ofSeconds(5), false, true));
+		assertThat(WorkerLeaseSettings.builder(this.connections)
+			.duration(Duration.ofSeconds(9))
+			.configuration(configured)
+			.build().configuration)
+			.as("a configuration replaces what the setters set before it").isEqualTo(configured);
+	}
+
 	@Test
 	void aNullTimeSourceStillMeansTheDefault() {
 		assertThatNoException().isThrownBy(() -> WorkerLeaseSettings.builder(this.connections).timeSource(null).build());
