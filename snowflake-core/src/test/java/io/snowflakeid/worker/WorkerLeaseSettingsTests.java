@@ -98,9 +98,6 @@ class WorkerLeaseSettingsTests {
 		assertThat(lease.generator().layout()).isEqualTo(CUSTOM);
 	}
 
-	/**
-	 * {@code timeSource(null)} means "the default (monotonic) time source" (it was once a NullPointerException).
-	 */
 	/** A lease setting reaches the lease whole: the builder keeps the record, it does not copy its components. */
 	@Test
 	void theLeaseConfigurationReachesTheLeaseWholeAndSettersOverrideIt() {
@@ -120,6 +117,9 @@ class WorkerLeaseSettingsTests {
 			.as("a configuration replaces what the setters set before it").isEqualTo(configured);
 	}
 
+	/**
+	 * {@code timeSource(null)} means "the default (monotonic) time source" (it was once a NullPointerException).
+	 */
 	@Test
 	void aNullTimeSourceStillMeansTheDefault() {
 		assertThatNoException().isThrownBy(() -> WorkerLeaseSettings.builder(this.connections).timeSource(null).build());
