@@ -172,10 +172,10 @@ final class LeaseTable {
 	/**
 	 * A transaction that lost a race under a strict isolation level: SQLState 40001 (PostgreSQL serializable,
 	 * MySQL/MariaDB deadlock), 40P01 (PostgreSQL deadlock), or MariaDB's error 1020 (record changed since last
-	 * read, with innodb_snapshot_isolation); or H2's 90131 (concurrent update), which embedded H2 puts in the cause of
-	 * the lock timeout an insert gets when another session's insert of the same key stays uncommitted longer than the
-	 * timeout. Someone else changed the row: take another, or retry. Each lease statement is a transaction of its
-	 * own, so a statement that failed so committed nothing.
+	 * read, with innodb_snapshot_isolation); or H2's 90131 (concurrent update: an insert that met another session's
+	 * insert of the same key before that one committed, failing at once where other databases wait and report a
+	 * duplicate key). Someone else changed the row: take another, or retry. Each lease statement is a transaction
+	 * of its own, so a statement that failed so committed nothing.
 	 */
 	static boolean isSerializationFailure(SQLException ex) {
 		for (Throwable e = ex; e != null; e = e.getCause()) {

@@ -238,12 +238,6 @@ public final class WorkerLeaseSettings {
 			return this;
 		}
 
-		/** For seeded simulations: the random order of rows a claim tries after a lost round, reproducible. */
-		Builder claimOrder(Random claimOrder) {
-			this.claimOrder = claimOrder;
-			return this;
-		}
-
 		/**
 		 * The clocks the lease runs on: the wall clock lease ends are written in and the elapsed clock its permit is
 		 * measured on, from one object so that they cannot disagree. Default {@link LeaseClock#system()} (the
@@ -252,6 +246,12 @@ public final class WorkerLeaseSettings {
 		 * {@link #generator}), the generator's is {@link TimeSource#monotonic(java.util.function.LongSupplier,
 		 * java.util.function.LongSupplier)} over this clock (with the default clock: {@link TimeSource#monotonic()}).
 		 */
+		/** For seeded simulations: the random order of rows a claim tries after a lost round, reproducible. */
+		Builder claimOrder(Random claimOrder) {
+			this.claimOrder = claimOrder;
+			return this;
+		}
+
 		public Builder clock(LeaseClock clock) {
 			this.clock = Objects.requireNonNull(clock, "clock must not be null");
 			return this;
