@@ -19,9 +19,6 @@ import java.util.List;
  */
 final class LeaseTable {
 
-	/** H2's error code (and SQLState) for a concurrent update ({@code ErrorCode.CONCURRENT_UPDATE_1}). */
-	private static final int H2_CONCURRENT_UPDATE = 90131;
-
 	static final String DEFAULT_NAME = "snowflake_worker_lease";
 
 	private final String name;
@@ -172,17 +169,13 @@ final class LeaseTable {
 	/**
 	 * A transaction that lost a race under a strict isolation level: SQLState 40001 (PostgreSQL serializable,
 	 * MySQL/MariaDB deadlock), 40P01 (PostgreSQL deadlock), or MariaDB's error 1020 (record changed since last
-	 * read, with innodb_snapshot_isolation); or H2's 90131 (concurrent update: an insert that met another session's
-	 * insert of the same key before that one committed, failing at once where other databases wait and report a
-	 * duplicate key). Someone else changed the row: take another, or retry. Each lease statement is a transaction
-	 * of its own, so a statement that failed so committed nothing.
+	 * read, with innodb_snapshot_isolation). Someone else changed the row: take another, or retry.
 	 */
 	static boolean isSerializationFailure(SQLException ex) {
 		for (Throwable e = ex; e != null; e = e.getCause()) {
 			if (e instanceof SQLException sql) {
 				String state = sql.getSQLState();
-				if ((state != null && (state.equals("40001") || state.equals("40P01"))) || sql.getErrorCode() == 1020
-						|| (sql.getErrorCode() == H2_CONCURRENT_UPDATE && "90131".equals(state))) {
+				if ((state != null && (state.equals("40001") || state.equals("40P01"))) || sql.getErrorCode() == 1020) {
 					return true;
 				}
 				SQLException next = sql.getNextException();

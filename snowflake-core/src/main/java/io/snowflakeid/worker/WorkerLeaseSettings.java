@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Random;
 import java.util.concurrent.ScheduledExecutorService;
 
 import io.snowflakeid.SnowflakeConfigurationException;
@@ -48,9 +47,6 @@ public final class WorkerLeaseSettings {
 	/** The wall clock lease ends are written and compared in, and the elapsed clock permits are measured on. */
 	final LeaseClock clock;
 
-	/** The order a claim tries rows in after a lost round: null for each thread's own random (a seeded one in tests). */
-	final Random claimOrder;
-
 	/** Where renewals run; null: each lease starts (and stops) a daemon thread of its own. */
 	final ScheduledExecutorService scheduler;
 
@@ -68,7 +64,6 @@ public final class WorkerLeaseSettings {
 		this.clockTolerance = generator.configuredClockTolerance();
 		this.timeSource = timeSource;
 		this.clock = builder.clock;
-		this.claimOrder = builder.claimOrder;
 		this.scheduler = builder.scheduler;
 	}
 
@@ -146,8 +141,6 @@ public final class WorkerLeaseSettings {
 		private Integer datacenterId;
 
 		private LeaseClock clock = LeaseClock.system();
-
-		private Random claimOrder;
 
 		private ScheduledExecutorService scheduler;
 
@@ -246,12 +239,6 @@ public final class WorkerLeaseSettings {
 		 * {@link #generator}), the generator's is {@link TimeSource#monotonic(java.util.function.LongSupplier,
 		 * java.util.function.LongSupplier)} over this clock (with the default clock: {@link TimeSource#monotonic()}).
 		 */
-		/** For seeded simulations: the random order of rows a claim tries after a lost round, reproducible. */
-		Builder claimOrder(Random claimOrder) {
-			this.claimOrder = claimOrder;
-			return this;
-		}
-
 		public Builder clock(LeaseClock clock) {
 			this.clock = Objects.requireNonNull(clock, "clock must not be null");
 			return this;

@@ -131,9 +131,6 @@ public final class LeaseSimulation {
 
 		final Random random;
 
-		/** Starts so far: each start's claim order is seeded from the seed and its number. */
-		long starts;
-
 		/** Simulated real time, nanoseconds. */
 		final AtomicLong realNanos = new AtomicLong(1_000_000_000L);
 
@@ -364,10 +361,7 @@ public final class LeaseSimulation {
 					.layout(this.layout)
 					.datacenterId(0).duration(LEASE).safetyMargin(Duration.ofSeconds(1))
 					.clockTolerance(Duration.ofSeconds(1)).timeSource(this.time)
-					.clock(SimulatedClock.leaseClock(this::wallMillis, Simulation.this.realNanos::get)).scheduler(new ManualScheduler())
-					// the order of rows after a lost round, from the seed (without drawing from the schedule's random)
-					.claimOrder(new Random(Simulation.this.seed * 1_000_003L + Simulation.this.starts++))
-					.build();
+					.clock(SimulatedClock.leaseClock(this::wallMillis, Simulation.this.realNanos::get)).scheduler(new ManualScheduler()).build();
 				try {
 					this.leasedAfterForgets = Simulation.this.forgets;
 					this.lease = WorkerLease.acquire(settings);
