@@ -2,9 +2,11 @@ package io.snowflakeid.worker;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
@@ -82,12 +84,14 @@ final class LeaseClaim {
 		int racesLost = 0;
 		int lastRoundRaces = 0;
 		Refusal refusal = null;
+		boolean spread = false;
 		for (int round = 0; round < MAX_ROUNDS; round++) {
 			// Every round: the records may have been deleted since the last one (a store refuses to create a
 			// record in a store deleted or fenced since it answered here, and the round is lost).
 			awaitForgottenHolders();
-			Round attempt = new Round();
+			Round attempt = new Round(spread);
 			Claimed claimed;
+			boolean readLost = false;
 			try {
 				claimed = attempt.run();
 			}
@@ -97,6 +101,7 @@ final class LeaseClaim {
 			catch (Exception ex) {
 				if (this.settings.store.isLostRace(ex)) {
 					attempt.racesLost++;
+					readLost = true;
 					claimed = null;
 				}
 				else {
@@ -112,6 +117,11 @@ final class LeaseClaim {
 			if (attempt.racesLost == 0) {
 				break;
 			}
+			// Rows lost to others: from now on this claimant tries the rows in an order of its own. A crowd starting
+			// at once, all trying the same lowest rows, let only a few of them win each round, and refused starts
+			// while hundreds of pairs were free (seen: 84 of 300 on an empty table). A read lost to a serialization
+			// failure says nothing about the rows: the order stays.
+			spread |= !readLost;
 			// Others are claiming at the same moment: let them finish, then read the table again.
 			LockSupport.parkNanos(ThreadLocalRandom.current().nextLong(1_000_000, 20_000_000L * (round + 1)));
 		}
@@ -123,12 +133,33 @@ final class LeaseClaim {
 		throw refusal.exception();
 	}
 
+	/**
+	 * The {@code i}-th of {@code pairs} (a power of two) in a walk from {@code start} by an odd {@code stride}: an odd
+	 * stride is invertible modulo a power of two, so {@code i = 0 .. pairs - 1} visit every pair once. The product's
+	 * overflow wraps modulo 2^64, a multiple of {@code pairs}: harmless.
+	 */
+	static long permuted(long i, long start, long stride, long pairs) {
+		return (start + i * stride) & (pairs - 1);
+	}
+
+	/** The random order of rows after a lost round: each thread's own, or the settings' seeded one. */
+	private Random order() {
+		return (this.settings.claimOrder != null) ? this.settings.claimOrder : ThreadLocalRandom.current();
+	}
+
 	/** One read of the table and one pass over its rows. */
 	private final class Round {
+
+		/** Rows in an order of this claimant's own (random), not lowest first: the round follows a lost one. */
+		private final boolean spread;
 
 		int racesLost;
 
 		Refusal refusal;
+
+		Round(boolean spread) {
+			this.spread = spread;
+		}
 
 		Claimed run() throws Exception {
 			WorkerLeaseSettings s = LeaseClaim.this.settings;
@@ -169,6 +200,9 @@ final class LeaseClaim {
 			}
 			Comparator<LeaseRecord> byPair = Comparator.comparingInt(LeaseRecord::datacenterId).thenComparingInt(LeaseRecord::workerId);
 			usableNow.sort(byPair);
+			if (this.spread) {
+				Collections.shuffle(usableNow, order());
+			}
 			usableSoon.sort(Comparator.comparingLong(LeaseRecord::highWaterMark).thenComparing(byPair));
 			long leaseEnd = nowWall + s.duration.toMillis();
 			long claimMark = Math.floorDiv(nowNanos, 1_000_000) + s.duration.toMillis();
@@ -214,41 +248,56 @@ final class LeaseClaim {
 			return claimed(row, token, leaseEnd, previous, mark, elapsedStart, reservation);
 		}
 
-		/** Creates rows for (datacenter, worker) pairs never used, lowest first. */
+		/**
+		 * Creates rows for (datacenter, worker) pairs never used: lowest first, or after a lost round in a random
+		 * order of this claimant's own (a random start and odd stride over the pairs, whose number is a power of
+		 * two: every pair once). Which pairs are tried never decides who holds one: the insert the primary key
+		 * guards does.
+		 */
 		private Claimed tryNewRows(Set<Long> existing, long leaseEnd, long claimMark, long elapsedStart)
 				throws Exception {
 			WorkerLeaseSettings s = LeaseClaim.this.settings;
 			long firstDc = (s.datacenterId != null) ? s.datacenterId : 0;
 			long lastDc = (s.datacenterId != null) ? s.datacenterId : LeaseClaim.this.layout.maxDatacenterId();
-			long maxWorker = LeaseClaim.this.layout.maxWorkerId();
+			long workers = LeaseClaim.this.layout.maxWorkerId() + 1;
+			long pairs = (lastDc - firstDc + 1) * workers;
+			boolean permute = this.spread && Long.bitCount(pairs) == 1; // a power of two, as every layout gives
+			long start = 0;
+			long stride = 1;
+			if (permute) {
+				Random order = order();
+				start = order.nextLong(pairs);
+				stride = order.nextLong(pairs) | 1;
+			}
 			int tried = 0;
-			for (long dc = firstDc; dc <= lastDc && tried < NEW_ROWS_PER_ROUND; dc++) {
-				for (long worker = 0; worker <= maxWorker && tried < NEW_ROWS_PER_ROUND; worker++) {
-					if (existing.contains(key((int) dc, (int) worker))) {
-						continue;
-					}
-					LocalNodes.Reservation reservation = LocalNodes.reserve(LeaseClaim.this.layout, dc, worker,
-							LeaseClaim.this.owner + " lease of " + s.storeDescription());
-					if (reservation == null) {
-						continue;
-					}
-					tried++;
-					long previous = Math.max(0, reservation.previousLastMillis());
-					long mark = Math.max(previous, claimMark);
-					String token = UUID.randomUUID().toString();
-					LeaseRecord row = new LeaseRecord((int) dc, (int) worker, leaseEnd, mark);
-					if (!won(row, token, previous, reservation, () -> s.store.insertNew(row.datacenterId(),
-							row.workerId(), LeaseClaim.this.owner, token, leaseEnd, mark, s.statementTimeout()))) {
-						continue;
-					}
-					if (firstUsableNanos(LeaseClaim.this.layout, previous)
-							- s.timeSource.currentTimeNanos() > allowedWaitNanos()) {
-						// Only possible after a local holder far ahead of this clock: give it back.
-						new Claimed(row, token, leaseEnd, previous, null, reservation, elapsedStart).abandon(s);
-						continue;
-					}
-					return claimed(row, token, leaseEnd, previous, mark, elapsedStart, reservation);
+			for (long i = 0; i < pairs && tried < NEW_ROWS_PER_ROUND; i++) {
+				long index = permute ? permuted(i, start, stride, pairs) : i;
+				long dc = firstDc + index / workers;
+				long worker = index % workers;
+				if (existing.contains(key((int) dc, (int) worker))) {
+					continue;
 				}
+				LocalNodes.Reservation reservation = LocalNodes.reserve(LeaseClaim.this.layout, dc, worker,
+						LeaseClaim.this.owner + " lease of " + s.storeDescription());
+				if (reservation == null) {
+					continue;
+				}
+				tried++;
+				long previous = Math.max(0, reservation.previousLastMillis());
+				long mark = Math.max(previous, claimMark);
+				String token = UUID.randomUUID().toString();
+				LeaseRecord row = new LeaseRecord((int) dc, (int) worker, leaseEnd, mark);
+				if (!won(row, token, previous, reservation, () -> s.store.insertNew(row.datacenterId(),
+						row.workerId(), LeaseClaim.this.owner, token, leaseEnd, mark, s.statementTimeout()))) {
+					continue;
+				}
+				if (firstUsableNanos(LeaseClaim.this.layout, previous)
+						- s.timeSource.currentTimeNanos() > allowedWaitNanos()) {
+					// Only possible after a local holder far ahead of this clock: give it back.
+					new Claimed(row, token, leaseEnd, previous, null, reservation, elapsedStart).abandon(s);
+					continue;
+				}
+				return claimed(row, token, leaseEnd, previous, mark, elapsedStart, reservation);
 			}
 			return null;
 		}

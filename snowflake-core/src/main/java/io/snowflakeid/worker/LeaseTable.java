@@ -19,6 +19,9 @@ import java.util.List;
  */
 final class LeaseTable {
 
+	/** H2's error code (and SQLState) for a concurrent update ({@code ErrorCode.CONCURRENT_UPDATE_1}). */
+	private static final int H2_CONCURRENT_UPDATE = 90131;
+
 	static final String DEFAULT_NAME = "snowflake_worker_lease";
 
 	private final String name;
@@ -169,13 +172,17 @@ final class LeaseTable {
 	/**
 	 * A transaction that lost a race under a strict isolation level: SQLState 40001 (PostgreSQL serializable,
 	 * MySQL/MariaDB deadlock), 40P01 (PostgreSQL deadlock), or MariaDB's error 1020 (record changed since last
-	 * read, with innodb_snapshot_isolation). Someone else changed the row: take another, or retry.
+	 * read, with innodb_snapshot_isolation); or H2's 90131 (concurrent update), which embedded H2 puts in the cause of
+	 * the lock timeout an insert gets when another session's insert of the same key stays uncommitted longer than the
+	 * timeout. Someone else changed the row: take another, or retry. Each lease statement is a transaction of its
+	 * own, so a statement that failed so committed nothing.
 	 */
 	static boolean isSerializationFailure(SQLException ex) {
 		for (Throwable e = ex; e != null; e = e.getCause()) {
 			if (e instanceof SQLException sql) {
 				String state = sql.getSQLState();
-				if ((state != null && (state.equals("40001") || state.equals("40P01"))) || sql.getErrorCode() == 1020) {
+				if ((state != null && (state.equals("40001") || state.equals("40P01"))) || sql.getErrorCode() == 1020
+						|| (sql.getErrorCode() == H2_CONCURRENT_UPDATE && "90131".equals(state))) {
 					return true;
 				}
 				SQLException next = sql.getNextException();

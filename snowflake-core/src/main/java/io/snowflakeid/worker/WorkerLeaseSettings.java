@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Random;
 import java.util.concurrent.ScheduledExecutorService;
 
 import io.snowflakeid.SnowflakeConfigurationException;
@@ -47,6 +48,9 @@ public final class WorkerLeaseSettings {
 	/** The wall clock lease ends are written and compared in, and the elapsed clock permits are measured on. */
 	final LeaseClock clock;
 
+	/** The order a claim tries rows in after a lost round: null for each thread's own random (a seeded one in tests). */
+	final Random claimOrder;
+
 	/** Where renewals run; null: each lease starts (and stops) a daemon thread of its own. */
 	final ScheduledExecutorService scheduler;
 
@@ -64,6 +68,7 @@ public final class WorkerLeaseSettings {
 		this.clockTolerance = generator.configuredClockTolerance();
 		this.timeSource = timeSource;
 		this.clock = builder.clock;
+		this.claimOrder = builder.claimOrder;
 		this.scheduler = builder.scheduler;
 	}
 
@@ -141,6 +146,8 @@ public final class WorkerLeaseSettings {
 		private Integer datacenterId;
 
 		private LeaseClock clock = LeaseClock.system();
+
+		private Random claimOrder;
 
 		private ScheduledExecutorService scheduler;
 
@@ -228,6 +235,12 @@ public final class WorkerLeaseSettings {
 		/** Shorthand for the generator's time source (see {@link #generator}); null means the default. */
 		public Builder timeSource(TimeSource timeSource) {
 			this.timeSource = timeSource;
+			return this;
+		}
+
+		/** For seeded simulations: the random order of rows a claim tries after a lost round, reproducible. */
+		Builder claimOrder(Random claimOrder) {
+			this.claimOrder = claimOrder;
 			return this;
 		}
 

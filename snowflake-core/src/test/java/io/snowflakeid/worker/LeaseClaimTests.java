@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.LogRecord;
@@ -38,6 +39,33 @@ class LeaseClaimTests extends LeaseTableTestSupport {
 		super(LAYOUT, "lease-claim");
 	}
 
+	@Test
+	void theOrderAfterALostRoundVisitsEveryPairOnceWhateverItsStartAndStride() {
+		Random random = new Random(20261207);
+		for (int bits = 0; bits <= 14; bits++) {
+			long pairs = 1L << bits;
+			for (int trial = 0; trial < 20; trial++) {
+				// the extremes too: a stride of 1 and of -1 (odd), a start at the last pair, a huge odd stride
+				long start = (trial == 0) ? pairs - 1 : random.nextLong(pairs);
+				long stride = switch (trial) {
+					case 0 -> 1;
+					case 1 -> -1;
+					case 2 -> Long.MAX_VALUE;
+					default -> random.nextLong() | 1;
+				};
+				java.util.BitSet seen = new java.util.BitSet();
+				for (long i = 0; i < pairs; i++) {
+					long index = LeaseClaim.permuted(i, start, stride, pairs);
+					assertThat(index).as("pair %d of %d (start %d, stride %d)", i, pairs, start, stride)
+						.isBetween(0L, pairs - 1);
+					seen.set((int) index);
+				}
+				assertThat(seen.cardinality()).as("pairs visited of %d (start %d, stride %d)", pairs, start, stride)
+					.isEqualTo((int) pairs);
+			}
+		}
+	}
+
 	// --- claiming under races and failures
 
 	@Test
@@ -55,6 +83,33 @@ class LeaseClaimTests extends LeaseTableTestSupport {
 		assertThat(LocalNodes.inUse(LAYOUT, 0, 0)).as("the node lost to the other instance is not held in this JVM")
 			.isFalse();
 		assertThat(LocalNodes.inUse(LAYOUT, 0, 1)).isTrue();
+	}
+
+	/**
+	 * A crowd starting at once fills the never-used pairs lowest first. A claimant that tried the lowest pairs of its
+	 * own read in every round lost each of them (here another instance inserts the lowest never-used pair just before
+	 * each of this one's inserts): 160 races in 20 rounds, start refused with 1,000 pairs free. After a lost round a
+	 * claimant tries the pairs in an order of its own, and starts.
+	 */
+	@Test
+	void aClaimantBehindACrowdFillingPairsLowestFirstStartsInsteadOfLosingEveryRound() throws Exception {
+		SnowflakeLayout layout = SnowflakeLayout.builder().epoch(Instant.parse("2020-02-03T00:00:00Z"))
+			.timestampBits(41).datacenterBits(5).workerBits(5).sequenceBits(12).build();
+		sql(new LeaseTable(LeaseTable.DEFAULT_NAME).createStatement());
+		AtomicInteger crowd = new AtomicInteger(); // the crowd's next pair: it fills them lowest first
+		ConnectionSource behindTheCrowd = FaultyConnections.on(this.database).beforeStatements((sql) -> {
+			if (sql.startsWith("INSERT")) {
+				int pair = crowd.getAndIncrement();
+				sql("insert into snowflake_worker_lease values (" + (pair / 32) + ", " + (pair % 32) + ", 'crowd', 'c', "
+						+ (System.currentTimeMillis() + 60_000) + ", 0)");
+			}
+		});
+		WorkerLease lease = acquire(WorkerLeaseSettings.builder(behindTheCrowd).layout(layout)
+			.duration(Duration.ofSeconds(3)).safetyMargin(Duration.ofSeconds(1)).claimOrder(new Random(7)).build());
+		assertThat(crowd.get()).as("inserts tried: the first round's 8 lowest, all lost, then the second round's")
+			.isBetween(9, 16);
+		assertThat(lease.datacenterId() * 32 + lease.workerId()).as("a pair the crowd had not reached")
+			.isGreaterThanOrEqualTo(crowd.get());
 	}
 
 	@Test
@@ -205,6 +260,13 @@ class LeaseClaimTests extends LeaseTableTestSupport {
 		chained.setNextException(new SQLException("deadlock detected", "40P01"));
 		assertThat(LeaseTable.isSerializationFailure(chained)).as("in the next exception").isTrue();
 		assertThat(LeaseTable.isSerializationFailure(new SQLException("Record has changed", "HY000", 1020))).isTrue();
+		assertThat(LeaseTable.isSerializationFailure(new SQLException("Timeout trying to lock table", "HYT00", 50200,
+				new SQLException("Concurrent update in table \"SNOWFLAKE_WORKER_LEASE\"", "90131", 90131))))
+			.as("embedded H2: an insert timing out on another session's uncommitted insert of the key").isTrue();
+		assertThat(LeaseTable.isSerializationFailure(new SQLException("Timeout trying to lock table", "HYT00", 50200)))
+			.as("a lock timeout alone").isFalse();
+		assertThat(LeaseTable.isSerializationFailure(new SQLException("another database's 90131", "HY000", 90131)))
+			.isFalse();
 		SQLException other = new SQLException("batch failed", "HY000");
 		other.setNextException(new SQLException("duplicate key", "23505"));
 		assertThat(LeaseTable.isSerializationFailure(other)).isFalse();

@@ -131,6 +131,9 @@ public final class LeaseSimulation {
 
 		final Random random;
 
+		/** Starts so far: each start's claim order is seeded from the seed and its number. */
+		long starts;
+
 		/** Simulated real time, nanoseconds. */
 		final AtomicLong realNanos = new AtomicLong(1_000_000_000L);
 
@@ -150,6 +153,9 @@ public final class LeaseSimulation {
 		int forgets;
 
 		long lastForgetNanos = Long.MIN_VALUE / 2;
+
+		/** Starts refused by a statement over its bound on a shared server ({@link Node#toleratedStatementTimeout}). */
+		int statementTimeouts;
 
 
 		/**
@@ -311,6 +317,9 @@ public final class LeaseSimulation {
 
 			volatile boolean storeDown;
 
+			/** Whether the last start was refused by {@link #toleratedStatementTimeout}. */
+			boolean refusedUnderLoad;
+
 			/** This start's client of the store (its own session, where the store has sessions). */
 			LeaseStore store;
 
@@ -361,7 +370,11 @@ public final class LeaseSimulation {
 					.layout(this.layout)
 					.datacenterId(0).duration(LEASE).safetyMargin(Duration.ofSeconds(1))
 					.clockTolerance(Duration.ofSeconds(1)).timeSource(this.time)
-					.clock(SimulatedClock.leaseClock(this::wallMillis, Simulation.this.realNanos::get)).scheduler(new ManualScheduler()).build();
+					.clock(SimulatedClock.leaseClock(this::wallMillis, Simulation.this.realNanos::get)).scheduler(new ManualScheduler())
+					// the order of rows after a lost round, from the seed (without drawing from the schedule's random)
+					.claimOrder(new Random(Simulation.this.seed * 1_000_003L + Simulation.this.starts++))
+					.build();
+				this.refusedUnderLoad = false;
 				try {
 					this.leasedAfterForgets = Simulation.this.forgets;
 					this.lease = WorkerLease.acquire(settings);
@@ -382,13 +395,45 @@ public final class LeaseSimulation {
 						// (A fence written by a clock ahead by more than the margin is refused whatever the rows.)
 						assertNoUsableRow(ex);
 					}
-					if (ex.getReason() == WorkerLeaseException.Reason.DATABASE_UNAVAILABLE && !this.storeDown) {
+					if (ex.getReason() == WorkerLeaseException.Reason.DATABASE_UNAVAILABLE && !this.storeDown
+							&& !toleratedStatementTimeout(ex)) {
 						throw ex;
 					}
 					if (ex.getReason() == WorkerLeaseException.Reason.CONTENTION) {
 						throw ex; // one JVM, no concurrency: no race can be lost
 					}
 				}
+			}
+
+			/**
+			 * A start refused because one statement outlived its bound on a real server that CI shares with other
+			 * schedules and steps (seen once on MariaDB, "max_statement_time exceeded", a 1 s bound on a loaded 2-core
+			 * machine): refusing is then right, and the schedule goes on. Tolerated once a schedule and only on a
+			 * shared server: a statement waiting on a lock the library itself holds would time out again and again.
+			 */
+			boolean toleratedStatementTimeout(WorkerLeaseException refusal) {
+				if (!Simulation.this.namespace.sharedServer() || !statementTimedOut(refusal)
+						|| Simulation.this.statementTimeouts++ > 0) {
+					return false;
+				}
+				Simulation.this.trace.add("  (a statement outlived its bound on the shared server: tolerated once)");
+				count("refused DATABASE_UNAVAILABLE: a statement over its bound on the loaded server (once a schedule at most)");
+				this.refusedUnderLoad = true;
+				return true;
+			}
+
+			/** A query timeout anywhere in the cause chain (JDBC's exception, or PostgreSQL's and MariaDB's states). */
+			static boolean statementTimedOut(Throwable refusal) {
+				for (Throwable cause = refusal; cause != null; cause = cause.getCause()) {
+					if (cause instanceof java.sql.SQLTimeoutException) {
+						return true;
+					}
+					if (cause instanceof java.sql.SQLException sql
+							&& ("57014".equals(sql.getSQLState()) || "70100".equals(sql.getSQLState()))) {
+						return true;
+					}
+				}
+				return false;
 			}
 
 			/** Liveness: a start is refused only when no row was usable from this node's point of view. */
@@ -505,7 +550,7 @@ public final class LeaseSimulation {
 				long waitedBefore = this.waitedNanos;
 				start();
 				if (mustStartAtOnce) {
-					if (this.lease == null) {
+					if (this.lease == null && !this.refusedUnderLoad) {
 						fail("node " + this.index + " was refused right after its own graceful stop");
 					}
 					long waited = this.waitedNanos - waitedBefore;

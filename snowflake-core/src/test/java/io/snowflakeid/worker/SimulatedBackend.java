@@ -43,6 +43,14 @@ public interface SimulatedBackend {
 		default void expireSession(LeaseStore store) {
 		}
 
+		/**
+		 * Whether the records live on a real server shared with other work (CI runs several schedules at once on
+		 * it, beside other steps): a statement may then outlive its bound from load alone.
+		 */
+		default boolean sharedServer() {
+			return false;
+		}
+
 		/** Whether {@link #forget} does anything: a store whose records can be deleted all at once. */
 		default boolean canForget() {
 			return false;

@@ -89,6 +89,11 @@ class WorkerLeaseSimulationTests {
 				}
 
 				@Override
+				public boolean sharedServer() {
+					return !EXTERNAL_URL.isEmpty();
+				}
+
+				@Override
 				public void close() {
 					try {
 						pool.run((connection) -> connection.createStatement()
