@@ -66,6 +66,27 @@ class LeaseClaimTests extends LeaseTableTestSupport {
 		}
 	}
 
+	@Test
+	void theOrderAfterALostRoundIsInvertibleUpToTheLargestLayout() {
+		// 2^62 pairs (31 datacenter and 31 worker bits, the most a layout may lease) cannot be walked: the walk is
+		// undone instead, with the stride's inverse modulo 2^64 (Newton's iteration), for random positions
+		Random random = new Random(62);
+		long pairs = 1L << 62;
+		for (int trial = 0; trial < 100_000; trial++) {
+			long stride = (trial == 0) ? Long.MAX_VALUE : random.nextLong() | 1;
+			long inverse = stride;
+			for (int n = 0; n < 6; n++) {
+				inverse *= 2 - stride * inverse;
+			}
+			long i = random.nextLong(pairs);
+			long start = random.nextLong(pairs);
+			long index = LeaseClaim.permuted(i, start, stride, pairs);
+			assertThat(index).isBetween(0L, pairs - 1);
+			assertThat(((index - start) * inverse) & (pairs - 1)).as("position of pair %d (start %d, stride %d)", index,
+					start, stride).isEqualTo(i);
+		}
+	}
+
 	// --- claiming under races and failures
 
 	@Test

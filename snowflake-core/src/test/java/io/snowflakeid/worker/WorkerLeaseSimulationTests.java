@@ -12,6 +12,8 @@ import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.testing.TestDatabase;
 import org.junit.jupiter.api.Test;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * {@link LeaseSimulation} on the database lease: H2 in memory by default (150 seeds), or a real server named by
  * {@code -Dsnowflake.simulation.url} (CI runs 100 seeds each on PostgreSQL and MariaDB, 3,000 on H2 in all).
@@ -41,6 +43,32 @@ class WorkerLeaseSimulationTests {
 				SERVER_PARALLELISM);
 		System.out.println("Lease simulation on " + (EXTERNAL_URL.isEmpty() ? "H2" : EXTERNAL_URL) + ", " + seeds
 				+ " seeds: " + counts);
+	}
+
+	@Test
+	void onlyAStatementCancelledAtItsTimeoutIsPutDownToALoadedServer() {
+		// What a real server's schedule may tolerate once (LeaseSimulation.statementTimedOut): PostgreSQL's cancel and
+		// MariaDB's max_statement_time, as their drivers raise them, wrapped as the claim wraps them
+		assertThat(LeaseSimulation.statementTimedOut(refusal(new SQLException("canceling statement", "57014")))).isTrue();
+		assertThat(LeaseSimulation.statementTimedOut(refusal(new java.sql.SQLTimeoutException(
+				"Query execution was interrupted (max_statement_time exceeded)", "70100", 1969)))).isTrue();
+		// not a connection that could not be made, or was killed, or a lock timeout: those say something else
+		assertThat(LeaseSimulation.statementTimedOut(refusal(new java.sql.SQLTimeoutException("connect timed out",
+				"08000")))).isFalse();
+		assertThat(LeaseSimulation.statementTimedOut(refusal(new java.sql.SQLTimeoutException(
+				"No connection within 5000 ms", "08001")))).isFalse();
+		assertThat(LeaseSimulation.statementTimedOut(refusal(new java.sql.SQLTimeoutException("Connection was killed",
+				"70100", 1927)))).isFalse();
+		assertThat(LeaseSimulation.statementTimedOut(refusal(new SQLException("Lock wait timeout exceeded", "HY000",
+				1205)))).isFalse();
+		// and only a few schedules of a run: a statement over its bound in every schedule is a bug, not load
+		assertThat(LeaseSimulation.maxRefusedUnderLoad(100)).isEqualTo(2);
+		assertThat(LeaseSimulation.maxRefusedUnderLoad(1000)).isEqualTo(20);
+	}
+
+	private static WorkerLeaseException refusal(SQLException cause) {
+		return new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE, "Cannot lease a worker id: "
+				+ cause.getMessage(), cause);
 	}
 
 	/** One lease table per schedule: H2 in memory, one database each; or tables side by side on a server. */
