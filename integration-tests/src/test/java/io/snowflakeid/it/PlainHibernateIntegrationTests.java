@@ -2,7 +2,7 @@ package io.snowflakeid.it;
 
 import java.util.List;
 
-import io.snowflakeid.hibernate.SnowflakeGeneratorService;
+import io.snowflakeid.hibernate.internal.registry.SnowflakeGeneratorService;
 import io.snowflakeid.it.InsertWorkload.InsertCost;
 import io.snowflakeid.worker.WorkerLease;
 import org.hibernate.engine.spi.SessionFactoryImplementor;

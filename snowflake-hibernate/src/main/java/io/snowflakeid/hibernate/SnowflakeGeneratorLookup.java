@@ -4,6 +4,7 @@ import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.hibernate.internal.registry.SnowflakeGeneratorService;
 import io.snowflakeid.internal.GeneratorSource;
 import io.snowflakeid.segment.SegmentIdGenerator;
 import io.snowflakeid.segment.SegmentIdGenerators;

@@ -66,6 +66,6 @@ class SpringAotProcessingTests {
 	void outsideAotProcessingTheSameBootTriesToLeaseAWorkerId() {
 		assertThatException().isThrownBy(() -> mappingOnly().close())
 			.withStackTraceContaining("The application must supply JDBC connections")
-			.withStackTraceContaining("io.snowflakeid.hibernate.SnowflakeGeneratorService");
+			.withStackTraceContaining("io.snowflakeid.hibernate.internal.registry.SnowflakeGeneratorService");
 	}
 }

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.snowflakeid.SnowflakeIdParts;
-import io.snowflakeid.hibernate.SnowflakeGeneratorService;
+import io.snowflakeid.hibernate.internal.registry.SnowflakeGeneratorService;
 import io.snowflakeid.hibernate.SnowflakeId;
 import io.snowflakeid.worker.WorkerLease;
 import jakarta.persistence.Entity;

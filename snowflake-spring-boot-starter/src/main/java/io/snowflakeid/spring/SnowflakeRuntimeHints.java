@@ -26,7 +26,7 @@ final class SnowflakeRuntimeHints implements RuntimeHintsRegistrar {
 	static final String[] GENERATORS = { "io.snowflakeid.hibernate.SnowflakeIdentifierGenerator",
 			"io.snowflakeid.hibernate.SnowflakeValueGenerator", "io.snowflakeid.hibernate.SegmentIdentifierGenerator" };
 
-	static final String SERVICE_CONTRIBUTOR = "io.snowflakeid.hibernate.SnowflakeGeneratorService$Contributor";
+	static final String SERVICE_CONTRIBUTOR = "io.snowflakeid.hibernate.internal.registry.SnowflakeGeneratorService$Contributor";
 
 	@Override
 	public void registerHints(RuntimeHints hints, ClassLoader classLoader) {

@@ -43,7 +43,7 @@ import io.quarkus.smallrye.health.deployment.spi.HealthBuildItem;
 import io.quarkus.vertx.http.deployment.spi.RouteBuildItem;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.hibernate.SegmentIdentifierGenerator;
-import io.snowflakeid.hibernate.SnowflakeGeneratorService;
+import io.snowflakeid.hibernate.internal.registry.SnowflakeGeneratorService;
 import io.snowflakeid.hibernate.SnowflakeIdentifierGenerator;
 import io.snowflakeid.hibernate.SnowflakeSchemaCheck;
 import io.snowflakeid.hibernate.SnowflakeValueGenerator;

@@ -9,7 +9,7 @@ import io.quarkus.deployment.builditem.nativeimage.ReflectiveClassBuildItem;
 import io.quarkus.deployment.builditem.nativeimage.ServiceProviderBuildItem;
 import io.quarkus.test.QuarkusUnitTest;
 import io.snowflakeid.hibernate.SegmentIdentifierGenerator;
-import io.snowflakeid.hibernate.SnowflakeGeneratorService;
+import io.snowflakeid.hibernate.internal.registry.SnowflakeGeneratorService;
 import io.snowflakeid.hibernate.SnowflakeIdentifierGenerator;
 import io.snowflakeid.hibernate.SnowflakeSchemaCheck;
 import io.snowflakeid.hibernate.SnowflakeValueGenerator;

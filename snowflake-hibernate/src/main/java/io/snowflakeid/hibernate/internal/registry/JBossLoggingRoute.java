@@ -1,4 +1,4 @@
-package io.snowflakeid.hibernate;
+package io.snowflakeid.hibernate.internal.registry;
 
 import io.snowflakeid.internal.logging.ForwardingSystemLogger;
 import io.snowflakeid.internal.logging.Logging;

@@ -1,4 +1,4 @@
-package io.snowflakeid.hibernate;
+package io.snowflakeid.hibernate.internal.registry;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -24,7 +24,8 @@ import org.hibernate.service.spi.Stoppable;
 /**
  * The generator of one Hibernate service registry, built from its {@code snowflake.*} settings on first use and
  * closed with the registry (which releases a worker lease before the connection pool goes away). Registered
- * through {@link Contributor}, found by Hibernate with the ServiceLoader.
+ * through {@link Contributor}, found by Hibernate with the ServiceLoader. Internal: Hibernate loads it by name, the
+ * generators of {@code io.snowflakeid.hibernate} look it up; applications never name it.
  */
 public final class SnowflakeGeneratorService implements Service, Stoppable {
 
@@ -49,7 +50,8 @@ public final class SnowflakeGeneratorService implements Service, Stoppable {
 		JBossLoggingRoute.installUnlessRouted();
 	}
 
-	synchronized SnowflakeIdGenerator generator() {
+	/** The registry's generator, built on first use (a worker lease claimed then, when it has one). */
+	public synchronized SnowflakeIdGenerator generator() {
 		if (this.managed == null) {
 			SnowflakeConfiguration configuration = configuration();
 			if (configuration.workerAssignment().isCoordinationService() && configuration.workerId() == null) {
@@ -69,7 +71,7 @@ public final class SnowflakeGeneratorService implements Service, Stoppable {
 	}
 
 	/** The segment-mode generators of this registry, from its {@code snowflake.segment.*} settings. */
-	synchronized SegmentIdGenerators segments() {
+	public synchronized SegmentIdGenerators segments() {
 		if (this.segments == null) {
 			ConnectionSource connections = connections(this.registry);
 			if (connections == null) {
