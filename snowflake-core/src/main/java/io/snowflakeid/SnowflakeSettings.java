@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * The names of every setting, in one place: they are the Spring Boot properties and, unchanged, the Hibernate
  * settings (persistence.xml, hibernate.properties) of plain Hibernate applications. Error messages use them so that
  * a user sees the key they have to fix. Both bindings read them into one typed
- * {@code io.snowflakeid.config.SnowflakeConfiguration}, where each is parsed and checked once.
+ * {@code io.snowflakeid.internal.config.SnowflakeConfiguration}, where each is parsed and checked once.
  */
 public final class SnowflakeSettings {
 

@@ -20,7 +20,7 @@ import io.snowflakeid.hibernate.SnowflakeId;
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.it.JdbcRoundTrips;
 import io.snowflakeid.it.TestDatabase;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

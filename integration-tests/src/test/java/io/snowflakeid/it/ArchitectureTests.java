@@ -28,8 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ArchitectureTests {
 
-	private static final String[] CORE = { "io.snowflakeid", "io.snowflakeid.config", "io.snowflakeid.worker",
-			"io.snowflakeid.segment", "io.snowflakeid.publicid", "io.snowflakeid.spi" };
+	private static final String[] CORE = { "io.snowflakeid", "io.snowflakeid.config", "io.snowflakeid.internal.config",
+			"io.snowflakeid.worker", "io.snowflakeid.segment", "io.snowflakeid.publicid", "io.snowflakeid.spi" };
 
 	private static final JavaClasses CLASSES = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -115,8 +115,8 @@ class ArchitectureTests {
 			}
 		}
 		assertThat(found).as("where the application API shows an io.snowflakeid.spi type").containsExactly(
-				"io.snowflakeid.redis.RedisLeaseStore implements LeaseStore",
 				"io.snowflakeid.worker.WorkerLease implements LeaseSignals",
+				"io.snowflakeid.worker.WorkerLeaseSettings$Builder.clock(io.snowflakeid.spi.LeaseClock)",
 				"io.snowflakeid.worker.WorkerLeaseSettings.builder(io.snowflakeid.spi.LeaseStore)",
 				"io.snowflakeid.worker.WorkerLeaseSettings.store()",
 				"io.snowflakeid.zookeeper.ZooKeeperLeaseStore implements LeaseStore");

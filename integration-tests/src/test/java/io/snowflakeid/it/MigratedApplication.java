@@ -14,7 +14,7 @@ import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.migrations.MigratedMember;
 import io.snowflakeid.migrations.MigratedTicket;
 import io.snowflakeid.migrations.MigrationTestApplication;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLease;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;

@@ -10,7 +10,7 @@ import javax.sql.DataSource;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.spring.SnowflakeDataSource;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import org.h2.jdbcx.JdbcDataSource;

@@ -7,7 +7,7 @@ import java.util.LongSummaryStatistics;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.it.InsertWorkload.InsertCost;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;

@@ -10,7 +10,6 @@ import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
-import io.snowflakeid.hibernate.SnowflakeSchemaCheck;
 import io.snowflakeid.it.TestDatabase;
 import org.hibernate.SessionFactory;
 import org.hibernate.cfg.Configuration;
@@ -83,7 +82,7 @@ final class SchemaTestSupport {
 	/** Collects what the schema check logs while it is open. */
 	static final class CheckLog extends Handler implements AutoCloseable {
 
-		private final Logger logger = Logger.getLogger(SnowflakeSchemaCheck.class.getName());
+		private final Logger logger = Logger.getLogger("io.snowflakeid.hibernate.SnowflakeSchemaCheck");
 
 		final List<String> messages = new ArrayList<>();
 

@@ -6,7 +6,7 @@ import java.util.ServiceLoader;
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.spi.LeaseStoreProvider;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
 
 /** The lease store of a coordination service, found through {@link LeaseStoreProvider}s on the class path. */

@@ -1,7 +1,7 @@
 package io.snowflakeid.internal;
 
 import io.snowflakeid.SnowflakeIdGenerator;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLease;
 
 /**

@@ -24,7 +24,7 @@ public interface LeaseStore {
 
 	/** The {@code snowflake.worker-assignment} value this store serves, for messages. */
 	default String assignment() {
-		return "database-lease"; // WorkerAssignment.DATABASE_LEASE's value (this package does not depend on worker)
+		return "database-lease"; // WorkerAssignment.DATABASE_LEASE's value (this package depends on no configuration)
 	}
 
 	/** Makes the store ready before a claim (the table created if it is missing and that is configured). */

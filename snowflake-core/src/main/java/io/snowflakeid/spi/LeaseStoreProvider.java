@@ -12,7 +12,7 @@ public interface LeaseStoreProvider {
 
 	/**
 	 * The {@code snowflake.worker-assignment} value this provider serves, as written in settings: {@code zookeeper},
-	 * {@code redis} ({@link io.snowflakeid.worker.WorkerAssignment#value()}).
+	 * {@code redis} ({@link io.snowflakeid.internal.config.WorkerAssignment#value()}).
 	 */
 	String assignment();
 

@@ -29,18 +29,24 @@ public class WorkerLeaseException extends SnowflakeException {
 		CONTENTION
 	}
 
+	/**
+	 * The {@code snowflake.worker-assignment} value of the database lease, for messages ({@code WorkerAssignment} is
+	 * in the internal configuration package, which depends on this one).
+	 */
+	static final String DATABASE_LEASE = "database-lease";
+
 	private final Reason reason;
 
 	private final String assignment;
 
 	/** A failure of the database lease. */
 	public WorkerLeaseException(Reason reason, String message) {
-		this(reason, WorkerAssignment.DATABASE_LEASE.value(), message, null);
+		this(reason, DATABASE_LEASE, message, null);
 	}
 
 	/** A failure of the database lease. */
 	public WorkerLeaseException(Reason reason, String message, Throwable cause) {
-		this(reason, WorkerAssignment.DATABASE_LEASE.value(), message, cause);
+		this(reason, DATABASE_LEASE, message, cause);
 	}
 
 	/**

@@ -13,6 +13,7 @@ import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.TimeSource;
 import io.snowflakeid.internal.values.ValuesByKey;
+import io.snowflakeid.spi.LeaseClock;
 import io.snowflakeid.spi.LeaseStore;
 
 /**
@@ -297,7 +298,7 @@ public final class WorkerLeaseSettings {
 			}
 			LeaseConfiguration configuration = this.configuration.with(values);
 			SnowflakeLayout layout = generator.configuredLayout();
-			String assignment = (this.store != null) ? this.store.assignment() : WorkerAssignment.DATABASE_LEASE.value();
+			String assignment = (this.store != null) ? this.store.assignment() : WorkerLeaseException.DATABASE_LEASE;
 			Duration clockTolerance = generator.configuredClockTolerance();
 			if (this.datacenterId != null && (this.datacenterId < 0 || this.datacenterId > layout.maxDatacenterId())) {
 				throw new SnowflakeConfigurationException(SnowflakeSettings.DATACENTER_ID, this.datacenterId,

@@ -8,7 +8,7 @@ import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.testing.SimulatedClock;
 import io.snowflakeid.testing.TestDatabase;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseSettings;
 import org.junit.jupiter.api.Test;

@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.internal.config.SnowflakeConfiguration;
 import io.snowflakeid.testing.FaultyConnections;
 import io.snowflakeid.testing.TestDatabase;
 import io.snowflakeid.worker.ConnectionSource;

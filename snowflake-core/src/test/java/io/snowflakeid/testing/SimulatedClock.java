@@ -6,7 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 
 import io.snowflakeid.TimeSource;
-import io.snowflakeid.worker.LeaseClock;
+import io.snowflakeid.spi.LeaseClock;
 
 /**
  * One simulated time for tests, moved by hand, and every clock the library reads as a view of it: the wall clock

@@ -13,7 +13,8 @@ import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.WorkerLeaseExpiredException;
-import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.internal.config.SnowflakeConfiguration;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.testing.SimulatedClock;
@@ -220,5 +221,12 @@ class WorkerLeaseSettingsTests {
 		assertThat(WorkerAssignment.DATABASE_LEASE.value()).isEqualTo("database-lease");
 		assertThat(WorkerAssignment.HOSTNAME_ORDINAL.value()).isEqualTo("hostname-ordinal");
 		assertThat(WorkerAssignment.parse(WorkerAssignment.IP_ADDRESS)).isSameAs(WorkerAssignment.IP_ADDRESS);
+	}
+
+	/** The lease's messages name the database lease's assignment without depending on the configuration package. */
+	@Test
+	void theDatabaseLeaseNamesTheAssignmentsValue() {
+		assertThat(new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE, "down").getAssignment())
+			.isEqualTo(WorkerAssignment.DATABASE_LEASE.value());
 	}
 }

@@ -15,6 +15,7 @@ import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.testing.FaultyConnections;
 import io.snowflakeid.testing.LogCapture;
+import io.snowflakeid.spi.LeaseClock;
 import io.snowflakeid.testing.ManualScheduler;
 import io.snowflakeid.testing.SimulatedClock;
 import io.snowflakeid.testing.TestDatabase;

@@ -4,6 +4,9 @@ import java.lang.reflect.Member;
 import java.util.EnumSet;
 import java.util.function.Supplier;
 
+import io.snowflakeid.hibernate.internal.registry.HibernateLines;
+import io.snowflakeid.hibernate.internal.registry.SnowflakeGeneratorLookup;
+import io.snowflakeid.hibernate.internal.registry.SnowflakeMappingException;
 import io.snowflakeid.segment.SegmentIdGenerator;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.AnnotationBasedGenerator;

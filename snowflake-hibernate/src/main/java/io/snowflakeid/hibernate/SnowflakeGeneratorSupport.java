@@ -9,6 +9,9 @@ import java.util.function.Supplier;
 
 import io.snowflakeid.AssignedIdRefusedException;
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.hibernate.internal.registry.HibernateLines;
+import io.snowflakeid.hibernate.internal.registry.SnowflakeGeneratorLookup;
+import io.snowflakeid.hibernate.internal.registry.SnowflakeMappingException;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.BeforeExecutionGenerator;
 import org.hibernate.generator.EventType;

@@ -1,5 +1,7 @@
 package io.snowflakeid.hibernate;
 
+import io.snowflakeid.hibernate.internal.registry.HibernateLines;
+
 import java.lang.reflect.Member;
 
 import org.hibernate.engine.spi.SharedSessionContractImplementor;

@@ -2,7 +2,8 @@ package io.snowflakeid.hibernate;
 
 import java.util.Map;
 
-import io.snowflakeid.hibernate.SnowflakeMappingException.Problem;
+import io.snowflakeid.hibernate.internal.registry.SnowflakeMappingException;
+import io.snowflakeid.hibernate.internal.registry.SnowflakeMappingException.Problem;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;

@@ -8,6 +8,7 @@ import java.util.Map;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.hibernate.Entities.Account;
 import io.snowflakeid.hibernate.Entities.Invoice;
+import io.snowflakeid.hibernate.internal.registry.SnowflakeGeneratorLookup;
 import net.bytebuddy.ByteBuddy;
 import net.bytebuddy.dynamic.loading.ClassLoadingStrategy;
 import org.hibernate.MappingException;

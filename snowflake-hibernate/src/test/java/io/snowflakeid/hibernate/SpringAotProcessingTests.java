@@ -6,6 +6,7 @@ import java.util.Map;
 import io.snowflakeid.hibernate.Entities.Account;
 import io.snowflakeid.hibernate.Entities.Invoice;
 import io.snowflakeid.hibernate.Entities.Ticket;
+import io.snowflakeid.hibernate.internal.registry.SnowflakeGeneratorLookup;
 import org.hibernate.SessionFactory;
 import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.generator.BeforeExecutionGenerator;

@@ -3,7 +3,7 @@ package io.snowflakeid.spring;
 import java.util.List;
 
 import io.snowflakeid.spring.internal.SnowflakeProperties;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 
 /**
  * Snowflake ids need a database (for a worker id lease or for {@code @SegmentId} segments), the application has

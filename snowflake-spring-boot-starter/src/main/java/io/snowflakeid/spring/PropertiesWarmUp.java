@@ -1,6 +1,6 @@
 package io.snowflakeid.spring;
 
-import io.snowflakeid.config.Settings;
+import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.spring.internal.BackgroundTask;
 import io.snowflakeid.spring.internal.SnowflakeProperties;
 

@@ -12,7 +12,7 @@ import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.spring.internal.CommonsLoggingRoute;
 import io.snowflakeid.spring.internal.SnowflakeProperties;
 import io.snowflakeid.worker.ConnectionSource;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 

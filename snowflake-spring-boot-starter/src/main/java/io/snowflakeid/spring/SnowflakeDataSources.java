@@ -5,7 +5,7 @@ import java.util.List;
 import javax.sql.DataSource;
 
 import io.snowflakeid.spring.internal.SnowflakeProperties;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 
 import org.springframework.beans.factory.BeanFactoryUtils;
 import org.springframework.beans.factory.ListableBeanFactory;

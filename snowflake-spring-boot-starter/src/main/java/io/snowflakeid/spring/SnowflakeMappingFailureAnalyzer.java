@@ -1,6 +1,6 @@
 package io.snowflakeid.spring;
 
-import io.snowflakeid.hibernate.SnowflakeMappingException;
+import io.snowflakeid.hibernate.internal.registry.SnowflakeMappingException;
 
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
@@ -13,7 +13,7 @@ import org.springframework.boot.diagnostics.FailureAnalyzer;
  */
 class SnowflakeMappingFailureAnalyzer implements FailureAnalyzer {
 
-	private static final String EXCEPTION = "io.snowflakeid.hibernate.SnowflakeMappingException";
+	private static final String EXCEPTION = "io.snowflakeid.hibernate.internal.registry.SnowflakeMappingException";
 
 	@Override
 	public FailureAnalysis analyze(Throwable failure) {

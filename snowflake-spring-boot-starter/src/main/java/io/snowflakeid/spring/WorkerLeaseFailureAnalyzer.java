@@ -1,6 +1,6 @@
 package io.snowflakeid.spring;
 
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;

@@ -3,17 +3,17 @@ package io.snowflakeid.spring;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import io.snowflakeid.config.Setting;
-import io.snowflakeid.config.Settings;
-import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.internal.config.Setting;
+import io.snowflakeid.internal.config.Settings;
+import io.snowflakeid.internal.config.SnowflakeConfiguration;
 import io.snowflakeid.publicid.PublicIdAlphabet;
 import io.snowflakeid.publicid.PublicIdCodec;
-import io.snowflakeid.redis.RedisSettings;
+import io.snowflakeid.redis.internal.RedisSettings;
 import io.snowflakeid.spring.internal.SnowflakeProperties;
-import io.snowflakeid.zookeeper.ZooKeeperSettings;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.context.properties.bind.Binder;
@@ -85,11 +85,11 @@ class SettingsTableMetadataTests {
 		Binder empty = new Binder(new MapConfigurationPropertySource(Map.of()));
 		Object zooKeeper = bound(empty, "snowflake.zookeeper", "zookeeper.SnowflakeZooKeeperProperties");
 		assertThat(get(zooKeeper, "getPath")).isEqualTo(Settings.ZOOKEEPER_PATH.defaultValue())
-			.isEqualTo(ZooKeeperSettings.DEFAULT_PATH);
+			.isEqualTo("/snowflake/worker-lease");
 		assertThat(get(zooKeeper, "getSessionTimeout")).isEqualTo(Settings.ZOOKEEPER_SESSION_TIMEOUT.defaultValue())
-			.isEqualTo(ZooKeeperSettings.DEFAULT_SESSION_TIMEOUT);
+			.isEqualTo(Duration.ofSeconds(30));
 		assertThat(get(zooKeeper, "getConnectionTimeout")).isEqualTo(Settings.ZOOKEEPER_CONNECTION_TIMEOUT.defaultValue())
-			.isEqualTo(ZooKeeperSettings.DEFAULT_CONNECTION_TIMEOUT);
+			.isEqualTo(Duration.ofSeconds(10));
 		assertThat(get(zooKeeper, "getConnectString")).isNull();
 		assertThat(get(zooKeeper, "getAuth")).isNull();
 		Object redis = bound(empty, "snowflake.redis", "redis.SnowflakeRedisProperties");
@@ -105,8 +105,9 @@ class SettingsTableMetadataTests {
 				Settings.ZOOKEEPER_AUTH.key(), Settings.REDIS_URI.key(), Settings.REDIS_KEY.key(),
 				Settings.REDIS_ACCEPT_DATA_LOSS_RISK.key(), Settings.PUBLIC_ID_CURRENT_VERSION.key(),
 				Settings.PUBLIC_ID_ALPHABET.key()))
-			.containsExactly(ZooKeeperSettings.CONNECT_STRING, ZooKeeperSettings.PATH, ZooKeeperSettings.SESSION_TIMEOUT,
-					ZooKeeperSettings.CONNECTION_TIMEOUT, ZooKeeperSettings.AUTH, RedisSettings.URI, RedisSettings.KEY,
+			.containsExactly("snowflake.zookeeper.connect-string", "snowflake.zookeeper.path",
+					"snowflake.zookeeper.session-timeout", "snowflake.zookeeper.connection-timeout",
+					"snowflake.zookeeper.auth", RedisSettings.URI, RedisSettings.KEY,
 					RedisSettings.ACCEPT_DATA_LOSS_RISK, PublicIdCodec.CURRENT_VERSION, PublicIdCodec.ALPHABET);
 	}
 

@@ -13,7 +13,7 @@ import io.snowflakeid.SnowflakeIdParts;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.spring.internal.SnowflakeProperties;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;

@@ -20,9 +20,9 @@ import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.config.SchemaCheck;
-import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.internal.config.SnowflakeConfiguration;
 import io.snowflakeid.spring.internal.SnowflakeProperties;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.context.properties.bind.BindException;

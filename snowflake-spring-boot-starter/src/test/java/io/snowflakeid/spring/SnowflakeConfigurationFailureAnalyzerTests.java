@@ -30,7 +30,7 @@ class SnowflakeConfigurationFailureAnalyzerTests {
 	@Test
 	void aSettingOtherThanTheNodeIdsGetsNoDatacenterAndWorkerHint() {
 		SnowflakeConfigurationException cause = catchThrowableOfType(SnowflakeConfigurationException.class,
-				() -> io.snowflakeid.config.SnowflakeConfiguration.fromSettings(
+				() -> io.snowflakeid.internal.config.SnowflakeConfiguration.fromSettings(
 						java.util.Map.of("snowflake.segment.max-wait", "2h")));
 		FailureAnalysis analysis = new SnowflakeConfigurationFailureAnalyzer()
 			.analyze(new BeanCreationException("segmentIdGenerators", "failed", cause));
@@ -47,11 +47,11 @@ class SnowflakeConfigurationFailureAnalyzerTests {
 	@Test
 	void aWorkerIdBesideAnAutomaticAssignmentIsToBeRemovedNotSet() {
 		SnowflakeConfigurationException cause = catchThrowableOfType(SnowflakeConfigurationException.class,
-				() -> io.snowflakeid.internal.SnowflakeGenerators.create(io.snowflakeid.config.SnowflakeConfiguration
+				() -> io.snowflakeid.internal.SnowflakeGenerators.create(io.snowflakeid.internal.config.SnowflakeConfiguration
 					.builder()
 					.datacenterId(1L)
 					.workerId(9L)
-					.workerAssignment(io.snowflakeid.worker.WorkerAssignment.DATABASE_LEASE)
+					.workerAssignment(io.snowflakeid.internal.config.WorkerAssignment.DATABASE_LEASE)
 					.build(), null));
 		FailureAnalysis analysis = new SnowflakeConfigurationFailureAnalyzer()
 			.analyze(new BeanCreationException("snowflakeManagedGenerator", "failed", cause));

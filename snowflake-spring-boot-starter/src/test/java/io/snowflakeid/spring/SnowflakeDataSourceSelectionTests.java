@@ -9,7 +9,7 @@ import javax.sql.DataSource;
 
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.segment.SegmentIdGenerators;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package io.snowflakeid.spring;
 
 import java.util.UUID;
 
-import io.snowflakeid.hibernate.SnowflakeMappingException;
+import io.snowflakeid.hibernate.internal.registry.SnowflakeMappingException;
 import io.snowflakeid.spring.mapping.halfmigrated.HalfMigratedApplication;
 import io.snowflakeid.spring.mapping.integerid.IntegerIdApplication;
 import org.junit.jupiter.api.Test;

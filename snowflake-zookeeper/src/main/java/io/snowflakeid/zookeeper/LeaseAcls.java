@@ -118,7 +118,7 @@ final class LeaseAcls {
 	}
 
 	/**
-	 * The credentials of {@link ZooKeeperSettings#AUTH}, {@code digest:<user>:<password>}, as the digest scheme takes
+	 * The credentials of {@code snowflake.zookeeper.auth}, {@code digest:<user>:<password>}, as the digest scheme takes
 	 * them ({@code user:password}). The value is a secret: a message never shows any of it.
 	 */
 	static byte[] digestCredentials(String value) {

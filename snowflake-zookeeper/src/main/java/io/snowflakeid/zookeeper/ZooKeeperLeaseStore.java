@@ -17,7 +17,7 @@ import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.spi.LeaseRecord;
 import io.snowflakeid.spi.LeaseSignals;
 import io.snowflakeid.spi.LeaseStore;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
@@ -57,7 +57,7 @@ import org.apache.zookeeper.data.Stat;
  * lease is lost (sealed).
  * <p>
  * <b>ACLs.</b> Every node is created with the ACL the client's {@code ACLProvider} gives it (the application's
- * client; or, with {@link ZooKeeperSettings#AUTH}, the library's client authenticated by digest, {@code auth::cdrwa}).
+ * client; or, with {@code snowflake.zookeeper.auth}, the library's client authenticated by digest, {@code auth::cdrwa}).
  * A client that may delete a free pair node deletes its high-water mark (the next holder could repeat ids), so when
  * that ACL protects the lease nodes, a base node or pair node made beforehand that lets world:anyone delete or
  * rewrite them is refused at start (naming it and the {@code setAcl} that fixes it); when the provider gives
@@ -134,7 +134,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 
 	/**
 	 * A store with a Curator client of its own, as {@link #connect(String, String, Duration, Duration)}; with
-	 * {@code auth} ({@code digest:<user>:<password>}, see {@link ZooKeeperSettings#AUTH}) the client authenticates
+	 * {@code auth} ({@code digest:<user>:<password>}, see {@code snowflake.zookeeper.auth}) the client authenticates
 	 * and creates every node for that identity only ({@code auth::cdrwa}); null: world-writable nodes.
 	 * @throws SnowflakeConfigurationException if a value is out of range (naming its {@code snowflake.zookeeper.*}
 	 * setting; never showing the credentials)
@@ -379,7 +379,7 @@ public final class ZooKeeperLeaseStore implements LeaseStore, AutoCloseable {
 	/**
 	 * If the client's ACL provider protects the lease nodes, refuses a base node or pair node made beforehand that
 	 * anyone may delete or rewrite; if it does not, warns once (the application's choice, or no
-	 * {@link ZooKeeperSettings#AUTH}).
+	 * {@code snowflake.zookeeper.auth}).
 	 */
 	private void checkAcls(BoundedCall call) throws Exception {
 		String base = rawPath(this.path);

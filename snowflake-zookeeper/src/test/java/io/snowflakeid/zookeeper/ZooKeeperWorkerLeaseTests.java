@@ -18,7 +18,7 @@ import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.TimeSource;
 import io.snowflakeid.spi.LeaseRecord;
 import io.snowflakeid.testing.BackgroundScheduler;
-import io.snowflakeid.worker.LeaseClock;
+import io.snowflakeid.spi.LeaseClock;
 import io.snowflakeid.worker.WorkerLease;
 import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.worker.WorkerLeaseSettings;

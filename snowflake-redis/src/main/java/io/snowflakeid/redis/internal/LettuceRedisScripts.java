@@ -17,8 +17,8 @@ import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.codec.StringCodec;
-import io.snowflakeid.redis.RedisScripts;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.redis.internal.RedisScripts;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.spi.LeaseStore;
 

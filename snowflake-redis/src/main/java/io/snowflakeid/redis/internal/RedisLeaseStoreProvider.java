@@ -5,12 +5,12 @@ import java.util.Map;
 
 import io.lettuce.core.RedisURI;
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.config.Settings;
-import io.snowflakeid.redis.RedisLeaseStore;
-import io.snowflakeid.redis.RedisSettings;
+import io.snowflakeid.internal.config.Settings;
+import io.snowflakeid.redis.internal.RedisLeaseStore;
+import io.snowflakeid.redis.internal.RedisSettings;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.spi.LeaseStoreProvider;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
 
 /**

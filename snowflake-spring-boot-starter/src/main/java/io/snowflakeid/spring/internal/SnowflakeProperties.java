@@ -4,10 +4,10 @@ import java.time.Duration;
 import java.time.Instant;
 
 import io.snowflakeid.config.SchemaCheck;
-import io.snowflakeid.config.Setting;
-import io.snowflakeid.config.Settings;
-import io.snowflakeid.config.SnowflakeConfiguration;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.Setting;
+import io.snowflakeid.internal.config.Settings;
+import io.snowflakeid.internal.config.SnowflakeConfiguration;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**

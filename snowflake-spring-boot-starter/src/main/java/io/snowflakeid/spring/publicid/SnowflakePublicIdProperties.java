@@ -3,7 +3,7 @@ package io.snowflakeid.spring.publicid;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import io.snowflakeid.config.Settings;
+import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.publicid.PublicIdAlphabet;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -11,7 +11,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 /**
  * Opaque public ids ({@code io.snowflakeid.publicid.PublicIdCodec}), under {@code snowflake.public-id.*}. No key, no
  * codec: the feature is off, and {@code @PublicId} in the application then fails the start. Defaults and
- * descriptions, but for the keys: the rows of the settings table ({@code io.snowflakeid.config.Settings}).
+ * descriptions, but for the keys: the rows of the settings table ({@code io.snowflakeid.internal.config.Settings}).
  */
 @ConfigurationProperties(prefix = "snowflake.public-id")
 class SnowflakePublicIdProperties {

@@ -1,12 +1,12 @@
 package io.snowflakeid.spring.redis;
 
 import io.snowflakeid.internal.ManagedGenerator;
-import io.snowflakeid.redis.RedisLeaseStore;
+import io.snowflakeid.redis.internal.RedisLeaseStore;
 import io.snowflakeid.redis.internal.RedisLeaseStoreProvider;
-import io.snowflakeid.redis.RedisScripts;
-import io.snowflakeid.redis.RedisSettings;
+import io.snowflakeid.redis.internal.RedisScripts;
+import io.snowflakeid.redis.internal.RedisSettings;
 import io.snowflakeid.spi.LeaseStore;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.spring.internal.OnWorkerIdUnsetCondition;
 import org.springframework.beans.factory.ListableBeanFactory;

@@ -1,12 +1,12 @@
 package io.snowflakeid.spring.redis;
 
-import io.snowflakeid.config.Settings;
+import io.snowflakeid.internal.config.Settings;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * The Redis worker lease, under {@code snowflake.redis.*} (with {@code snowflake.worker-assignment=redis}).
- * Defaults and descriptions: the rows of the settings table ({@code io.snowflakeid.config.Settings}).
+ * Defaults and descriptions: the rows of the settings table ({@code io.snowflakeid.internal.config.Settings}).
  */
 @ConfigurationProperties(prefix = "snowflake.redis")
 class SnowflakeRedisProperties {

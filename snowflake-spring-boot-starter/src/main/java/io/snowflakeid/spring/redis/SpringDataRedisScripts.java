@@ -14,7 +14,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import io.snowflakeid.redis.RedisScripts;
+import io.snowflakeid.redis.internal.RedisScripts;
 import io.snowflakeid.spi.LeaseStore;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;

@@ -3,9 +3,9 @@ package io.snowflakeid.spring.zookeeper;
 import java.util.Locale;
 
 import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.zookeeper.ZooKeeperLeaseStore;
-import io.snowflakeid.zookeeper.ZooKeeperSettings;
 import io.snowflakeid.spring.internal.OnWorkerIdUnsetCondition;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.imps.CuratorFrameworkState;
@@ -45,11 +45,11 @@ public final class SnowflakeZooKeeperAutoConfiguration {
 		if (application != null) {
 			if (properties.getAuth() != null) {
 				// Expected protection that would not apply: the application's client has its own ACL provider.
-				throw new SnowflakeConfigurationException(ZooKeeperSettings.AUTH, "(a secret, not shown)",
+				throw new SnowflakeConfigurationException(Settings.ZOOKEEPER_AUTH.key(), "(a secret, not shown)",
 						"not set when the application has its own CuratorFramework bean (used for the lease)",
 						"Give that client its authorization and ACL provider (CuratorFrameworkFactory.builder()"
 								+ ".authorization(\"digest\", ...).aclProvider(...)), and remove "
-								+ ZooKeeperSettings.AUTH);
+								+ Settings.ZOOKEEPER_AUTH.key());
 			}
 			if (application.getState() == CuratorFrameworkState.LATENT) {
 				application.start();
@@ -78,7 +78,7 @@ public final class SnowflakeZooKeeperAutoConfiguration {
 				if (isAuth(data.getKey())) {
 					return data.withSanitizedValue();
 				}
-				String auth = environment.getProperty(ZooKeeperSettings.AUTH);
+				String auth = environment.getProperty(Settings.ZOOKEEPER_AUTH.key());
 				return (auth != null && !auth.isEmpty() && data.getValue() instanceof CharSequence value
 						&& value.toString().contains(auth)) ? data.withSanitizedValue() : data;
 			};

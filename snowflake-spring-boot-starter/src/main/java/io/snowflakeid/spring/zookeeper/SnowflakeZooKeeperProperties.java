@@ -2,7 +2,7 @@ package io.snowflakeid.spring.zookeeper;
 
 import java.time.Duration;
 
-import io.snowflakeid.config.Settings;
+import io.snowflakeid.internal.config.Settings;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -10,7 +10,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * The ZooKeeper worker lease ({@code snowflake.worker-assignment=zookeeper}), under {@code snowflake.zookeeper.*}.
  * Used to build a Curator client only when the application has no {@code CuratorFramework} bean of its own; the
  * path applies in both cases. Defaults and descriptions: the rows of the settings table
- * ({@code io.snowflakeid.config.Settings}); the getters show the default while a property is not set.
+ * ({@code io.snowflakeid.internal.config.Settings}); the getters show the default while a property is not set.
  */
 @ConfigurationProperties(prefix = "snowflake.zookeeper")
 class SnowflakeZooKeeperProperties {

@@ -4,7 +4,7 @@ import javax.sql.DataSource;
 
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.internal.ManagedGenerator;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import jakarta.persistence.EntityManager;
 import org.junit.jupiter.api.Test;
 

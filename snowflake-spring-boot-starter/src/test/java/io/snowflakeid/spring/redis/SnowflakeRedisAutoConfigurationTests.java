@@ -9,7 +9,7 @@ import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.internal.ManagedGenerator;
-import io.snowflakeid.redis.RedisLeaseStore;
+import io.snowflakeid.redis.internal.RedisLeaseStore;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
 import org.junit.jupiter.api.AfterEach;

@@ -6,7 +6,7 @@ import java.util.List;
 import io.snowflakeid.SnowflakeIdParts;
 import io.snowflakeid.hibernate.internal.registry.SnowflakeGeneratorService;
 import io.snowflakeid.worker.WorkerLease;
-import io.snowflakeid.zookeeper.ZooKeeperSettings;
+import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.zookeeper.internal.ZooKeeperLeaseStoreProvider;
 import io.snowflakeid.zookeeper.ZooKeeperTesting;
 import org.apache.curator.framework.CuratorFramework;
@@ -49,13 +49,13 @@ class PlainHibernateZooKeeperTests {
 			.setProperty("hibernate.connection.username", "sa")
 			.setProperty("hibernate.hbm2ddl.auto", "create-drop")
 			.setProperty("snowflake.worker-assignment", "zookeeper")
-			.setProperty(ZooKeeperSettings.PATH, "/plain-hibernate/" + name)
-			.setProperty(ZooKeeperSettings.SESSION_TIMEOUT, "5s");
+			.setProperty(Settings.ZOOKEEPER_PATH.key(), "/plain-hibernate/" + name)
+			.setProperty(Settings.ZOOKEEPER_SESSION_TIMEOUT.key(), "5s");
 		if (withConnectString) {
-			configuration.setProperty(ZooKeeperSettings.CONNECT_STRING, server.getConnectString());
+			configuration.setProperty(Settings.ZOOKEEPER_CONNECT_STRING.key(), server.getConnectString());
 		}
 		if (auth != null) {
-			configuration.setProperty(ZooKeeperSettings.AUTH, auth);
+			configuration.setProperty(Settings.ZOOKEEPER_AUTH.key(), auth);
 		}
 		return configuration.buildSessionFactory();
 	}
@@ -121,12 +121,12 @@ class PlainHibernateZooKeeperTests {
 						messages.append(cause.getMessage()).append('\n');
 						cause = cause.getCause();
 					}
-					assertThat(messages.toString()).contains(ZooKeeperSettings.CONNECT_STRING);
+					assertThat(messages.toString()).contains(Settings.ZOOKEEPER_CONNECT_STRING.key());
 				});
 		}
 		catch (RuntimeException ex) {
 			// the factory itself refused to build: as good, if it names the setting
-			assertThat(ex).hasStackTraceContaining(ZooKeeperSettings.CONNECT_STRING);
+			assertThat(ex).hasStackTraceContaining(Settings.ZOOKEEPER_CONNECT_STRING.key());
 		}
 	}
 

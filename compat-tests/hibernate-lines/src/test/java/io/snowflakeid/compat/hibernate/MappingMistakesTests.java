@@ -1,7 +1,7 @@
 package io.snowflakeid.compat.hibernate;
 
-import io.snowflakeid.hibernate.SnowflakeMappingException;
-import io.snowflakeid.hibernate.SnowflakeMappingException.Problem;
+import io.snowflakeid.hibernate.internal.registry.SnowflakeMappingException;
+import io.snowflakeid.hibernate.internal.registry.SnowflakeMappingException.Problem;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

@@ -5,7 +5,7 @@ import java.sql.SQLException;
 import java.util.Map;
 
 import io.snowflakeid.SnowflakeIdGenerator;
-import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.internal.config.SnowflakeConfiguration;
 import io.snowflakeid.internal.CoordinationStores;
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.internal.SnowflakeGenerators;

@@ -45,7 +45,7 @@ import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.hibernate.SegmentIdentifierGenerator;
 import io.snowflakeid.hibernate.internal.registry.SnowflakeGeneratorService;
 import io.snowflakeid.hibernate.SnowflakeIdentifierGenerator;
-import io.snowflakeid.hibernate.SnowflakeSchemaCheck;
+import io.snowflakeid.hibernate.internal.schema.SnowflakeSchemaCheck;
 import io.snowflakeid.hibernate.SnowflakeValueGenerator;
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.publicid.PublicIdCodec;

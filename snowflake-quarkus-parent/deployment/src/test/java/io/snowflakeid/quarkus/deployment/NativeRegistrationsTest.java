@@ -11,7 +11,7 @@ import io.quarkus.test.QuarkusUnitTest;
 import io.snowflakeid.hibernate.SegmentIdentifierGenerator;
 import io.snowflakeid.hibernate.internal.registry.SnowflakeGeneratorService;
 import io.snowflakeid.hibernate.SnowflakeIdentifierGenerator;
-import io.snowflakeid.hibernate.SnowflakeSchemaCheck;
+import io.snowflakeid.hibernate.internal.schema.SnowflakeSchemaCheck;
 import io.snowflakeid.hibernate.SnowflakeValueGenerator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

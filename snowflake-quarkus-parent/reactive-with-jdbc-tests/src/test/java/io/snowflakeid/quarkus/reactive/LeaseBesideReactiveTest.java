@@ -12,7 +12,7 @@ import io.quarkus.test.QuarkusUnitTest;
 import io.quarkus.vertx.VertxContextSupport;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.internal.ManagedGenerator;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIf;

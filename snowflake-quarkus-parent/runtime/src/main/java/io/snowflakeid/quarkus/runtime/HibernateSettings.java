@@ -5,7 +5,7 @@ import java.util.function.BiConsumer;
 import io.quarkus.hibernate.orm.runtime.integration.HibernateOrmIntegrationRuntimeInitListener;
 import io.snowflakeid.SnowflakeSettings;
 import io.snowflakeid.config.SchemaCheck;
-import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.internal.config.SnowflakeConfiguration;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.jboss.logging.Logger;
 

@@ -7,9 +7,9 @@ import java.util.regex.Pattern;
 
 import io.quarkus.runtime.configuration.ConfigurationException;
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.config.Setting;
-import io.snowflakeid.config.Settings;
-import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.internal.config.Setting;
+import io.snowflakeid.internal.config.Settings;
+import io.snowflakeid.internal.config.SnowflakeConfiguration;
 import org.eclipse.microprofile.config.Config;
 
 /**

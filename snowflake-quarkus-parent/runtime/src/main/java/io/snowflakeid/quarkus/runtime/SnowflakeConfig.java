@@ -11,7 +11,7 @@ import io.smallrye.config.WithDefault;
 
 /**
  * {@code quarkus.snowflake.*}: the settings of {@code snowflake.*} (the core's settings table,
- * {@code io.snowflakeid.config.Settings}) under Quarkus' prefix, read per process at start, so one built application
+ * {@code io.snowflakeid.internal.config.Settings}) under Quarkus' prefix, read per process at start, so one built application
  * runs as many instances, each with its own {@code QUARKUS_SNOWFLAKE_WORKER_ID}.
  * <p>
  * Every value is text here and is read by the same parser as in Spring and plain Hibernate (durations such as

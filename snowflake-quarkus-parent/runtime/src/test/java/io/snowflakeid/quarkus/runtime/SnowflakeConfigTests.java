@@ -4,8 +4,8 @@ import java.lang.reflect.Method;
 import java.util.Set;
 import java.util.TreeSet;
 
-import io.snowflakeid.config.Setting;
-import io.snowflakeid.config.Settings;
+import io.snowflakeid.internal.config.Setting;
+import io.snowflakeid.internal.config.Settings;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -9,7 +9,7 @@ import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.spring.jpa.JpaTestApplication;
 import io.snowflakeid.spring.jpa.Ticket;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import org.junit.jupiter.api.Test;

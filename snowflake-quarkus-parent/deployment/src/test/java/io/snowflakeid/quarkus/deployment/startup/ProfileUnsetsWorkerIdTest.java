@@ -2,7 +2,7 @@ package io.snowflakeid.quarkus.deployment.startup;
 
 import io.quarkus.test.QuarkusUnitTest;
 import io.snowflakeid.internal.ManagedGenerator;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -7,7 +7,7 @@ import io.smallrye.config.EnvConfigSource;
 import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfig;
 import io.smallrye.config.SmallRyeConfigBuilder;
-import io.snowflakeid.config.SnowflakeConfiguration;
+import io.snowflakeid.internal.config.SnowflakeConfiguration;
 import io.snowflakeid.quarkus.runtime.QuarkusSettings;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

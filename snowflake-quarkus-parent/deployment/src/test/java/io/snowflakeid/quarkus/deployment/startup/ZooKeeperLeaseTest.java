@@ -7,7 +7,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.QuarkusUnitTest;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.internal.ManagedGenerator;
-import io.snowflakeid.worker.WorkerAssignment;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import org.apache.curator.framework.CuratorFramework;

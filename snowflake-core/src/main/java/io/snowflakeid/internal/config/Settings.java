@@ -1,0 +1,260 @@
+package io.snowflakeid.internal.config;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.config.SchemaCheck;
+import io.snowflakeid.publicid.PublicIdAlphabet;
+import io.snowflakeid.publicid.PublicIdCodec;
+import io.snowflakeid.segment.SegmentConfiguration;
+import io.snowflakeid.worker.LeaseConfiguration;
+
+/**
+ * The settings table: every {@code snowflake.*} setting of a {@link SnowflakeConfiguration}, declared once, with its
+ * key, type (which says its parser), default and one line of documentation. No lambdas: the table is read at every
+ * start, and each lambda's first use costs a cold start about a millisecond.
+ * <p>
+ * The settings-map binding ({@link SnowflakeConfiguration#fromSettings}) is a loop over {@link #ALL}, handing each
+ * value to {@link SnowflakeConfiguration.Builder#put}, which keeps it by key; each configuration record takes its own
+ * values from there ({@link SegmentConfiguration#with}, {@link LeaseConfiguration#with}) over its {@code DEFAULTS},
+ * which the rows' defaults here are (a default is the value of the type that uses it, so code that builds a
+ * configuration without any binding gets the same); the builder applies the other rows' defaults from here. The Spring
+ * Boot starter binds to the same builder (its properties are nullable, the getters show these defaults), and its
+ * configuration metadata (descriptions, defaults) and {@code docs/configuration.md} are checked against this table by
+ * tests. Ranges are checked in the records, once.
+ * <p>
+ * Adding a setting: a row here and its key constant in {@link SnowflakeSettings}, its consumer (the configuration
+ * record that checks it, with its line in {@code with}, and the class that acts on it), the Spring property (with its
+ * line in the starter's additional metadata, which a test keeps equal to the row), the method in the Quarkus
+ * extension's {@code SnowflakeConfig}, and the docs: the list with what checks each is in {@code docs/building.md},
+ * "Adding a setting".
+ * <p>
+ * Public for the library's own modules (the Hibernate binding, the starter) and for tools that document settings;
+ * not for applications, which configure through properties or the builders. It may change in any release.
+ */
+public final class Settings {
+
+	public static final Setting<Long> DATACENTER_ID = setting(SnowflakeSettings.DATACENTER_ID, Long.class, null,
+			"Datacenter id of this instance, 0..31 with the default layout (0..2^datacenter-bits - "
+					+ "1). No default: required unless the layout has no datacenter bits.");
+
+	public static final Setting<Long> WORKER_ID = setting(SnowflakeSettings.WORKER_ID, Long.class,
+			null,
+			"Worker id of this instance, 0..31 with the default layout (0..2^worker-bits - 1). Every "
+					+ "running instance within a datacenter needs its own. No default. Only with "
+					+ "worker-assignment static or auto: beside any other assignment it is refused at start.");
+
+	public static final Setting<WorkerAssignment> WORKER_ASSIGNMENT = setting(SnowflakeSettings.WORKER_ASSIGNMENT,
+			WorkerAssignment.class, WorkerAssignment.AUTO,
+			"How this instance gets its worker id: auto (static ids if set, else a database lease "
+					+ "when a DataSource exists), static, database-lease, hostname-ordinal (a StatefulSet pod "
+					+ "orders-7 is worker 7), ip-address (low bits of the private IPv4 address; can collide), "
+					+ "zookeeper or redis (a lease in a coordination service the whole fleet shares: modules "
+					+ "snowflake-zookeeper and snowflake-redis). A worker id beside any assignment other than "
+					+ "static or auto is refused at start.");
+
+	public static final Setting<Instant> EPOCH = setting(SnowflakeSettings.EPOCH, Instant.class,
+			SnowflakeLayout.DEFAULT.epoch(),
+			"Instant of timestamp 0, as an ISO-8601 UTC instant. Must not be in the future; a later "
+					+ "epoch gives a later end of the timestamp field. Never change it for existing data: ids "
+					+ "could repeat.");
+
+	public static final Setting<Duration> TICK_LENGTH = setting(SnowflakeSettings.TICK_LENGTH, Duration.class, Duration.ofMillis(SnowflakeLayout.DEFAULT.tickMillis()),
+			"Length of one timestamp tick: a whole number of milliseconds from 1 ms to 1 h.");
+
+	public static final Setting<String> LAYOUT_PRESET = setting(SnowflakeSettings.LAYOUT_PRESET, String.class, "classic",
+			"Starting point for the bit widths: classic (41/5/5/12 in 63 bits) or javascript-safe "
+					+ "(41/0/5/7 in 53 bits: every id is an exact JavaScript number; 32 workers, 128,000 ids/s "
+					+ "each). The widths below override it.");
+
+	// no default of their own: an unset width is the preset's
+	public static final Setting<Integer> TIMESTAMP_BITS = setting(SnowflakeSettings.TIMESTAMP_BITS, Integer.class, null,
+			"Bits of the timestamp field (ticks since the epoch). Unset: the preset's (41 in both presets).");
+
+	public static final Setting<Integer> DATACENTER_BITS = setting(SnowflakeSettings.DATACENTER_BITS, Integer.class, null,
+			"Bits of the datacenter field. Unset: the preset's (5 classic, 0 javascript-safe).");
+
+	public static final Setting<Integer> WORKER_BITS = setting(SnowflakeSettings.WORKER_BITS, Integer.class, null,
+			"Bits of the worker field. Unset: the preset's (5 in both presets).");
+
+	public static final Setting<Integer> SEQUENCE_BITS = setting(SnowflakeSettings.SEQUENCE_BITS, Integer.class, null,
+			"Bits of the sequence field: 2^sequence-bits ids per tick and worker. Unset: the preset's (12 "
+					+ "classic, 7 javascript-safe).");
+
+	public static final Setting<Duration> CLOCK_TOLERANCE = setting(SnowflakeSettings.CLOCK_TOLERANCE,
+			Duration.class, SnowflakeIdGenerator.Builder.DEFAULT_CLOCK_TOLERANCE,
+			"How far the clock may go back behind the last issued id before the generator refuses to "
+					+ "issue ids. Within it, ids continue from the last issued timestamp. From 0 to 1 minute.");
+
+	public static final Setting<Integer> LIFETIME_WARNING_YEARS = setting(SnowflakeSettings.LIFETIME_WARNING_YEARS,
+			Integer.class, SnowflakeConfiguration.DEFAULT_LIFETIME_WARNING_YEARS,
+			"Log a warning at start when fewer than this many years remain in the timestamp field.");
+
+	public static final Setting<SchemaCheck> SCHEMA_CHECK = setting(SnowflakeSettings.SCHEMA_CHECK,
+			SchemaCheck.class, SchemaCheck.FAIL,
+			"At start, check that every @SnowflakeId/@SegmentId column can hold the ids (JDBC "
+					+ "metadata, once per column, after Hibernate's schema management): fail (refuse to start "
+					+ "on a 32-bit column, a VARCHAR too short for the text form or a GENERATED ALWAYS "
+					+ "identity, naming the ALTER statement that fixes it), warn (log the same and start) or "
+					+ "off. A leftover MariaDB/MySQL AUTO_INCREMENT is always only a warning.");
+
+	public static final Setting<String> LEASE_TABLE_NAME = setting(SnowflakeSettings.LEASE_TABLE_NAME, String.class, LeaseConfiguration.DEFAULTS.tableName(),
+			"Lease table: a plain SQL identifier, optionally schema-qualified.");
+
+	public static final Setting<Duration> LEASE_DURATION = setting(SnowflakeSettings.LEASE_DURATION, Duration.class, LeaseConfiguration.DEFAULTS.duration(),
+			"How long a lease lasts without renewal; renewed every third of it. 3 s to 1 h.");
+
+	public static final Setting<Duration> LEASE_SAFETY_MARGIN = setting(SnowflakeSettings.LEASE_SAFETY_MARGIN,
+			Duration.class, LeaseConfiguration.DEFAULTS.safetyMargin(),
+			"How long after its lease end a worker id of a crashed instance stays out of the pool: "
+					+ "must exceed the clock difference between instances. 0 s to 1 h.");
+
+	public static final Setting<Boolean> LEASE_CREATE_TABLE = setting(SnowflakeSettings.LEASE_CREATE_TABLE,
+			Boolean.class, LeaseConfiguration.DEFAULTS.createTable(),
+			"Whether to create the lease table if it is missing (switch off when Flyway or Liquibase "
+					+ "owns it).");
+
+	public static final Setting<Boolean> LEASE_ACCEPT_DATA_LOSS_RISK = setting(
+			SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, Boolean.class, LeaseConfiguration.DEFAULTS.acceptDataLossRisk(),
+			"Whether to lease from a database whose settings let it lose committed writes (PostgreSQL "
+					+ "fsync or synchronous_commit off, MariaDB/MySQL innodb_flush_log_at_trx_commit other than "
+					+ "1), refused otherwise: a lost renewal can give this instance's worker id to another "
+					+ "while it still issues ids.");
+
+	public static final Setting<String> SEGMENT_TABLE_NAME = setting(SnowflakeSettings.SEGMENT_TABLE_NAME,
+			String.class, SegmentConfiguration.DEFAULTS.tableName(),
+			"Segment table; handed-back ranges go to <name>_free. A plain SQL identifier.");
+
+	public static final Setting<Integer> SEGMENT_DEFAULT_STEP = setting(SnowflakeSettings.SEGMENT_DEFAULT_STEP,
+			Integer.class, SegmentConfiguration.DEFAULTS.defaultStep(),
+			"Values per segment for @SegmentId without a step (1..1000000).");
+
+	public static final Setting<Double> SEGMENT_PREFETCH_THRESHOLD = setting(
+			SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, Double.class, SegmentConfiguration.DEFAULTS.prefetchThreshold(),
+			"Share of a segment used before the next is fetched in the background (0.0..0.9).");
+
+	public static final Setting<Duration> SEGMENT_MAX_WAIT = setting(SnowflakeSettings.SEGMENT_MAX_WAIT,
+			Duration.class, SegmentConfiguration.DEFAULTS.maxWait(),
+			"How long a caller waits for a segment while the database is unreachable before failing "
+					+ "(0 s..1 min).");
+
+	public static final Setting<Boolean> SEGMENT_CREATE_TABLE = setting(SnowflakeSettings.SEGMENT_CREATE_TABLE,
+			Boolean.class, SegmentConfiguration.DEFAULTS.createTable(),
+			"Whether to create the segment tables if they are missing.");
+
+	public static final Setting<Boolean> SEGMENT_DYNAMIC_STEP = setting(SnowflakeSettings.SEGMENT_DYNAMIC_STEP,
+			Boolean.class, SegmentConfiguration.DEFAULTS.dynamicStep(),
+			"Whether the step follows the load: doubled when a segment lasts less than "
+					+ "dynamic-step-target (up to max-step, by default 100x the configured step), halved when it "
+					+ "lasts more than twice that (down to the configured step).");
+
+	public static final Setting<Duration> SEGMENT_DYNAMIC_STEP_TARGET = setting(
+			SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, Duration.class, SegmentConfiguration.DEFAULTS.dynamicStepTarget(),
+			"How long a segment should last when the step is dynamic (1 ms..1 day).");
+
+	public static final Setting<Integer> SEGMENT_MAX_STEP = setting(SnowflakeSettings.SEGMENT_MAX_STEP,
+			Integer.class, SegmentConfiguration.DEFAULTS.maxStep(),
+			"The most a dynamic step grows to, for every key: it lowers the default ceiling (100x the configured "
+					+ "step, at most 1000000), never raises it. 1..1000000, and at least default-step. A key whose "
+					+ "@SegmentId step is larger keeps that step, fixed.");
+
+	// The modules' settings (worker ids from ZooKeeper or Redis, public ids): not part of a SnowflakeConfiguration;
+	// each module reads its own through these rows, so that both bindings share one default and one description.
+
+	public static final Setting<String> ZOOKEEPER_CONNECT_STRING = module(
+			SnowflakeSettings.PREFIX + "zookeeper.connect-string", String.class, null,
+			"The ZooKeeper ensemble, host:port[,host:port...][/chroot]. Required unless the application has exactly one "
+					+ "CuratorFramework bean (which is then used).");
+
+	public static final Setting<String> ZOOKEEPER_PATH = module(SnowflakeSettings.PREFIX + "zookeeper.path",
+			String.class, "/snowflake/worker-lease",
+			"The base path of the lease nodes: one persistent node per (datacenter, worker) pair below it.");
+
+	public static final Setting<Duration> ZOOKEEPER_SESSION_TIMEOUT = module(
+			SnowflakeSettings.PREFIX + "zookeeper.session-timeout", Duration.class, Duration.ofSeconds(30),
+			"The session timeout requested from the servers; the lease lasts at most the negotiated one (so that ids "
+					+ "stop before the session can expire), which must be at least 3 s.");
+
+	public static final Setting<Duration> ZOOKEEPER_CONNECTION_TIMEOUT = module(
+			SnowflakeSettings.PREFIX + "zookeeper.connection-timeout", Duration.class, Duration.ofSeconds(10),
+			"How long to wait for a connection to the ensemble.");
+
+	public static final Setting<String> ZOOKEEPER_AUTH = module(SnowflakeSettings.PREFIX + "zookeeper.auth",
+			String.class, null,
+			"Credentials of the client made from these properties, digest:<user>:<password>: it authenticates with "
+					+ "them and creates the lease nodes for that identity only (ACL auth::cdrwa), so that no other "
+					+ "client can delete a lease and its high-water mark. Not set: world-writable nodes, with a "
+					+ "warning. Refused when the application has its own CuratorFramework bean (give that client its "
+					+ "authorization and ACL provider). Masked in the env and configprops endpoints.");
+
+	public static final Setting<String> REDIS_URI = module(SnowflakeSettings.PREFIX + "redis.uri", String.class, null,
+			"Server to keep the leases on, as redis://[user:password@]host:port/database (rediss:// for TLS): a "
+					+ "Lettuce client of its own, closed with the application. When not set, the application's "
+					+ "RedisConnectionFactory (spring.data.redis.*) is used.");
+
+	public static final Setting<String> REDIS_KEY = module(SnowflakeSettings.PREFIX + "redis.key", String.class,
+			"snowflake:worker-lease",
+			"Hash the lease records are kept in, one field per (datacenter, worker) pair. Every service that must get "
+					+ "distinct worker ids uses the same key on the same server.");
+
+	public static final Setting<Boolean> REDIS_ACCEPT_DATA_LOSS_RISK = module(
+			SnowflakeSettings.PREFIX + "redis.accept-data-loss-risk", Boolean.class, false,
+			"Whether to lease from a server that can lose an acknowledged write on a restart or crash: no append-only "
+					+ "file, appendfsync other than always, or an fsync policy that cannot be read (the server refuses "
+					+ "CONFIG GET, as managed services often do). A lease the server forgets can be handed to a second "
+					+ "instance while the first still issues ids with it (duplicate ids). When false, such a server is "
+					+ "refused at start and at every renewal. An allkeys-* eviction policy and a replica are refused "
+					+ "whatever this says.");
+
+	public static final Setting<String> PUBLIC_ID_CURRENT_VERSION = module(PublicIdCodec.CURRENT_VERSION, String.class,
+			null, "Version new tokens are encoded with. Optional with a single key; required with several.");
+
+	public static final Setting<PublicIdAlphabet> PUBLIC_ID_ALPHABET = module(PublicIdCodec.ALPHABET,
+			PublicIdAlphabet.class, PublicIdAlphabet.BASE62,
+			"Characters of tokens: base62 (0-9A-Za-z, URL-safe, 17 characters), decimal (digits only, 30 "
+					+ "characters) or crockford-base32 (0-9 and A-Z without I, L, O, U, for people to read and type, 20 "
+					+ "characters). Changing it changes every token.");
+
+	/**
+	 * The modules' settings. Not among them: {@code snowflake.public-id.keys.<version>}, a family of keys (one per
+	 * key version) that {@link PublicIdCodec#fromSettings} reads.
+	 */
+	public static final List<Setting<?>> MODULES = List.of(ZOOKEEPER_CONNECT_STRING, ZOOKEEPER_PATH,
+			ZOOKEEPER_SESSION_TIMEOUT, ZOOKEEPER_CONNECTION_TIMEOUT, ZOOKEEPER_AUTH, REDIS_URI, REDIS_KEY,
+			REDIS_ACCEPT_DATA_LOSS_RISK, PUBLIC_ID_CURRENT_VERSION, PUBLIC_ID_ALPHABET);
+
+	/** Every setting of a {@link SnowflakeConfiguration}, in the order the settings-map binding reads them. */
+	public static final List<Setting<?>> ALL = List.of(LAYOUT_PRESET, TIMESTAMP_BITS, DATACENTER_BITS, WORKER_BITS,
+			SEQUENCE_BITS, EPOCH, TICK_LENGTH, DATACENTER_ID, WORKER_ID, CLOCK_TOLERANCE, WORKER_ASSIGNMENT,
+			LIFETIME_WARNING_YEARS, SCHEMA_CHECK, LEASE_TABLE_NAME, LEASE_DURATION, LEASE_SAFETY_MARGIN,
+			LEASE_CREATE_TABLE, LEASE_ACCEPT_DATA_LOSS_RISK, SEGMENT_TABLE_NAME, SEGMENT_DEFAULT_STEP,
+			SEGMENT_PREFETCH_THRESHOLD, SEGMENT_MAX_WAIT, SEGMENT_CREATE_TABLE, SEGMENT_DYNAMIC_STEP,
+			SEGMENT_DYNAMIC_STEP_TARGET, SEGMENT_MAX_STEP);
+
+	private Settings() {
+	}
+
+	/** Reads every setting of {@link #ALL} a settings map holds into a builder: the settings-map binding. */
+	public static SnowflakeConfiguration.Builder readInto(Map<String, ?> settings,
+			SnowflakeConfiguration.Builder builder) {
+		for (Setting<?> setting : ALL) {
+			setting.readInto(settings, builder);
+		}
+		return builder;
+	}
+
+	/** A setting a module reads itself. */
+	static <T> Setting<T> module(String key, Class<T> type, T defaultValue, String description) {
+		return new Setting<>(key, type, defaultValue, description, false);
+	}
+
+	/** A setting of a {@link SnowflakeConfiguration}: its value goes to {@link SnowflakeConfiguration.Builder#put}. */
+	static <T> Setting<T> setting(String key, Class<T> type, T defaultValue, String description) {
+		return new Setting<>(key, type, defaultValue, description, true);
+	}
+}

@@ -1,0 +1,362 @@
+package io.snowflakeid.internal.config;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.config.SchemaCheck;
+import io.snowflakeid.segment.SegmentConfiguration;
+import io.snowflakeid.worker.LeaseConfiguration;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatNullPointerException;
+
+/** The settings-map binding (plain Hibernate) and the checks of the typed configuration. */
+class SnowflakeConfigurationTests {
+
+	private static final Instant START = Instant.parse("2024-03-01T00:00:00Z");
+
+	private static SnowflakeConfiguration read(Map<String, ?> settings) {
+		return SnowflakeConfiguration.fromSettings(settings);
+	}
+
+	@Test
+	void durationsReadWithOrWithoutAUnit() {
+		assertThat(SettingsMapReader.toDuration("10ms")).isEqualTo(Duration.ofMillis(10));
+		assertThat(SettingsMapReader.toDuration(" 10 ")).isEqualTo(Duration.ofMillis(10));
+		assertThat(SettingsMapReader.toDuration("2s")).isEqualTo(Duration.ofSeconds(2));
+		assertThat(SettingsMapReader.toDuration("3m")).isEqualTo(Duration.ofMinutes(3));
+		assertThat(SettingsMapReader.toDuration("1h")).isEqualTo(Duration.ofHours(1));
+		assertThat(SettingsMapReader.toDuration("PT0.5S")).isEqualTo(Duration.ofMillis(500));
+		assertThat(SettingsMapReader.toDuration(250)).isEqualTo(Duration.ofMillis(250));
+		assertThat(SettingsMapReader.toDuration(Duration.ofSeconds(7))).isEqualTo(Duration.ofSeconds(7));
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.CLOCK_TOLERANCE, "soon")))
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(SnowflakeSettings.CLOCK_TOLERANCE));
+	}
+
+	@Test
+	void everyLayoutFieldAndTheToleranceAreReadFromTheSettingsMap() {
+		Map<String, Object> settings = new HashMap<>();
+		settings.put(SnowflakeSettings.TIMESTAMP_BITS, "43");
+		settings.put(SnowflakeSettings.DATACENTER_BITS, 4);
+		settings.put(SnowflakeSettings.WORKER_BITS, "6");
+		settings.put(SnowflakeSettings.SEQUENCE_BITS, "10");
+		settings.put(SnowflakeSettings.EPOCH, START);
+		settings.put(SnowflakeSettings.WORKER_ID, 3);
+		settings.put(SnowflakeSettings.DATACENTER_ID, "2");
+		settings.put(SnowflakeSettings.CLOCK_TOLERANCE, "250ms");
+		SnowflakeConfiguration configuration = read(settings);
+		SnowflakeLayout layout = configuration.layout();
+		assertThat(layout.timestampBits()).isEqualTo(43);
+		assertThat(layout.datacenterBits()).isEqualTo(4);
+		assertThat(layout.workerBits()).isEqualTo(6);
+		assertThat(layout.sequenceBits()).isEqualTo(10);
+		assertThat(layout.epoch()).isEqualTo(START);
+		SnowflakeIdGenerator generator = configuration.generatorBuilder().build();
+		assertThat(generator.clockTolerance()).isEqualTo(Duration.ofMillis(250));
+		assertThat(generator.datacenterId()).isEqualTo(2);
+		assertThat(generator.workerId()).isEqualTo(3);
+	}
+
+	@Test
+	void settingsMapConfiguresEveryField() {
+		Map<String, Object> settings = new HashMap<>();
+		settings.put("snowflake.datacenter-id", "2");
+		settings.put("snowflake.worker-id", 5);
+		settings.put("snowflake.epoch", "2024-01-01T00:00:00Z");
+		settings.put("snowflake.tick-length", "10ms");
+		settings.put("snowflake.layout.timestamp-bits", "39");
+		settings.put("snowflake.layout.datacenter-bits", "4");
+		settings.put("snowflake.layout.worker-bits", "8");
+		settings.put("snowflake.layout.sequence-bits", "12");
+		settings.put("snowflake.clock-tolerance", "2s");
+		SnowflakeIdGenerator generator = read(settings).generatorBuilder().build();
+		SnowflakeLayout layout = generator.layout();
+		assertThat(layout.timestampBits()).isEqualTo(39);
+		assertThat(layout.datacenterBits()).isEqualTo(4);
+		assertThat(layout.workerBits()).isEqualTo(8);
+		assertThat(layout.tickMillis()).isEqualTo(10);
+		assertThat(layout.epoch()).isEqualTo(Instant.parse("2024-01-01T00:00:00Z"));
+		assertThat(generator.datacenterId()).isEqualTo(2);
+		assertThat(generator.workerId()).isEqualTo(5);
+	}
+
+	/**
+	 * Hibernate's settings map may hold typed objects (set programmatically rather than from a properties file):
+	 * each is taken as it is, a Double as that Double, an enum constant as that constant.
+	 */
+	@Test
+	void typedValuesOfASettingsMapAreTakenAsTheyAre() {
+		Map<String, Object> settings = new HashMap<>();
+		settings.put(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, 0.3);
+		settings.put(SnowflakeSettings.SEGMENT_DEFAULT_STEP, (short) 250);
+		settings.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, Boolean.TRUE);
+		settings.put(SnowflakeSettings.SEGMENT_MAX_WAIT, Duration.ofMillis(1500));
+		settings.put(SnowflakeSettings.WORKER_ID, (byte) 7);
+		settings.put(SnowflakeSettings.DATACENTER_ID, 3L);
+		settings.put(SnowflakeSettings.WORKER_ASSIGNMENT, WorkerAssignment.STATIC);
+		settings.put(SnowflakeSettings.SCHEMA_CHECK, SchemaCheck.WARN);
+		settings.put(SnowflakeSettings.EPOCH, START);
+		SnowflakeConfiguration configuration = read(settings);
+		assertThat(configuration.segment().prefetchThreshold()).isEqualTo(0.3);
+		assertThat(configuration.segment().defaultStep()).isEqualTo(250);
+		assertThat(configuration.segment().dynamicStep()).isTrue();
+		assertThat(configuration.segment().maxWait()).isEqualTo(Duration.ofMillis(1500));
+		assertThat(configuration.workerId()).isEqualTo(7L);
+		assertThat(configuration.datacenterId()).isEqualTo(3L);
+		assertThat(configuration.workerAssignment()).isEqualTo(WorkerAssignment.STATIC);
+		assertThat(configuration.schemaCheck()).isEqualTo(SchemaCheck.WARN);
+		assertThat(configuration.layout().epoch()).isEqualTo(START);
+		// A float is widened as a number, not re-read from its text.
+		assertThat(Settings.SEGMENT_PREFETCH_THRESHOLD.parse(0.1f)).isEqualTo((double) 0.1f);
+	}
+
+	/** A row of the settings table needs a parser for its type: one of another type is refused as it is declared. */
+	@Test
+	void aSettingOfATypeWithoutAParserIsRefusedWhereItIsDeclared() {
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> new Setting<>("snowflake.colour", java.net.URI.class, null, "A colour.", true))
+			.withMessage("No parser for snowflake.colour of type java.net.URI");
+	}
+
+	@Test
+	void unreadableSettingNamesItsKey() {
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of("snowflake.worker-id", "seven")))
+			.withMessage("Invalid snowflake.worker-id = 'seven': allowed a whole number");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of("snowflake.epoch", "yesterday")))
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.epoch"));
+	}
+
+	@Test
+	void aBitCountTooLargeForAnIntIsRefusedNotWrappedAndALargeIntGetsTheFieldsOwnRange() {
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.TIMESTAMP_BITS, 4_294_967_337L)))
+			.satisfies((huge) -> assertThat(huge.getSetting()).isEqualTo(SnowflakeSettings.TIMESTAMP_BITS));
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.TIMESTAMP_BITS, Integer.MAX_VALUE)))
+			.satisfies((maxInt) -> assertThat(maxInt.getAllowed()).as("the timestamp field needs at least one bit")
+				.isEqualTo("1..63"));
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.TIMESTAMP_BITS, Integer.MIN_VALUE)))
+			.satisfies((minInt) -> assertThat(minInt.getAllowed()).isEqualTo("1..63"));
+	}
+
+	@Test
+	void presetsNameTheirLayoutsAndAnUnknownOneIsRefused() {
+		assertThat(read(Map.of(SnowflakeSettings.LAYOUT_PRESET, "javascript-safe")).layout())
+			.isEqualTo(SnowflakeLayout.JAVASCRIPT_SAFE);
+		assertThat(read(Map.of()).layout()).isEqualTo(SnowflakeLayout.DEFAULT);
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.LAYOUT_PRESET, "tiny")))
+			.satisfies((preset) -> assertThat(preset.getSetting()).isEqualTo("snowflake.layout.preset"));
+	}
+
+	@Test
+	void everySegmentSettingIsReadFromTheSettingsMap() {
+		Map<String, Object> map = new HashMap<>();
+		map.put(SnowflakeSettings.SEGMENT_TABLE_NAME, " my_segments ");
+		map.put(SnowflakeSettings.SEGMENT_DEFAULT_STEP, "250");
+		map.put(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, " 0.25 ");
+		map.put(SnowflakeSettings.SEGMENT_MAX_WAIT, "2s");
+		map.put(SnowflakeSettings.SEGMENT_CREATE_TABLE, "false");
+		map.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, "true");
+		map.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, "5m");
+		map.put(SnowflakeSettings.SEGMENT_MAX_STEP, " 4000 ");
+		SegmentConfiguration segment = read(map).segment();
+		assertThat(segment.tableName()).isEqualTo("my_segments");
+		assertThat(segment.defaultStep()).isEqualTo(250);
+		assertThat(segment.prefetchThreshold()).isEqualTo(0.25);
+		assertThat(segment.maxWait()).isEqualTo(Duration.ofSeconds(2));
+		assertThat(segment.createTable()).isFalse();
+		assertThat(segment.dynamicStep()).isTrue();
+		assertThat(segment.dynamicStepTarget()).isEqualTo(Duration.ofMinutes(5));
+		assertThat(segment.maxStep()).isEqualTo(4000);
+
+		SegmentConfiguration defaults = read(Map.of()).segment();
+		assertThat(defaults).isEqualTo(SegmentConfiguration.DEFAULTS);
+		assertThat(defaults.tableName()).isEqualTo("snowflake_segment");
+		assertThat(defaults.defaultStep()).isEqualTo(1000);
+		assertThat(defaults.createTable()).isTrue();
+		assertThat(defaults.dynamicStep()).isFalse();
+		assertThat(defaults.maxWait()).isEqualTo(Duration.ofSeconds(5));
+		assertThat(defaults.maxStep()).as("no max-step: 100 x the step").isNull();
+
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, "a lot")))
+			.satisfies((bad) -> assertThat(bad.getSetting()).isEqualTo(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD));
+	}
+
+	/** snowflake.segment.max-step through the settings map: a whole number in 1..1000000, at least the default step. */
+	@Test
+	void maxStepIsReadAndCheckedAgainstItsRangeAndTheDefaultStep() {
+		assertThat(read(Map.of(SnowflakeSettings.SEGMENT_MAX_STEP, "1000")).segment().maxStep()).isEqualTo(1000);
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.SEGMENT_MAX_STEP, "lots")))
+			.satisfies((bad) -> assertThat(bad.getSetting()).isEqualTo(SnowflakeSettings.SEGMENT_MAX_STEP))
+			.withMessageContaining("'lots'");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.SEGMENT_MAX_STEP, "2000000")))
+			.withMessage("Invalid snowflake.segment.max-step = 2000000: allowed 1..1000000");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.SEGMENT_MAX_STEP, "999")))
+			.as("below the default default-step, 1000")
+			.withMessage("Invalid snowflake.segment.max-step = 999: allowed 1000..1000000 (at least "
+					+ "snowflake.segment.default-step = 1000)");
+		assertThat(read(Map.of(SnowflakeSettings.SEGMENT_MAX_STEP, "999", SnowflakeSettings.SEGMENT_DEFAULT_STEP, "10"))
+			.segment().maxStep()).isEqualTo(999);
+	}
+
+	@Test
+	void aSwitchIsTrueOrFalseInEverySettingNeverSilentlyFalse() {
+		for (String key : new String[] { SnowflakeSettings.LEASE_CREATE_TABLE, SnowflakeSettings.SEGMENT_CREATE_TABLE,
+				SnowflakeSettings.SEGMENT_DYNAMIC_STEP, SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK }) {
+			assertThatExceptionOfType(SnowflakeConfigurationException.class).as(key)
+				.isThrownBy(() -> read(Map.of(key, "yes")))
+				.satisfies((bad) -> assertThat(bad.getSetting()).isEqualTo(key))
+				.satisfies((bad) -> assertThat(bad.getAllowed()).isEqualTo("true or false"));
+		}
+		assertThat(read(Map.of(SnowflakeSettings.SEGMENT_CREATE_TABLE, " FALSE ")).segment().createTable()).isFalse();
+		assertThat(read(Map.of(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, "True")).segment().dynamicStep()).isTrue();
+	}
+
+	@Test
+	void leaseSettingsAreReadAndCheckedOnce() {
+		LeaseConfiguration lease = read(Map.of(SnowflakeSettings.LEASE_TABLE_NAME, " my_leases ",
+				SnowflakeSettings.LEASE_DURATION, "6s", SnowflakeSettings.LEASE_SAFETY_MARGIN, "2s",
+				SnowflakeSettings.LEASE_CREATE_TABLE, "TRUE")).lease();
+		assertThat(lease)
+			.isEqualTo(new LeaseConfiguration("my_leases", Duration.ofSeconds(6), Duration.ofSeconds(2), true));
+		assertThat(read(Map.of()).lease()).isEqualTo(LeaseConfiguration.DEFAULTS);
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.LEASE_DURATION, "2s")))
+			.withMessage("Invalid snowflake.lease.duration = PT2S: allowed 3 s to 1 h");
+	}
+
+	@Test
+	void aTypedSetterIsItsRowAndNullUnsetsIt() {
+		assertThat(SnowflakeConfiguration.builder().segmentMaxStep(5000).leaseDuration(Duration.ofSeconds(30)).build())
+			.isEqualTo(SnowflakeConfiguration.builder()
+				.put(Settings.SEGMENT_MAX_STEP, 5000)
+				.put(Settings.LEASE_DURATION, Duration.ofSeconds(30))
+				.build());
+		SnowflakeConfiguration unset = SnowflakeConfiguration.builder()
+			.segmentDefaultStep(50)
+			.segmentDefaultStep(null)
+			.leaseCreateTable(false)
+			.put(Settings.LEASE_CREATE_TABLE, null)
+			.build();
+		assertThat(unset).isEqualTo(SnowflakeConfiguration.builder().build());
+		assertThat(unset.segment()).isEqualTo(SegmentConfiguration.DEFAULTS);
+		assertThat(unset.lease()).isEqualTo(LeaseConfiguration.DEFAULTS);
+	}
+
+	@Test
+	void withSeveralBadValuesTheLeaseAndTheSegmentAreNamedBeforeTheLayout() {
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeConfiguration.builder().timestampBits(50).segmentDefaultStep(0).build())
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(SnowflakeSettings.SEGMENT_DEFAULT_STEP));
+		Map<String, Object> settings = new HashMap<>();
+		settings.put(SnowflakeSettings.TIMESTAMP_BITS, "50"); // 72 bits with the classic widths
+		settings.put(SnowflakeSettings.LEASE_DURATION, "1s");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeConfiguration.fromSettings(settings))
+			.withMessage("Invalid snowflake.lease.duration = PT1S: allowed 3 s to 1 h");
+	}
+
+	@Test
+	void aLeaseConfigurationTakesTheValuesOfItsOwnKeysOnly() {
+		Map<String, Object> values = new HashMap<>();
+		values.put(SnowflakeSettings.LEASE_SAFETY_MARGIN, Duration.ofSeconds(3));
+		values.put(SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, true);
+		values.put(SnowflakeSettings.SEGMENT_DEFAULT_STEP, 7); // another group's key
+		assertThat(LeaseConfiguration.DEFAULTS.with(values)).isEqualTo(new LeaseConfiguration(
+				LeaseConfiguration.DEFAULTS.tableName(), LeaseConfiguration.DEFAULT_DURATION, Duration.ofSeconds(3), true,
+				true));
+		values.put(SnowflakeSettings.LEASE_CREATE_TABLE, null);
+		assertThatNullPointerException().isThrownBy(() -> LeaseConfiguration.DEFAULTS.with(values))
+			.withMessage(SnowflakeSettings.LEASE_CREATE_TABLE + " must not be null");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> LeaseConfiguration.DEFAULTS.with(Map.of(SnowflakeSettings.LEASE_DURATION, "30s")))
+			.withMessageStartingWith(SnowflakeSettings.LEASE_DURATION + " must be a Duration, not a java.lang.String");
+	}
+
+	@Test
+	void staticIdsOutsideTheLayoutAreRefusedWithTheirRange() {
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.WORKER_ID, "32")))
+			.satisfies((ex) -> assertThat(ex.getAllowed()).isEqualTo("0..31 (5 worker bits)"));
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.LIFETIME_WARNING_YEARS, "-1")))
+			.satisfies((years) -> assertThat(years.getSetting()).isEqualTo(SnowflakeSettings.LIFETIME_WARNING_YEARS));
+	}
+
+	/**
+	 * The ranges the configuration checks itself, at both ends: the static ids within the layout's fields, the
+	 * lifetime warning from 0 to 1000 years, the clock tolerance from 0 to 1 minute.
+	 */
+	@Test
+	void theConfigurationsOwnRangesHoldAtBothEnds() {
+		assertThat(read(Map.of(SnowflakeSettings.DATACENTER_ID, "31", SnowflakeSettings.WORKER_ID, "0")).datacenterId())
+			.isEqualTo(31L);
+		assertThat(read(Map.of(SnowflakeSettings.DATACENTER_ID, "0", SnowflakeSettings.WORKER_ID, "31")).workerId())
+			.isEqualTo(31L);
+		for (String datacenterId : new String[] { "32", "-1" }) {
+			assertThatExceptionOfType(SnowflakeConfigurationException.class)
+				.isThrownBy(() -> read(Map.of(SnowflakeSettings.DATACENTER_ID, datacenterId)))
+				.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(SnowflakeSettings.DATACENTER_ID))
+				.satisfies((ex) -> assertThat(ex.getAllowed()).isEqualTo("0..31 (5 datacenter bits)"));
+		}
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.WORKER_ID, "-1")))
+			.satisfies((ex) -> assertThat(ex.getAllowed()).isEqualTo("0..31 (5 worker bits)"));
+		assertThat(read(Map.of(SnowflakeSettings.LIFETIME_WARNING_YEARS, "0")).lifetimeWarningYears()).isZero();
+		assertThat(read(Map.of(SnowflakeSettings.LIFETIME_WARNING_YEARS, "1000")).lifetimeWarningYears())
+			.isEqualTo(1000);
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.LIFETIME_WARNING_YEARS, "1001")))
+			.withMessage("Invalid snowflake.lifetime-warning-years = 1001: allowed 0..1000");
+		assertThat(read(Map.of(SnowflakeSettings.CLOCK_TOLERANCE, "1m")).clockTolerance())
+			.isEqualTo(Duration.ofMinutes(1));
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.CLOCK_TOLERANCE, "60001ms")))
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(SnowflakeSettings.CLOCK_TOLERANCE))
+			.satisfies((ex) -> assertThat(ex.getAllowed())
+				.isEqualTo("a whole number of milliseconds from 0 ms to 60000 ms"));
+	}
+
+	/** A module's duration setting (ZooKeeper's time-outs): the value in any accepted form, else the fallback. */
+	@Test
+	void aModulesDurationSettingIsReadOrFallsBack() {
+		String key = "snowflake.zookeeper.session-timeout";
+		assertThat(SnowflakeSettings.duration(Map.of(), key, Duration.ofSeconds(30))).isEqualTo(Duration.ofSeconds(30));
+		assertThat(SnowflakeSettings.duration(Map.of(key, "45s"), key, Duration.ofSeconds(30)))
+			.isEqualTo(Duration.ofSeconds(45));
+		assertThat(SnowflakeSettings.duration(Map.of(key, 1500), key, null)).isEqualTo(Duration.ofMillis(1500));
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeSettings.duration(Map.of(key, "soon"), key, Duration.ZERO))
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(key))
+			.withMessageContaining("'soon'");
+	}
+
+	@Test
+	void assignmentNamesParseAndUnknownOnesAreRejected() {
+		assertThat(read(Map.of(SnowflakeSettings.WORKER_ASSIGNMENT, "database-lease")).workerAssignment())
+			.isEqualTo(WorkerAssignment.DATABASE_LEASE);
+		assertThat(read(Map.of()).workerAssignment()).isEqualTo(WorkerAssignment.AUTO);
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> read(Map.of(SnowflakeSettings.WORKER_ASSIGNMENT, "mac-address")))
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.worker-assignment"))
+			.satisfies((ex) -> assertThat(ex.getAllowed()).contains("database-lease"));
+	}
+}
