@@ -1,5 +1,7 @@
 package io.snowflakeid;
 
+import io.snowflakeid.internal.keys.SnowflakeSettings;
+
 /**
  * The time source went back further than the generator's clock tolerance. Issuing ids now could repeat ids
  * already issued, so the generator refuses until the clock has caught up again.

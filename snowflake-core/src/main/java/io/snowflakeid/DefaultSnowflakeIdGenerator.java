@@ -5,6 +5,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
+import io.snowflakeid.internal.keys.SnowflakeSettings;
+
 /**
  * The lock-free generator. Its whole state is one {@code long}, {@code (tick << sequenceBits) | sequence} of the
  * last issued id, advanced by compare-and-set, so ids are strictly increasing in the order they are handed out.

@@ -3,6 +3,8 @@ package io.snowflakeid;
 import java.time.Duration;
 import java.util.Objects;
 
+import io.snowflakeid.internal.keys.SnowflakeSettings;
+
 /**
  * Issues unique, time-ordered 64-bit ids. Implementations are thread-safe; ids from one generator are strictly
  * increasing in the order {@link #nextId()} returns them, across all threads. Use one generator per

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 
+import io.snowflakeid.internal.keys.SnowflakeSettings;
+
 /**
  * How the 63 usable bits of an id are shared out, and what a timestamp tick means.
  *

@@ -2,6 +2,8 @@ package io.snowflakeid;
 
 import java.time.Instant;
 
+import io.snowflakeid.internal.keys.SnowflakeSettings;
+
 /**
  * The current time no longer fits in the layout's timestamp field. Ids would wrap around or turn negative, so
  * none are issued: choose a later epoch, more timestamp bits or longer ticks.

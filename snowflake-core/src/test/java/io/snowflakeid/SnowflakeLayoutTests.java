@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.SplittableRandom;
 
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.testing.SimulatedClock;
 import org.junit.jupiter.api.Test;
 

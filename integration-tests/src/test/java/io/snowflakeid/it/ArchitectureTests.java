@@ -29,7 +29,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ArchitectureTests {
 
 	private static final String[] CORE = { "io.snowflakeid", "io.snowflakeid.config", "io.snowflakeid.internal.config",
-			"io.snowflakeid.worker", "io.snowflakeid.segment", "io.snowflakeid.publicid", "io.snowflakeid.spi" };
+			"io.snowflakeid.internal.keys", "io.snowflakeid.worker", "io.snowflakeid.segment", "io.snowflakeid.publicid",
+			"io.snowflakeid.spi" };
 
 	private static final JavaClasses CLASSES = new ClassFileImporter()
 		.withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -57,6 +58,18 @@ class ArchitectureTests {
 			.dependOnClassesThat()
 			.resideInAnyPackage("org.hibernate..", "jakarta..", "org.springframework..", "io.snowflakeid.hibernate..",
 					"io.snowflakeid.spring..")
+			.check(CLASSES);
+	}
+
+	/** The setting keys are named by every package's messages: their package must depend on no other of ours. */
+	@Test
+	void theSettingKeysDependOnNothingOfTheLibrary() {
+		noClasses().that()
+			.resideInAPackage("io.snowflakeid.internal.keys")
+			.should()
+			.dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.describe("another package of the library",
+					(JavaClass type) -> type.getPackageName().startsWith("io.snowflakeid")
+							&& !type.getPackageName().equals("io.snowflakeid.internal.keys")))
 			.check(CLASSES);
 	}
 
@@ -209,5 +222,8 @@ class ArchitectureTests {
 		}
 		assertThat(publicTypes).as("public types of the published modules (update public-api.txt on purpose)")
 			.containsExactlyElementsOf(pinned);
+		// issue 23: what applications see stays small; internal packages and the service-provider interface aside
+		assertThat(pinned.stream().filter((type) -> !type.contains(".internal") && !type.contains(".spi.")))
+			.as("public types outside internal and spi packages").hasSizeLessThanOrEqualTo(60);
 	}
 }

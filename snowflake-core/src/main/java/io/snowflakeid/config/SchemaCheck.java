@@ -3,7 +3,7 @@ package io.snowflakeid.config;
 import java.util.Locale;
 
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 
 /**
  * What happens at start when a {@code @SnowflakeId} or {@code @SegmentId} column cannot hold the ids

@@ -3,7 +3,7 @@ package io.snowflakeid.internal;
 import java.util.Map;
 import java.util.ServiceLoader;
 
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.spi.LeaseStoreProvider;
 import io.snowflakeid.internal.config.WorkerAssignment;

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeLayout;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 
 /** Worker ids derived from the host: a StatefulSet ordinal in the host name, or private IPv4 address bits. */
 final class HostWorkerIds {

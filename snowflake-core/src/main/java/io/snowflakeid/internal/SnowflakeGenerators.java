@@ -8,7 +8,7 @@ import java.util.Locale;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.internal.config.SnowflakeConfiguration;
 import io.snowflakeid.internal.logging.Logging;
 import io.snowflakeid.segment.SegmentIdGenerators;
@@ -64,7 +64,7 @@ public final class SnowflakeGenerators {
 	/** The segment-mode generators of {@code configuration} on {@code connections}. */
 	public static SegmentIdGenerators segments(SnowflakeConfiguration configuration, ConnectionSource connections) {
 		return new SegmentIdGenerators(
-				SegmentSettings.builder(connections).configuration(configuration.segment()).build());
+				SegmentSettings.builder(connections).settings(configuration.segment().values()).build());
 	}
 
 	private static ManagedGenerator assign(SnowflakeConfiguration configuration, ConnectionSource connections,
@@ -81,7 +81,7 @@ public final class SnowflakeGenerators {
 									+ "=database-lease needs a database: none is configured (no DataSource)");
 				}
 				WorkerLeaseSettings.Builder lease = WorkerLeaseSettings.builder(connections).generator(builder)
-					.configuration(configuration.lease());
+					.settings(configuration.lease().values());
 				if (configuration.datacenterId() != null) {
 					lease.datacenterId(configuration.datacenterId().intValue());
 				}
@@ -93,7 +93,7 @@ public final class SnowflakeGenerators {
 					throw CoordinationStores.missingModule(assignment);
 				}
 				WorkerLeaseSettings.Builder lease = WorkerLeaseSettings.builder(coordination).generator(builder)
-					.configuration(configuration.lease());
+					.settings(configuration.lease().values());
 				if (configuration.datacenterId() != null) {
 					lease.datacenterId(configuration.datacenterId().intValue());
 				}

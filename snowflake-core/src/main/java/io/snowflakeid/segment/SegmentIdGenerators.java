@@ -1,6 +1,6 @@
 package io.snowflakeid.segment;
 
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.internal.logging.Logging;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;

@@ -6,7 +6,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.LongSupplier;
 
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
+import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.internal.config.SegmentConfiguration;
+import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.worker.ConnectionSource;
 
 /** How segment-mode generators reach and use their table. Checked by {@link Builder#build()}. */
@@ -65,16 +68,14 @@ public final class SegmentSettings {
 	}
 
 	/**
-	 * Each setter sets one {@code snowflake.segment.*} value over the {@link #configuration(SegmentConfiguration)}
-	 * (by default {@link SegmentConfiguration#DEFAULTS}); {@link #build()} checks them together.
+	 * Each setter, or {@link #settings(Map)}, sets {@code snowflake.segment.*} values over the defaults;
+	 * {@link #build()} checks them together.
 	 */
 	public static final class Builder {
 
 		private final ConnectionSource connections;
 
-		private SegmentConfiguration configuration = SegmentConfiguration.DEFAULTS;
-
-		/** The values set since the configuration, by key ({@link SegmentConfiguration#with}). */
+		/** The values set, by key, over the defaults ({@code SegmentConfiguration.with}). */
 		private final Map<String, Object> values = new HashMap<>();
 
 		private LongSupplier nanoClock = System::nanoTime;
@@ -83,10 +84,15 @@ public final class SegmentSettings {
 			this.connections = Objects.requireNonNull(connections, "connections must not be null");
 		}
 
-		/** All of {@code snowflake.segment.*} at once: replaces what the setters below set before. */
-		public Builder configuration(SegmentConfiguration configuration) {
-			this.configuration = Objects.requireNonNull(configuration, "configuration must not be null");
-			this.values.clear();
+		/**
+		 * The {@code snowflake.segment.*} settings a settings map holds (Hibernate's, or a {@code Properties}' entries),
+		 * read as every binding reads them: text such as {@code "5s"}, or values of each setting's type. Other keys are
+		 * ignored; a key under {@code snowflake.segment.} that is no setting is refused; a null value is absent. Replaces
+		 * what the setters below set before for the keys the map holds.
+		 * @throws SnowflakeConfigurationException naming the setting and the value that cannot be read
+		 */
+		public Builder settings(Map<String, ?> settings) {
+			this.values.putAll(Settings.group(settings, SnowflakeSettings.PREFIX + "segment."));
 			return this;
 		}
 
@@ -95,17 +101,23 @@ public final class SegmentSettings {
 			return set(SnowflakeSettings.SEGMENT_TABLE_NAME, tableName);
 		}
 
-		/** See {@link SegmentConfiguration#defaultStep()}. */
+		/** Values per segment for keys whose {@code @SegmentId} sets no step; 1 to 1,000,000, default 1000. */
 		public Builder defaultStep(int defaultStep) {
 			return set(SnowflakeSettings.SEGMENT_DEFAULT_STEP, defaultStep);
 		}
 
-		/** See {@link SegmentConfiguration#prefetchThreshold()}. */
+		/**
+		 * Share of the current segment used before the next one is fetched in the background (Leaf uses 10 %); 0.0 (at
+		 * once) to 0.9, default 0.1.
+		 */
 		public Builder prefetchThreshold(double prefetchThreshold) {
 			return set(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, prefetchThreshold);
 		}
 
-		/** See {@link SegmentConfiguration#maxWait()}. */
+		/**
+		 * How long a caller waits for a segment while the database is unreachable before failing; 0 s to 1 min,
+		 * default 5 s.
+		 */
 		public Builder maxWait(Duration maxWait) {
 			return set(SnowflakeSettings.SEGMENT_MAX_WAIT, maxWait);
 		}
@@ -114,17 +126,25 @@ public final class SegmentSettings {
 			return set(SnowflakeSettings.SEGMENT_CREATE_TABLE, createTable);
 		}
 
-		/** See {@link SegmentConfiguration#dynamicStep()}. Off by default. */
+		/**
+		 * Let the step follow the load, as Leaf does: a segment used up in less than the target time doubles the next
+		 * step (up to the max-step), one that lasted more than twice the target halves it (down to the configured
+		 * step). Off by default.
+		 */
 		public Builder dynamicStep(boolean dynamicStep) {
 			return set(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, dynamicStep);
 		}
 
-		/** See {@link SegmentConfiguration#dynamicStepTarget()}. */
+		/** How long a segment should last when the step is dynamic; 1 ms to 1 day, default 15 min. */
 		public Builder dynamicStepTarget(Duration target) {
 			return set(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, target);
 		}
 
-		/** See {@link SegmentConfiguration#maxStep()}; null (the default) for 100 times the configured step. */
+		/**
+		 * The most a dynamic step grows to, for every key: it lowers the ceiling of 100 times the configured step (at
+		 * most 1,000,000), never raises it; 1 to 1,000,000 and at least the default step. Null (the default) for that
+		 * ceiling alone.
+		 */
 		public Builder maxStep(Integer maxStep) {
 			return set(SnowflakeSettings.SEGMENT_MAX_STEP, maxStep);
 		}
@@ -141,7 +161,7 @@ public final class SegmentSettings {
 		}
 
 		public SegmentSettings build() {
-			return new SegmentSettings(this, this.configuration.with(this.values));
+			return new SegmentSettings(this, SegmentConfiguration.DEFAULTS.with(this.values));
 		}
 	}
 

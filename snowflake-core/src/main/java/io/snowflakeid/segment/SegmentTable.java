@@ -1,6 +1,7 @@
 package io.snowflakeid.segment;
 
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
+import io.snowflakeid.internal.config.SegmentConfiguration;
 import io.snowflakeid.internal.jdbc.JdbcSupport;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -17,15 +18,14 @@ import java.util.List;
  */
 final class SegmentTable {
 
-	static final String DEFAULT_NAME = "snowflake_segment";
+	static final String DEFAULT_NAME = SegmentConfiguration.DEFAULT_TABLE_NAME;
 
 	private final String name;
 
 	private final String freeName;
 
 	SegmentTable(String name) {
-		// 58, not 63: the table of handed-back ranges adds "_free".
-		this.name = JdbcSupport.checkTableName(SnowflakeSettings.SEGMENT_TABLE_NAME, name, 58, DEFAULT_NAME);
+		this.name = SegmentConfiguration.checkTableName(name); // 58 characters a part: "_free" is added
 		this.freeName = name + "_free";
 	}
 

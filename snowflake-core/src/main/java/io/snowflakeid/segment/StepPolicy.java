@@ -3,6 +3,8 @@ package io.snowflakeid.segment;
 import java.time.Duration;
 import java.util.function.LongSupplier;
 
+import io.snowflakeid.internal.config.SegmentConfiguration;
+
 /**
  * The step each fetch of one key asks for. Fixed by default; with a dynamic step it follows the load, as Leaf does:
  * a segment used up in less than the target time doubles the next step (up to {@link #max}: {@link #MAX_FACTOR}

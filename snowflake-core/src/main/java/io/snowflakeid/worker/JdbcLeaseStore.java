@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.spi.LeaseRecord;
 import io.snowflakeid.spi.LeaseStore;
 

@@ -1,6 +1,7 @@
 package io.snowflakeid.worker;
 
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
+import io.snowflakeid.internal.config.LeaseConfiguration;
 import io.snowflakeid.internal.jdbc.JdbcSupport;
 import io.snowflakeid.spi.LeaseRecord;
 import java.sql.Connection;
@@ -22,12 +23,12 @@ final class LeaseTable {
 	/** H2's error code (and SQLState) for a concurrent update ({@code ErrorCode.CONCURRENT_UPDATE_1}). */
 	private static final int H2_CONCURRENT_UPDATE = 90131;
 
-	static final String DEFAULT_NAME = "snowflake_worker_lease";
+	static final String DEFAULT_NAME = LeaseConfiguration.DEFAULT_TABLE_NAME;
 
 	private final String name;
 
 	LeaseTable(String name) {
-		this.name = JdbcSupport.checkTableName(SnowflakeSettings.LEASE_TABLE_NAME, name, 63, DEFAULT_NAME);
+		this.name = LeaseConfiguration.checkTableName(name);
 	}
 
 	String name() {

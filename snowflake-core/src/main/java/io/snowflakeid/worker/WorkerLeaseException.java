@@ -30,8 +30,8 @@ public class WorkerLeaseException extends SnowflakeException {
 	}
 
 	/**
-	 * The {@code snowflake.worker-assignment} value of the database lease, for messages ({@code WorkerAssignment} is
-	 * in the internal configuration package, which depends on this one).
+	 * The {@code snowflake.worker-assignment} value of the database lease, for messages: {@code WorkerAssignment}'s
+	 * value, written out so that this package needs none of the configuration's types for it.
 	 */
 	static final String DATABASE_LEASE = "database-lease";
 

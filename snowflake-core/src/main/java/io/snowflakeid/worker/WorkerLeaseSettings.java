@@ -10,8 +10,10 @@ import java.util.concurrent.ScheduledExecutorService;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.TimeSource;
+import io.snowflakeid.internal.config.LeaseConfiguration;
+import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.internal.values.ValuesByKey;
 import io.snowflakeid.spi.LeaseClock;
 import io.snowflakeid.spi.LeaseStore;
@@ -130,9 +132,7 @@ public final class WorkerLeaseSettings {
 
 		private final LeaseStore store;
 
-		/** {@code snowflake.lease.*}: the values the setters below set over the configuration, by key. */
-		private LeaseConfiguration configuration = LeaseConfiguration.DEFAULTS;
-
+		/** {@code snowflake.lease.*}: the values the setters below set over the defaults, by key. */
 		private final Map<String, Object> values = new HashMap<>();
 
 		private SnowflakeIdGenerator.Builder generator = SnowflakeIdGenerator.builder();
@@ -157,10 +157,15 @@ public final class WorkerLeaseSettings {
 			this.store = store;
 		}
 
-		/** All of {@code snowflake.lease.*} at once: replaces what the lease setters below set before. */
-		public Builder configuration(LeaseConfiguration configuration) {
-			this.configuration = Objects.requireNonNull(configuration, "configuration must not be null");
-			this.values.clear();
+		/**
+		 * The {@code snowflake.lease.*} settings a settings map holds (Hibernate's, or a {@code Properties}' entries),
+		 * read as every binding reads them: text such as {@code "30s"}, or values of each setting's type. Other keys are
+		 * ignored; a key under {@code snowflake.lease.} that is no setting is refused; a null value is absent. Replaces
+		 * what the lease setters below set before for the keys the map holds.
+		 * @throws SnowflakeConfigurationException naming the setting and the value that cannot be read
+		 */
+		public Builder settings(Map<String, ?> settings) {
+			this.values.putAll(Settings.group(settings, SnowflakeSettings.PREFIX + "lease."));
 			return this;
 		}
 
@@ -288,7 +293,7 @@ public final class WorkerLeaseSettings {
 				generator.timeSource(this.timeSource);
 			}
 			Duration duration = ValuesByKey.value(this.values, SnowflakeSettings.LEASE_DURATION, Duration.class,
-					this.configuration.duration());
+					LeaseConfiguration.DEFAULTS.duration());
 			Duration storeBound = (this.store != null && duration != null) ? this.store.maxLeaseDuration() : null;
 			Map<String, Object> values = this.values;
 			if (storeBound != null && storeBound.compareTo(duration) < 0) {
@@ -296,7 +301,7 @@ public final class WorkerLeaseSettings {
 				values = new HashMap<>(this.values);
 				values.put(SnowflakeSettings.LEASE_DURATION, storeBound);
 			}
-			LeaseConfiguration configuration = this.configuration.with(values);
+			LeaseConfiguration configuration = LeaseConfiguration.DEFAULTS.with(values);
 			SnowflakeLayout layout = generator.configuredLayout();
 			String assignment = (this.store != null) ? this.store.assignment() : WorkerLeaseException.DATABASE_LEASE;
 			Duration clockTolerance = generator.configuredClockTolerance();

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.snowflakeid.SnowflakeConfigurationException;
+import io.snowflakeid.internal.config.SegmentConfiguration;
 import io.snowflakeid.internal.config.SnowflakeConfiguration;
 import io.snowflakeid.testing.FaultyConnections;
 import io.snowflakeid.testing.TestDatabase;
@@ -226,8 +227,17 @@ class SegmentIdGeneratorTests extends SegmentTestSupport {
 		SegmentConfiguration configuration = SnowflakeConfiguration
 			.fromSettings(Map.of("snowflake.segment.max-step", "300", "snowflake.segment.default-step", "10"))
 			.segment();
-		assertThat(settings().configuration(configuration).build().configuration.maxStep()).isEqualTo(300);
+		assertThat(settings().settings(configuration.values()).build().configuration).isEqualTo(configuration);
+		SegmentConfiguration fromText = settings()
+			.settings(Map.of("snowflake.segment.max-step", "300", "snowflake.segment.default-step", "10"))
+			.build().configuration;
+		assertThat(fromText.maxStep()).as("the same map as text, read by the builder").isEqualTo(300);
+		assertThat(fromText.defaultStep()).isEqualTo(10);
 		assertThat(settings().build().configuration.maxStep()).as("not set").isNull();
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> settings().settings(Map.of("snowflake.segment.maxstep", "300")))
+			.withMessageContaining("snowflake.segment.maxstep")
+			.withMessageContaining("snowflake.segment.max-step");
 	}
 
 	@Test

@@ -6,7 +6,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
+import io.snowflakeid.internal.config.SegmentConfiguration;
 import io.snowflakeid.worker.ConnectionSource;
 import org.junit.jupiter.api.Test;
 
@@ -30,9 +31,9 @@ class SegmentSettingsTests {
 			Duration.ofSeconds(2), false, true, Duration.ofMinutes(1), 400);
 
 	@Test
-	void theSettersOverrideTheConfigurationGivenBeforeThem() {
+	void theSettersOverrideTheSettingsGivenBeforeThem() {
 		SegmentConfiguration built = SegmentSettings.builder(NO_DATABASE)
-			.configuration(CONFIGURED)
+			.settings(CONFIGURED.values())
 			.defaultStep(80)
 			.maxStep(null) // explicitly none: the configuration's 400 must not survive
 			.build().configuration;
@@ -41,11 +42,11 @@ class SegmentSettingsTests {
 	}
 
 	@Test
-	void aConfigurationReplacesWhatTheSettersSetBeforeIt() {
+	void settingsReplaceWhatTheSettersSetBeforeThem() {
 		SegmentConfiguration built = SegmentSettings.builder(NO_DATABASE)
 			.defaultStep(80)
 			.tableName("other_segment")
-			.configuration(CONFIGURED)
+			.settings(CONFIGURED.values())
 			.build().configuration;
 		assertThat(built).isEqualTo(CONFIGURED);
 	}

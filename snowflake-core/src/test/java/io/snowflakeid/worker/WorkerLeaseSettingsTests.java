@@ -11,8 +11,9 @@ import java.util.Map;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.WorkerLeaseExpiredException;
+import io.snowflakeid.internal.config.LeaseConfiguration;
 import io.snowflakeid.internal.config.SnowflakeConfiguration;
 import io.snowflakeid.internal.config.WorkerAssignment;
 import io.snowflakeid.internal.ManagedGenerator;
@@ -99,23 +100,51 @@ class WorkerLeaseSettingsTests {
 		assertThat(lease.generator().layout()).isEqualTo(CUSTOM);
 	}
 
-	/** A lease setting reaches the lease whole: the builder keeps the record, it does not copy its components. */
+	/** A lease configuration reaches the lease whole through its values by key (what the bindings hand over). */
 	@Test
 	void theLeaseConfigurationReachesTheLeaseWholeAndSettersOverrideIt() {
 		LeaseConfiguration configured = new LeaseConfiguration("app_leases", Duration.ofSeconds(30),
 				Duration.ofSeconds(2), false, true);
-		assertThat(WorkerLeaseSettings.builder(this.connections).configuration(configured).build().configuration)
+		assertThat(WorkerLeaseSettings.builder(this.connections).settings(configured.values()).build().configuration)
 			.isEqualTo(configured);
 		assertThat(WorkerLeaseSettings.builder(this.connections)
-			.configuration(configured)
+			.settings(configured.values())
 			.safetyMargin(Duration.ofSeconds(5))
 			.build().configuration)
 			.isEqualTo(new LeaseConfiguration("app_leases", Duration.ofSeconds(30), Duration.ofSeconds(5), false, true));
 		assertThat(WorkerLeaseSettings.builder(this.connections)
 			.duration(Duration.ofSeconds(9))
-			.configuration(configured)
+			.settings(configured.values())
 			.build().configuration)
-			.as("a configuration replaces what the setters set before it").isEqualTo(configured);
+			.as("settings replace what the setters set before for the keys they hold").isEqualTo(configured);
+	}
+
+	/** A settings map as text (Hibernate's, a properties file's): read by the settings table's rows. */
+	@Test
+	void aSettingsMapOfTextIsReadAsEveryBindingReadsIt() {
+		Map<String, Object> settings = Map.of("snowflake.lease.duration", "30s", "snowflake.lease.create-table",
+				"false", "hibernate.show_sql", "true", "snowflake.worker-id", "3");
+		assertThat(WorkerLeaseSettings.builder(this.connections).settings(settings).build().configuration)
+			.as("other keys ignored")
+			.isEqualTo(new LeaseConfiguration("snowflake_worker_lease", Duration.ofSeconds(30), Duration.ofSeconds(10),
+					false, false));
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> WorkerLeaseSettings.builder(this.connections)
+				.settings(Map.of("snowflake.lease.durration", "30s")))
+			.withMessageContaining("snowflake.lease.durration")
+			.withMessageContaining("snowflake.lease.duration");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> WorkerLeaseSettings.builder(this.connections)
+				.settings(Map.of("snowflake.lease.duration", "soon")))
+			.withMessageContaining("snowflake.lease.duration")
+			.withMessageContaining("'soon'");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.as("checked as any configuration at build")
+			.isThrownBy(() -> WorkerLeaseSettings.builder(this.connections)
+				.settings(Map.of("snowflake.lease.duration", "2s"))
+				.build())
+			.withMessageContaining("snowflake.lease.duration")
+			.withMessageContaining("3 s to 1 h");
 	}
 
 	/**

@@ -19,7 +19,7 @@ import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSchemaException;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.config.SchemaCheck;
 import io.snowflakeid.hibernate.SegmentId;
 import io.snowflakeid.hibernate.SnowflakeId;

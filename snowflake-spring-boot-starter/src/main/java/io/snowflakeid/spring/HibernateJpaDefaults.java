@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.spring.internal.SnowflakeProperties;
 
 import org.apache.commons.logging.Log;

@@ -2,7 +2,7 @@ package io.snowflakeid.spring;
 
 import javax.sql.DataSource;
 
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.spi.LeaseStore;
 
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;

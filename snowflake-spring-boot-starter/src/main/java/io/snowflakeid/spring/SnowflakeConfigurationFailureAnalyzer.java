@@ -1,7 +1,7 @@
 package io.snowflakeid.spring;
 
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.publicid.PublicIdCodec;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;

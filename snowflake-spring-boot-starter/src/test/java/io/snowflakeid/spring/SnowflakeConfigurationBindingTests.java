@@ -18,7 +18,7 @@ import java.util.stream.Collectors;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeLayout;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.config.SchemaCheck;
 import io.snowflakeid.internal.config.SnowflakeConfiguration;
 import io.snowflakeid.spring.internal.SnowflakeProperties;

@@ -19,9 +19,9 @@ import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.hibernate.SnowflakeId;
 import io.snowflakeid.spring.actuate.SnowflakeActuatorAutoConfiguration;
 import io.snowflakeid.spring.boot3.SnowflakeBoot3AutoConfiguration;
-import io.snowflakeid.spring.boot3.SnowflakeIdJackson2Module;
+import io.snowflakeid.hibernate.internal.SnowflakeIdJackson2Module;
 import io.snowflakeid.spring.jackson.SnowflakeJacksonAutoConfiguration;
-import io.snowflakeid.spring.jackson.SnowflakeIdJackson3Module;
+import io.snowflakeid.hibernate.internal.SnowflakeIdJackson3Module;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -190,6 +190,22 @@ class SnowflakeOperationsAutoConfigurationsTests {
 		String mixed = "{\"ids\":[\"912207628317364225\",912207628317364226],\"parents\":[7]}";
 		assertThat(jackson3.readValue(mixed, Batch.class).ids).containsExactly(912207628317364225L, 912207628317364226L);
 		assertThat(jackson2.readValue(mixed, Batch.class).ids).containsExactly(912207628317364225L, 912207628317364226L);
+	}
+
+	/** The documented way to replace them: beans of the same names (the starter's types are not an API). */
+	@Test
+	void jacksonModulesOfTheSameNamesReplaceTheStartersModules() {
+		tools.jackson.databind.module.SimpleModule jackson3 = new tools.jackson.databind.module.SimpleModule("mine3");
+		com.fasterxml.jackson.databind.module.SimpleModule jackson2 = new com.fasterxml.jackson.databind.module.SimpleModule(
+				"mine2");
+		this.contextRunner.withBean("snowflakeIdJackson3Module", tools.jackson.databind.JacksonModule.class, () -> jackson3)
+			.withBean("snowflakeIdJackson2Module", com.fasterxml.jackson.databind.Module.class, () -> jackson2)
+			.run((context) -> {
+				assertThat(context).doesNotHaveBean(SnowflakeIdJackson3Module.class);
+				assertThat(context).doesNotHaveBean(SnowflakeIdJackson2Module.class);
+				assertThat(context.getBean("snowflakeIdJackson3Module")).isSameAs(jackson3);
+				assertThat(context.getBean("snowflakeIdJackson2Module")).isSameAs(jackson2);
+			});
 	}
 
 	@Test

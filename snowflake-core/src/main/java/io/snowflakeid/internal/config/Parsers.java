@@ -3,8 +3,11 @@ package io.snowflakeid.internal.config;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.config.SchemaCheck;
 import io.snowflakeid.publicid.PublicIdAlphabet;
 
@@ -14,6 +17,13 @@ import io.snowflakeid.publicid.PublicIdAlphabet;
  * what is allowed ({@link Setting#parse} adds the key and the value), never a silent default.
  */
 final class Parsers {
+
+	/** The forms a duration setting may take, for messages. */
+	private static final String DURATION_FORMS = "a duration such as 10ms, 1s, 5m or PT0.01S (a plain number means "
+			+ "milliseconds)";
+
+	/** Spring Boot's simple duration form: a whole number and an optional unit (no unit: milliseconds). */
+	private static final Pattern SIMPLE_DURATION = Pattern.compile("([+-]?\\d+)\\s*(ns|us|ms|s|m|h|d)?");
 
 	private Parsers() {
 	}
@@ -124,9 +134,45 @@ final class Parsers {
 		}
 	}
 
-	/** A {@link Duration}, a number of milliseconds, Spring Boot's simple form (10ms, 1s, 5m, 1h) or ISO-8601. */
+	/**
+	 * A duration as every binding reads them: a {@link Duration}, a number of milliseconds, Spring Boot's simple form
+	 * ({@code 10ms}, {@code 1s}, {@code 5m}, {@code 1h}, {@code 1d}) or ISO-8601 ({@code PT0.01S}).
+	 * @throws IllegalArgumentException if it is none of these (the message says what is allowed)
+	 * @throws ArithmeticException if it overflows
+	 */
 	public static Duration toDuration(Object value) {
-		return SnowflakeSettings.parseDuration(value); // its IllegalArgumentException says what is allowed
+		if (value instanceof Duration duration) {
+			return duration;
+		}
+		if (value instanceof Long || value instanceof Integer) {
+			return Duration.ofMillis(((Number) value).longValue());
+		}
+		String text = value.toString().trim();
+		Matcher simple = SIMPLE_DURATION.matcher(text.toLowerCase(Locale.ROOT));
+		if (simple.matches()) {
+			try {
+				long amount = Long.parseLong(simple.group(1));
+				String unit = (simple.group(2) != null) ? simple.group(2) : "ms";
+				return switch (unit) {
+					case "ns" -> Duration.ofNanos(amount);
+					case "us" -> Duration.ofNanos(Math.multiplyExact(amount, 1000L));
+					case "s" -> Duration.ofSeconds(amount);
+					case "m" -> Duration.ofMinutes(amount);
+					case "h" -> Duration.ofHours(amount);
+					case "d" -> Duration.ofDays(amount);
+					default -> Duration.ofMillis(amount);
+				};
+			}
+			catch (NumberFormatException | ArithmeticException ex) { // too many digits for a duration
+				throw new IllegalArgumentException(DURATION_FORMS, ex);
+			}
+		}
+		try {
+			return Duration.parse(text.toUpperCase(Locale.ROOT));
+		}
+		catch (DateTimeParseException ex) {
+			throw new IllegalArgumentException(DURATION_FORMS, ex);
+		}
 	}
 
 	/** A value of the wrong form; {@link Setting#parse} turns it into a message naming the key and the value. */

@@ -2,17 +2,17 @@ package io.snowflakeid.internal.config;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.config.SchemaCheck;
 import io.snowflakeid.publicid.PublicIdAlphabet;
 import io.snowflakeid.publicid.PublicIdCodec;
-import io.snowflakeid.segment.SegmentConfiguration;
-import io.snowflakeid.worker.LeaseConfiguration;
 
 /**
  * The settings table: every {@code snowflake.*} setting of a {@link SnowflakeConfiguration}, declared once, with its
@@ -246,6 +246,32 @@ public final class Settings {
 			setting.readInto(settings, builder);
 		}
 		return builder;
+	}
+
+	/**
+	 * The settings of one group ({@code snowflake.lease.}, {@code snowflake.segment.}) that a settings map holds, each
+	 * read by its row: text parsed as every binding parses it ({@code "30s"}), typed values taken as they are. Other
+	 * keys are ignored; a null value is absent. Stricter than the settings-map binding, which ignores keys it does not
+	 * know: a key under the prefix that is no setting (a typo) is refused here, naming the keys there are.
+	 * @throws SnowflakeConfigurationException naming a key under the prefix that is no setting, or a value its row
+	 * cannot read
+	 */
+	public static Map<String, Object> group(Map<String, ?> settings, String prefix) {
+		Map<String, Object> values = new HashMap<>();
+		settings.forEach((key, value) -> {
+			if (key != null && key.startsWith(prefix) && value != null) {
+				Setting<?> row = ALL.stream()
+					.filter((setting) -> setting.key().equals(key))
+					.findFirst()
+					.orElseThrow(() -> new SnowflakeConfigurationException(key, "'" + value + "'",
+							"a setting of " + prefix + "*: " + ALL.stream()
+								.map(Setting::key)
+								.filter((known) -> known.startsWith(prefix))
+								.toList()));
+				values.put(key, row.parse(value));
+			}
+		});
+		return values;
 	}
 
 	/** A setting a module reads itself. */

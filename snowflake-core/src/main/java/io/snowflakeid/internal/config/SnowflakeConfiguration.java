@@ -10,10 +10,8 @@ import java.util.Objects;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.config.SchemaCheck;
-import io.snowflakeid.segment.SegmentConfiguration;
-import io.snowflakeid.worker.LeaseConfiguration;
 
 /**
  * Everything the {@code snowflake.*} settings say, typed and checked. Both bindings produce it: Spring Boot binds

@@ -3,7 +3,7 @@ package io.snowflakeid.internal.config;
 import java.util.Locale;
 
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 
 /**
  * How an instance gets its worker id ({@code snowflake.worker-assignment}). A static worker id goes with

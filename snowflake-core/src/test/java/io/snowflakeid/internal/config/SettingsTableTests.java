@@ -20,10 +20,10 @@ import java.util.regex.Pattern;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.config.SchemaCheck;
-import io.snowflakeid.segment.SegmentConfiguration;
-import io.snowflakeid.worker.LeaseConfiguration;
+import io.snowflakeid.internal.config.SegmentConfiguration;
+import io.snowflakeid.internal.config.LeaseConfiguration;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -8,10 +8,10 @@ import java.util.Map;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.config.SchemaCheck;
-import io.snowflakeid.segment.SegmentConfiguration;
-import io.snowflakeid.worker.LeaseConfiguration;
+import io.snowflakeid.internal.config.SegmentConfiguration;
+import io.snowflakeid.internal.config.LeaseConfiguration;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -335,18 +335,19 @@ class SnowflakeConfigurationTests {
 				.isEqualTo("a whole number of milliseconds from 0 ms to 60000 ms"));
 	}
 
-	/** A module's duration setting (ZooKeeper's time-outs): the value in any accepted form, else the fallback. */
+	/** A module's duration setting (ZooKeeper's time-outs), read by its row: any accepted form, else the default. */
 	@Test
 	void aModulesDurationSettingIsReadOrFallsBack() {
+		Setting<Duration> row = Settings.ZOOKEEPER_SESSION_TIMEOUT;
 		String key = "snowflake.zookeeper.session-timeout";
-		assertThat(SnowflakeSettings.duration(Map.of(), key, Duration.ofSeconds(30))).isEqualTo(Duration.ofSeconds(30));
-		assertThat(SnowflakeSettings.duration(Map.of(key, "45s"), key, Duration.ofSeconds(30)))
-			.isEqualTo(Duration.ofSeconds(45));
-		assertThat(SnowflakeSettings.duration(Map.of(key, 1500), key, null)).isEqualTo(Duration.ofMillis(1500));
+		assertThat(row.readOrDefault(Map.of())).isEqualTo(Duration.ofSeconds(30));
+		assertThat(row.readOrDefault(Map.of(key, "45s"))).isEqualTo(Duration.ofSeconds(45));
+		assertThat(row.read(Map.of(key, 1500))).isEqualTo(Duration.ofMillis(1500));
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
-			.isThrownBy(() -> SnowflakeSettings.duration(Map.of(key, "soon"), key, Duration.ZERO))
+			.isThrownBy(() -> row.readOrDefault(Map.of(key, "soon")))
 			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(key))
-			.withMessageContaining("'soon'");
+			.withMessageContaining("'soon'")
+			.withMessageContaining("a duration such as 10ms");
 	}
 
 	@Test

@@ -33,7 +33,8 @@ import io.snowflakeid.publicid.PublicId;
  * send the raw id ({@link Jackson2PublicIdGuard}).
  * <p>
  * The Jackson 3 twin is {@link SnowflakeIdJackson3Module}, beside it (what they decide alike: {@link SnowflakeIdJson}).
- * Internal: the starter's public {@code io.snowflakeid.spring.boot3.SnowflakeIdJackson2Module} extends it.
+ * Internal: the starter's {@code io.snowflakeid.spring.boot3.SnowflakeIdJackson2Module} (bean
+ * {@code snowflakeIdJackson2Module}) extends it.
  */
 public class SnowflakeIdJackson2Module extends SimpleModule {
 

@@ -27,7 +27,8 @@ import tools.jackson.databind.ser.std.ToStringSerializer;
  * writing or reading a type with a {@code @PublicId} member fails, naming it: Jackson would send the raw id.
  * <p>
  * The Jackson 2 twin is {@link SnowflakeIdJackson2Module}, beside it (what they decide alike: {@link SnowflakeIdJson}).
- * Internal: the starter's public {@code io.snowflakeid.spring.jackson.SnowflakeIdJackson3Module} extends it.
+ * Internal: the starter's {@code io.snowflakeid.spring.jackson.SnowflakeIdJackson3Module} (bean
+ * {@code snowflakeIdJackson3Module}) extends it.
  */
 public class SnowflakeIdJackson3Module extends SimpleModule {
 

@@ -1,7 +1,7 @@
 package io.snowflakeid.redis.internal;
 
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 
 /**
  * The settings of {@code snowflake.worker-assignment=redis} in plain Hibernate (Spring Boot binds the same names

@@ -30,7 +30,8 @@ import io.snowflakeid.worker.WorkerLeaseException;
  */
 final class ServerCheck {
 
-	private static final System.Logger logger = System.getLogger(ServerCheck.class.getName());
+	// the category it had before it moved: users' log configuration (the data-loss warning) keeps working
+	private static final System.Logger logger = System.getLogger("io.snowflakeid.redis.ServerCheck");
 
 	private final boolean acceptDataLossRisk;
 

@@ -53,7 +53,7 @@ public final class SnowflakeBoot3AutoConfiguration {
 	static class Jackson2Configuration {
 
 		@Bean
-		@ConditionalOnMissingBean
+		@ConditionalOnMissingBean(name = "snowflakeIdJackson2Module")
 		SnowflakeIdJackson2Module snowflakeIdJackson2Module() {
 			return new SnowflakeIdJackson2Module();
 		}

@@ -9,10 +9,10 @@ import io.snowflakeid.hibernate.SnowflakeId;
  * without); in a mapper that has this module without that one (built by hand), a type with a {@code @PublicId} member
  * is refused, naming it.
  */
-public class SnowflakeIdJackson2Module extends io.snowflakeid.hibernate.internal.SnowflakeIdJackson2Module {
+class SnowflakeIdJackson2Module extends io.snowflakeid.hibernate.internal.SnowflakeIdJackson2Module {
 
 	private static final long serialVersionUID = 1L;
 
-	public SnowflakeIdJackson2Module() {
+	SnowflakeIdJackson2Module() {
 	}
 }

@@ -13,10 +13,10 @@ import io.snowflakeid.publicid.PublicId;
  * is shared with the Jackson 2 twin, {@code io.snowflakeid.spring.boot3.SnowflakeIdJackson2Module}, in an internal
  * package.)
  */
-public class SnowflakeIdJackson3Module extends io.snowflakeid.hibernate.internal.SnowflakeIdJackson3Module {
+class SnowflakeIdJackson3Module extends io.snowflakeid.hibernate.internal.SnowflakeIdJackson3Module {
 
 	private static final long serialVersionUID = 1L;
 
-	public SnowflakeIdJackson3Module() {
+	SnowflakeIdJackson3Module() {
 	}
 }

@@ -21,7 +21,7 @@ import org.springframework.context.annotation.Bean;
 public final class SnowflakeJacksonAutoConfiguration {
 
 	@Bean
-	@ConditionalOnMissingBean
+	@ConditionalOnMissingBean(name = "snowflakeIdJackson3Module")
 	SnowflakeIdJackson3Module snowflakeIdJackson3Module() {
 		return new SnowflakeIdJackson3Module();
 	}

@@ -30,14 +30,14 @@ import org.springdoc.core.customizers.PropertyCustomizer;
  * something other than an integer. One class for both: springdoc keeps model converters in a JVM-wide registry, one
  * per class (see {@link SnowflakeOpenApiAutoConfiguration}).
  */
-public final class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
+final class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
 
 	/**
 	 * Exactly the text {@link Long#toString(long)} writes for any {@code long}: issued ids are never negative (the sign
 	 * bit of every layout is 0), but ids an application assigns itself are kept as they are, and the JSON reader
 	 * accepts negative ones too.
 	 */
-	public static final String PATTERN = "^-?[0-9]{1,19}$";
+	static final String PATTERN = "^-?[0-9]{1,19}$";
 
 	/** The instant of the example id, when the layout covers it: a fixed one, so the document is reproducible. */
 	private static final Instant EXAMPLE_INSTANT = Instant.parse("2026-01-01T00:00:00Z");
@@ -58,7 +58,7 @@ public final class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
 	 * nothing (it still exists then, see {@link SnowflakeOpenApiAutoConfiguration})
 	 * @param layout the layout the example id is composed in
 	 */
-	public SnowflakeIdPropertyCustomizer(boolean idsAsStrings, SnowflakeLayout layout) {
+	SnowflakeIdPropertyCustomizer(boolean idsAsStrings, SnowflakeLayout layout) {
 		this(idsAsStrings, layout, null);
 	}
 
@@ -68,7 +68,7 @@ public final class SnowflakeIdPropertyCustomizer implements PropertyCustomizer {
 	 * @param publicIds the public id codec, or null when public ids are not configured ({@code @PublicId}
 	 * properties are then left alone: the application does not start with them anyway)
 	 */
-	public SnowflakeIdPropertyCustomizer(boolean idsAsStrings, SnowflakeLayout layout, PublicIdCodec publicIds) {
+	SnowflakeIdPropertyCustomizer(boolean idsAsStrings, SnowflakeLayout layout, PublicIdCodec publicIds) {
 		this.idsAsStrings = idsAsStrings;
 		long exampleId = exampleId(layout);
 		this.example = Long.toString(exampleId);

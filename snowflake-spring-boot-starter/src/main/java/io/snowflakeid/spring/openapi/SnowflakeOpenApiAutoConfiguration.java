@@ -32,7 +32,7 @@ import org.springframework.context.annotation.Bean;
 public final class SnowflakeOpenApiAutoConfiguration {
 
 	@Bean
-	@ConditionalOnMissingBean
+	@ConditionalOnMissingBean(name = "snowflakeIdPropertyCustomizer")
 	SnowflakeIdPropertyCustomizer snowflakeIdPropertyCustomizer(SnowflakeProperties properties,
 			SnowflakeIdGenerator generator, ObjectProvider<PublicIdCodec> publicIds) {
 		return new SnowflakeIdPropertyCustomizer(properties.getJackson().isIdsAsStrings(), generator.layout(),

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.annotation.JsonIdentityInfo;
 import com.fasterxml.jackson.annotation.JsonIdentityReference;
 import com.fasterxml.jackson.annotation.ObjectIdGenerators;
 import io.snowflakeid.hibernate.SnowflakeId;
-import io.snowflakeid.spring.boot3.SnowflakeIdJackson2Module;
+import io.snowflakeid.hibernate.internal.SnowflakeIdJackson2Module;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -137,6 +137,18 @@ class SnowflakeOpenApiAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasSingleBean(SnowflakeIdPropertyCustomizer.class));
 	}
 
+	/** The documented way to replace it: a bean of the same name (the library's type is not an API). */
+	@Test
+	void anApplicationsCustomizerOfTheSameNameReplacesIt() {
+		org.springdoc.core.customizers.PropertyCustomizer mine = (schema, type) -> schema;
+		this.contextRunner.withBean("snowflakeIdPropertyCustomizer", org.springdoc.core.customizers.PropertyCustomizer.class,
+				() -> mine)
+			.run((context) -> {
+				assertThat(context).doesNotHaveBean(SnowflakeIdPropertyCustomizer.class);
+				assertThat(context.getBean("snowflakeIdPropertyCustomizer")).isSameAs(mine);
+			});
+	}
+
 	@Test
 	void backsOffWithoutSpringdoc() {
 		this.contextRunner.withClassLoader(new FilteredClassLoader("org.springdoc"))

@@ -9,7 +9,6 @@ import io.snowflakeid.publicid.PublicId;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
 import io.snowflakeid.spring.openapi.OpenApiCustomizers;
-import io.snowflakeid.spring.openapi.SnowflakeIdPropertyCustomizer;
 import io.snowflakeid.spring.publicid.baddomain.InvoiceView;
 import io.swagger.v3.core.converter.AnnotatedType;
 import io.swagger.v3.oas.models.media.IntegerSchema;
@@ -110,7 +109,7 @@ class PublicIdDomainTests {
 			.schemaProperty(true)
 			.propertyName("id")
 			.ctxAnnotations(field.getAnnotations());
-		Schema<?> schema = new SnowflakeIdPropertyCustomizer(true, SnowflakeLayout.DEFAULT, codec)
+		Schema<?> schema = OpenApiCustomizers.snowflakeIdProperties(true, SnowflakeLayout.DEFAULT, codec)
 			.customize(new IntegerSchema().format("int64"), property);
 		assertThat(codec.forDomain("invoice").decode((String) schema.getExample())).isNotNegative();
 		Method byId = Controller.class.getDeclaredMethod("byId", Long.class);

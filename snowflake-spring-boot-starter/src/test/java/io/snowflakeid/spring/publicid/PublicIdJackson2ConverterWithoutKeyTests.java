@@ -95,7 +95,7 @@ class PublicIdJackson2ConverterWithoutKeyTests {
 	/** A hand-built mapper with the starter's ids-as-strings module alone refuses public ids (review finding 4). */
 	@Test
 	void aJackson2MapperWithOnlyTheIdsAsStringsModuleRefusesPublicIds() {
-		ObjectMapper mapper = new ObjectMapper().registerModule(new io.snowflakeid.spring.boot3.SnowflakeIdJackson2Module());
+		ObjectMapper mapper = new ObjectMapper().registerModule(new io.snowflakeid.hibernate.internal.SnowflakeIdJackson2Module());
 		assertThatThrownBy(() -> mapper.writeValueAsString(new OrderView(ID, "x")))
 			.hasMessageContaining("@PublicId " + OrderView.class.getName() + ".id cannot be written or read as JSON by"
 					+ " this mapper")
@@ -103,7 +103,7 @@ class PublicIdJackson2ConverterWithoutKeyTests {
 		assertThatThrownBy(() -> mapper.readValue("{\"id\":" + ID + ",\"name\":\"x\"}", OrderView.class))
 			.hasMessageContaining("by this mapper");
 		ObjectMapper both = new ObjectMapper().registerModule(PublicIdJackson2Module.withoutKeys())
-			.registerModule(new io.snowflakeid.spring.boot3.SnowflakeIdJackson2Module());
+			.registerModule(new io.snowflakeid.hibernate.internal.SnowflakeIdJackson2Module());
 		assertThatThrownBy(() -> both.writeValueAsString(new OrderView(ID, "x")))
 			.as("beside the public-id module, its refusal (no key), not this one")
 			.hasMessageContaining("no public-id key is configured");

@@ -11,8 +11,8 @@ import io.snowflakeid.publicid.PublicIdAlphabet;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
 import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
-import io.snowflakeid.spring.boot3.SnowflakeIdJackson2Module;
-import io.snowflakeid.spring.jackson.SnowflakeIdJackson3Module;
+import io.snowflakeid.hibernate.internal.SnowflakeIdJackson2Module;
+import io.snowflakeid.hibernate.internal.SnowflakeIdJackson3Module;
 import io.snowflakeid.spring.publicid.fixture.OrderView;
 import org.junit.jupiter.api.Test;
 

@@ -13,7 +13,7 @@ import java.util.logging.Logger;
 
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSchemaException;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.config.SchemaCheck;
 import io.snowflakeid.hibernate.SegmentId;
 import io.snowflakeid.hibernate.SnowflakeId;

@@ -3,7 +3,7 @@ package io.snowflakeid.quarkus.runtime;
 import java.util.function.BiConsumer;
 
 import io.quarkus.hibernate.orm.runtime.integration.HibernateOrmIntegrationRuntimeInitListener;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.config.SchemaCheck;
 import io.snowflakeid.internal.config.SnowflakeConfiguration;
 import org.eclipse.microprofile.config.ConfigProvider;

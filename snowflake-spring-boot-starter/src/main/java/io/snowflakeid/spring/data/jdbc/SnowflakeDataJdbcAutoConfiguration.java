@@ -14,8 +14,9 @@ import org.springframework.data.relational.core.mapping.event.BeforeConvertCallb
 
 /**
  * {@code @SnowflakeId} and {@code @SegmentId} on Spring Data JDBC aggregates, without JPA or Hibernate: a
- * {@link SnowflakeIdBeforeConvertCallback} that fills them before the INSERT from the same generator bean, lease
- * and segment tables as JPA entities of the application use. Replace it by defining a bean of that type.
+ * {@code BeforeConvertCallback} that fills them before the INSERT from the same generator bean, lease and segment
+ * tables as JPA entities of the application use. Replace it by defining a bean named
+ * {@code snowflakeIdBeforeConvertCallback}.
  * <p>
  * Everything the callback needs is looked up on first use, so a context without Spring Data JDBC repositories
  * (Spring Data JDBC on the class path, but unused) starts as before.
@@ -26,7 +27,7 @@ import org.springframework.data.relational.core.mapping.event.BeforeConvertCallb
 public final class SnowflakeDataJdbcAutoConfiguration {
 
 	@Bean
-	@ConditionalOnMissingBean
+	@ConditionalOnMissingBean(name = "snowflakeIdBeforeConvertCallback")
 	SnowflakeIdBeforeConvertCallback snowflakeIdBeforeConvertCallback(
 			ObjectProvider<RelationalMappingContext> mappingContext, ObjectProvider<SnowflakeIdGenerator> snowflakeIds,
 			ObjectProvider<SegmentIdGenerators> segmentIds) {

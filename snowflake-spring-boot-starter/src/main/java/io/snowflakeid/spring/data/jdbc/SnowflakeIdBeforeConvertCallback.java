@@ -48,7 +48,7 @@ import org.springframework.data.relational.core.mapping.event.BeforeSaveCallback
  * What each class needs is worked out once and cached. It runs at order {@value #ORDER}: before Spring Data's
  * auditing callback (100) and before callbacks without an order, so those see the id.
  */
-public final class SnowflakeIdBeforeConvertCallback
+final class SnowflakeIdBeforeConvertCallback
 		implements BeforeConvertCallback<Object>, BeforeSaveCallback<Object>, Ordered {
 
 	/** The callback's order: before auditing (100) and unordered callbacks. */
@@ -82,7 +82,7 @@ public final class SnowflakeIdBeforeConvertCallback
 	 * of an annotated aggregate)
 	 * @param segmentIds segment mode for {@code @SegmentId} (resolved on first use of each key)
 	 */
-	public SnowflakeIdBeforeConvertCallback(Supplier<? extends RelationalMappingContext> mappingContext,
+	SnowflakeIdBeforeConvertCallback(Supplier<? extends RelationalMappingContext> mappingContext,
 			Supplier<? extends SnowflakeIdGenerator> snowflakeIds, Supplier<? extends SegmentIdGenerators> segmentIds) {
 		this.mappingContext = mappingContext;
 		this.snowflakeIds = snowflakeIds;

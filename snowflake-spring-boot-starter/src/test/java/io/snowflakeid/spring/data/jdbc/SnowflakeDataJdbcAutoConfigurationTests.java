@@ -62,11 +62,12 @@ class SnowflakeDataJdbcAutoConfigurationTests {
 				.doesNotHaveBean(SnowflakeIdBeforeConvertCallback.class));
 	}
 
+	/** The documented way to replace it: a bean of the same name (the library's type is not an API). */
 	@Test
-	void applicationsOwnCallbackBeanWins() {
+	void applicationsOwnCallbackBeanOfTheSameNameWins() {
 		this.contextRunner.withUserConfiguration(OwnCallback.class).run((context) -> {
-			assertThat(context).getBean(SnowflakeIdBeforeConvertCallback.class)
-				.isSameAs(context.getBean("myCallback"));
+			assertThat(context).doesNotHaveBean(SnowflakeIdBeforeConvertCallback.class);
+			assertThat(context.getBean("snowflakeIdBeforeConvertCallback")).isInstanceOf(OwnCallback.Mine.class);
 			Note note = beforeConvert(context, new Note("mine"));
 			assertThat(context.getBean(SnowflakeIdGenerator.class).decode(note.id).workerId())
 				.as("ids from the application's own callback and its generator")
@@ -182,9 +183,20 @@ class SnowflakeDataJdbcAutoConfigurationTests {
 	static class OwnCallback {
 
 		@Bean
-		SnowflakeIdBeforeConvertCallback myCallback(RelationalMappingContext mappingContext) {
-			SnowflakeIdGenerator own = SnowflakeIdGenerator.builder().datacenterId(3).workerId(9).build();
-			return new SnowflakeIdBeforeConvertCallback(() -> mappingContext, () -> own, () -> null);
+		Mine snowflakeIdBeforeConvertCallback() {
+			return new Mine(SnowflakeIdGenerator.builder().datacenterId(3).workerId(9).build());
+		}
+
+		/** An application's own callback: ids from a generator of its own. */
+		record Mine(SnowflakeIdGenerator own) implements BeforeConvertCallback<Note> {
+
+			@Override
+			public Note onBeforeConvert(Note note) {
+				if (note.id == null) {
+					note.id = this.own.nextId();
+				}
+				return note;
+			}
 		}
 	}
 

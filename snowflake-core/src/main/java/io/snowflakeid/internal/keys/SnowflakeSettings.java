@@ -1,26 +1,15 @@
-package io.snowflakeid;
-
-import java.time.Duration;
-import java.time.format.DateTimeParseException;
-import java.util.Locale;
-import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+package io.snowflakeid.internal.keys;
 
 /**
  * The names of every setting, in one place: they are the Spring Boot properties and, unchanged, the Hibernate
  * settings (persistence.xml, hibernate.properties) of plain Hibernate applications. Error messages use them so that
  * a user sees the key they have to fix. Both bindings read them into one typed
  * {@code io.snowflakeid.internal.config.SnowflakeConfiguration}, where each is parsed and checked once.
+ * <p>
+ * Internal (not an API): applications write the keys as text, as the documentation shows them. Constants only, in a
+ * package of its own that depends on nothing, so that every package of the library can name a key in its messages.
  */
 public final class SnowflakeSettings {
-
-	/** The forms a duration setting may take, for messages. */
-	private static final String DURATION_FORMS = "a duration such as 10ms, 1s, 5m or PT0.01S (a plain number means "
-			+ "milliseconds)";
-
-	/** Spring Boot's simple duration form: a whole number and an optional unit (no unit: milliseconds). */
-	private static final Pattern SIMPLE_DURATION = Pattern.compile("([+-]?\\d+)\\s*(ns|us|ms|s|m|h|d)?");
 
 	public static final String PREFIX = "snowflake.";
 
@@ -89,64 +78,5 @@ public final class SnowflakeSettings {
 	public static final String SEGMENT_MAX_STEP = PREFIX + "segment.max-step";
 
 	private SnowflakeSettings() {
-	}
-
-	/**
-	 * A duration as every binding reads them: a {@link Duration}, a number of milliseconds, Spring Boot's simple form
-	 * ({@code 10ms}, {@code 1s}, {@code 5m}, {@code 1h}, {@code 1d}) or ISO-8601 ({@code PT0.01S}).
-	 * @throws IllegalArgumentException if it is none of these (the message says what is allowed)
-	 * @throws ArithmeticException if it overflows
-	 */
-	public static Duration parseDuration(Object value) {
-		if (value instanceof Duration duration) {
-			return duration;
-		}
-		if (value instanceof Long || value instanceof Integer) {
-			return Duration.ofMillis(((Number) value).longValue());
-		}
-		String text = value.toString().trim();
-		Matcher simple = SIMPLE_DURATION.matcher(text.toLowerCase(Locale.ROOT));
-		if (simple.matches()) {
-			try {
-				long amount = Long.parseLong(simple.group(1));
-				String unit = (simple.group(2) != null) ? simple.group(2) : "ms";
-				return switch (unit) {
-					case "ns" -> Duration.ofNanos(amount);
-					case "us" -> Duration.ofNanos(Math.multiplyExact(amount, 1000L));
-					case "s" -> Duration.ofSeconds(amount);
-					case "m" -> Duration.ofMinutes(amount);
-					case "h" -> Duration.ofHours(amount);
-					case "d" -> Duration.ofDays(amount);
-					default -> Duration.ofMillis(amount);
-				};
-			}
-			catch (NumberFormatException | ArithmeticException ex) { // too many digits for a duration
-				throw new IllegalArgumentException(DURATION_FORMS, ex);
-			}
-		}
-		try {
-			return Duration.parse(text.toUpperCase(Locale.ROOT));
-		}
-		catch (DateTimeParseException ex) {
-			throw new IllegalArgumentException(DURATION_FORMS, ex);
-		}
-	}
-
-	/**
-	 * The duration setting {@code setting} of a settings map (Hibernate's; the coordination modules read their own
-	 * settings with it), or {@code fallback} when it is absent.
-	 * @throws SnowflakeConfigurationException naming the setting and the value if it is not a duration
-	 */
-	public static Duration duration(Map<String, ?> settings, String setting, Duration fallback) {
-		Object value = settings.get(setting);
-		if (value == null) {
-			return fallback;
-		}
-		try {
-			return parseDuration(value);
-		}
-		catch (IllegalArgumentException | ArithmeticException ex) {
-			throw new SnowflakeConfigurationException(setting, "'" + value + "'", DURATION_FORMS);
-		}
 	}
 }

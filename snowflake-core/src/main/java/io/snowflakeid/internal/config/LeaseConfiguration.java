@@ -1,11 +1,13 @@
-package io.snowflakeid.worker;
+package io.snowflakeid.internal.config;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
+import io.snowflakeid.internal.jdbc.JdbcSupport;
 
 import static io.snowflakeid.internal.values.ValuesByKey.required;
 import static io.snowflakeid.internal.values.ValuesByKey.value;
@@ -24,12 +26,15 @@ import static io.snowflakeid.internal.values.ValuesByKey.value;
 public record LeaseConfiguration(String tableName, Duration duration, Duration safetyMargin, boolean createTable,
 		boolean acceptDataLossRisk) {
 
+	/** The lease table unless {@code snowflake.lease.table-name} says otherwise. */
+	public static final String DEFAULT_TABLE_NAME = "snowflake_worker_lease";
+
 	public static final Duration DEFAULT_DURATION = Duration.ofSeconds(60);
 
 	public static final Duration DEFAULT_SAFETY_MARGIN = Duration.ofSeconds(10);
 
 	/** {@code snowflake_worker_lease}, 60 s leases, a 10 s safety margin, the table created if missing. */
-	public static final LeaseConfiguration DEFAULTS = new LeaseConfiguration(LeaseTable.DEFAULT_NAME,
+	public static final LeaseConfiguration DEFAULTS = new LeaseConfiguration(DEFAULT_TABLE_NAME,
 			DEFAULT_DURATION, DEFAULT_SAFETY_MARGIN, true, false);
 
 	/** A configuration that refuses databases able to lose committed writes. */
@@ -38,7 +43,7 @@ public record LeaseConfiguration(String tableName, Duration duration, Duration s
 	}
 
 	public LeaseConfiguration {
-		new LeaseTable(tableName); // checks the identifier, naming the setting
+		checkTableName(tableName);
 		Objects.requireNonNull(duration, SnowflakeSettings.LEASE_DURATION + " must not be null");
 		Objects.requireNonNull(safetyMargin, SnowflakeSettings.LEASE_SAFETY_MARGIN + " must not be null");
 		if (duration.compareTo(Duration.ofSeconds(3)) < 0 || duration.compareTo(Duration.ofHours(1)) > 0) {
@@ -63,5 +68,28 @@ public record LeaseConfiguration(String tableName, Duration duration, Duration s
 				required(values, SnowflakeSettings.LEASE_CREATE_TABLE, Boolean.class, this.createTable),
 				required(values, SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, Boolean.class,
 						this.acceptDataLossRisk));
+	}
+
+	/**
+	 * This configuration's values by key, each of its setting's type: what {@link #with} reads, so that
+	 * {@code DEFAULTS.with(c.values())} equals {@code c}.
+	 */
+	public Map<String, Object> values() {
+		Map<String, Object> values = new HashMap<>();
+		values.put(SnowflakeSettings.LEASE_TABLE_NAME, this.tableName);
+		values.put(SnowflakeSettings.LEASE_DURATION, this.duration);
+		values.put(SnowflakeSettings.LEASE_SAFETY_MARGIN, this.safetyMargin);
+		values.put(SnowflakeSettings.LEASE_CREATE_TABLE, this.createTable);
+		values.put(SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, this.acceptDataLossRisk);
+		return values;
+	}
+
+	/**
+	 * The lease table's name, checked as a plain SQL identifier (optionally schema-qualified) of at most 63 characters
+	 * a part.
+	 * @throws SnowflakeConfigurationException naming {@code snowflake.lease.table-name}
+	 */
+	public static String checkTableName(String tableName) {
+		return JdbcSupport.checkTableName(SnowflakeSettings.LEASE_TABLE_NAME, tableName, 63, DEFAULT_TABLE_NAME);
 	}
 }

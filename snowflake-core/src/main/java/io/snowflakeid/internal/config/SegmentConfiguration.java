@@ -1,11 +1,13 @@
-package io.snowflakeid.segment;
+package io.snowflakeid.internal.config;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.SnowflakeSettings;
+import io.snowflakeid.internal.keys.SnowflakeSettings;
+import io.snowflakeid.internal.jdbc.JdbcSupport;
 
 import static io.snowflakeid.internal.values.ValuesByKey.required;
 import static io.snowflakeid.internal.values.ValuesByKey.value;
@@ -32,15 +34,18 @@ import static io.snowflakeid.internal.values.ValuesByKey.value;
 public record SegmentConfiguration(String tableName, int defaultStep, double prefetchThreshold, Duration maxWait,
 		boolean createTable, boolean dynamicStep, Duration dynamicStepTarget, Integer maxStep) {
 
+	/** The segment table unless {@code snowflake.segment.table-name} says otherwise. */
+	public static final String DEFAULT_TABLE_NAME = "snowflake_segment";
+
 	/**
 	 * {@code snowflake_segment}, steps of 1000, prefetch at 10 %, callers wait at most 5 s, fixed steps (no max-step:
 	 * a dynamic step grows to 100 times the configured one).
 	 */
-	public static final SegmentConfiguration DEFAULTS = new SegmentConfiguration(SegmentTable.DEFAULT_NAME, 1000, 0.1,
+	public static final SegmentConfiguration DEFAULTS = new SegmentConfiguration(DEFAULT_TABLE_NAME, 1000, 0.1,
 			Duration.ofSeconds(5), true, false, Duration.ofMinutes(15), null);
 
 	public SegmentConfiguration {
-		new SegmentTable(tableName); // checks the identifier, naming the setting
+		checkTableName(tableName);
 		Objects.requireNonNull(maxWait, SnowflakeSettings.SEGMENT_MAX_WAIT + " must not be null");
 		Objects.requireNonNull(dynamicStepTarget, SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET + " must not be null");
 		if (dynamicStepTarget.compareTo(Duration.ofMillis(1)) < 0 || dynamicStepTarget.compareTo(Duration.ofDays(1)) > 0) {
@@ -92,7 +97,36 @@ public record SegmentConfiguration(String tableName, int defaultStep, double pre
 				value(values, SnowflakeSettings.SEGMENT_MAX_STEP, Integer.class, this.maxStep));
 	}
 
-	static void checkStep(String setting, long step) {
+	/**
+	 * This configuration's values by key, each of its setting's type (a null max-step left out): what
+	 * {@link #with} reads, so that {@code DEFAULTS.with(c.values())} equals {@code c}.
+	 */
+	public Map<String, Object> values() {
+		Map<String, Object> values = new HashMap<>();
+		values.put(SnowflakeSettings.SEGMENT_TABLE_NAME, this.tableName);
+		values.put(SnowflakeSettings.SEGMENT_DEFAULT_STEP, this.defaultStep);
+		values.put(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, this.prefetchThreshold);
+		values.put(SnowflakeSettings.SEGMENT_MAX_WAIT, this.maxWait);
+		values.put(SnowflakeSettings.SEGMENT_CREATE_TABLE, this.createTable);
+		values.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, this.dynamicStep);
+		values.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, this.dynamicStepTarget);
+		if (this.maxStep != null) {
+			values.put(SnowflakeSettings.SEGMENT_MAX_STEP, this.maxStep);
+		}
+		return values;
+	}
+
+	/**
+	 * The segment table's name, checked as a plain SQL identifier (optionally schema-qualified) of at most 58
+	 * characters a part, not 63: the table of handed-back ranges adds {@code _free}.
+	 * @throws SnowflakeConfigurationException naming {@code snowflake.segment.table-name}
+	 */
+	public static String checkTableName(String tableName) {
+		return JdbcSupport.checkTableName(SnowflakeSettings.SEGMENT_TABLE_NAME, tableName, 58, DEFAULT_TABLE_NAME);
+	}
+
+	/** A segment step: 1 to 1,000,000. */
+	public static void checkStep(String setting, long step) {
 		if (step < 1 || step > 1_000_000) {
 			throw new SnowflakeConfigurationException(setting, step, "1..1000000");
 		}
