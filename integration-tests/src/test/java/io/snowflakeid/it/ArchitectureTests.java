@@ -135,6 +135,55 @@ class ArchitectureTests {
 				"io.snowflakeid.zookeeper.ZooKeeperLeaseStore implements LeaseStore");
 	}
 
+	/**
+	 * What applications call shows no internal type: the public and protected members of the public types of the
+	 * application packages take, return and hold no type of an {@code .internal} package, and those types extend or
+	 * implement none, except the pinned ones. An internal type there would be an API that may change in any release.
+	 */
+	@Test
+	void theApplicationApiShowsNoInternalTypeButThePinnedOnes() {
+		java.util.Set<String> found = new java.util.TreeSet<>();
+		java.util.function.Predicate<JavaClass> internal = (type) -> type.getPackageName().startsWith("io.snowflakeid")
+				&& type.getPackageName().contains(".internal");
+		for (JavaClass type : CLASSES) {
+			String pkg = type.getPackageName();
+			boolean applicationPackage = pkg.startsWith("io.snowflakeid") && !pkg.contains(".internal")
+					&& !pkg.endsWith(".spi");
+			boolean visible = type.getModifiers().contains(JavaModifier.PUBLIC) && type.getEnclosingClass()
+				.map((outer) -> outer.getModifiers().contains(JavaModifier.PUBLIC))
+				.orElse(true);
+			if (!applicationPackage || !visible) {
+				continue;
+			}
+			type.getRawSuperclass().filter(internal).ifPresent((superclass) ->
+					found.add(type.getName() + " extends " + superclass.getName()));
+			type.getRawInterfaces().stream().filter(internal).forEach((implemented) ->
+					found.add(type.getName() + " implements " + implemented.getName()));
+			for (com.tngtech.archunit.core.domain.JavaMember member : type.getMembers()) {
+				java.util.Set<JavaModifier> modifiers = member.getModifiers();
+				if (!modifiers.contains(JavaModifier.PUBLIC) && !modifiers.contains(JavaModifier.PROTECTED)) {
+					continue;
+				}
+				java.util.List<JavaClass> named = new java.util.ArrayList<>();
+				if (member instanceof com.tngtech.archunit.core.domain.JavaCodeUnit unit) {
+					named.add(unit.getRawReturnType());
+					named.addAll(unit.getRawParameterTypes());
+				}
+				else if (member instanceof com.tngtech.archunit.core.domain.JavaField field) {
+					named.add(field.getRawType());
+				}
+				if (named.stream().anyMatch(internal)) {
+					found.add(member.getFullName());
+				}
+			}
+		}
+		assertThat(found).as("where the application API shows a type of an internal package").containsExactly(
+				"io.snowflakeid.spring.boot3.PublicIdJackson2Module extends "
+						+ "io.snowflakeid.hibernate.internal.PublicIdJackson2Module",
+				"io.snowflakeid.spring.publicid.PublicIdJackson3Module extends "
+						+ "io.snowflakeid.hibernate.internal.PublicIdJackson3Module");
+	}
+
 	@Test
 	void noPackageCycles() {
 		SliceAssignment byPackage = new SliceAssignment() {
