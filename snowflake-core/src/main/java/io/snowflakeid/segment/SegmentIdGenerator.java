@@ -1,6 +1,6 @@
 package io.snowflakeid.segment;
 
-import io.snowflakeid.internal.keys.SnowflakeSettings;
+import io.snowflakeid.internal.config.Settings;
 import java.sql.SQLException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -150,7 +150,7 @@ public final class SegmentIdGenerator {
 		catch (TimeoutException ex) {
 			// The fetch goes on (its statements are bounded): a later caller gets its segment, or starts a new one.
 			throw new SegmentUnavailableException("No segment for key '" + this.key + "' within "
-					+ this.settings.configuration.maxWait().toMillis() + " ms (" + SnowflakeSettings.SEGMENT_MAX_WAIT
+					+ this.settings.configuration.maxWait().toMillis() + " ms (" + Settings.SEGMENT_MAX_WAIT.key()
 					+ "): the database did not answer", ex);
 		}
 		catch (InterruptedException ex) {

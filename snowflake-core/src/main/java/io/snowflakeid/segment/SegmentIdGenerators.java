@@ -1,6 +1,6 @@
 package io.snowflakeid.segment;
 
-import io.snowflakeid.internal.keys.SnowflakeSettings;
+import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.internal.logging.Logging;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
@@ -96,7 +96,7 @@ public final class SegmentIdGenerators implements AutoCloseable {
 				catch (SQLException ex) {
 					throw new SegmentUnavailableException("Cannot read the segment tables " + this.settings.tableName()
 							+ " and " + this.settings.tableName() + "_free: " + ex.getMessage() + " ("
-							+ SnowflakeSettings.SEGMENT_CREATE_TABLE + "=false: create them with "
+							+ Settings.SEGMENT_CREATE_TABLE.key() + "=false: create them with "
 							+ String.join("; ", this.settings.createTableStatements())
 							+ ", or include the migrations shipped in snowflake-core)", ex);
 				}

@@ -98,12 +98,12 @@ public final class SegmentSettings {
 
 		/** Default {@code snowflake_segment}; handed-back ranges go to {@code <name>_free}. */
 		public Builder tableName(String tableName) {
-			return set(SnowflakeSettings.SEGMENT_TABLE_NAME, tableName);
+			return set(Settings.SEGMENT_TABLE_NAME.key(), tableName);
 		}
 
 		/** Values per segment for keys whose {@code @SegmentId} sets no step; 1 to 1,000,000, default 1000. */
 		public Builder defaultStep(int defaultStep) {
-			return set(SnowflakeSettings.SEGMENT_DEFAULT_STEP, defaultStep);
+			return set(Settings.SEGMENT_DEFAULT_STEP.key(), defaultStep);
 		}
 
 		/**
@@ -111,7 +111,7 @@ public final class SegmentSettings {
 		 * once) to 0.9, default 0.1.
 		 */
 		public Builder prefetchThreshold(double prefetchThreshold) {
-			return set(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, prefetchThreshold);
+			return set(Settings.SEGMENT_PREFETCH_THRESHOLD.key(), prefetchThreshold);
 		}
 
 		/**
@@ -119,11 +119,11 @@ public final class SegmentSettings {
 		 * default 5 s.
 		 */
 		public Builder maxWait(Duration maxWait) {
-			return set(SnowflakeSettings.SEGMENT_MAX_WAIT, maxWait);
+			return set(Settings.SEGMENT_MAX_WAIT.key(), maxWait);
 		}
 
 		public Builder createTable(boolean createTable) {
-			return set(SnowflakeSettings.SEGMENT_CREATE_TABLE, createTable);
+			return set(Settings.SEGMENT_CREATE_TABLE.key(), createTable);
 		}
 
 		/**
@@ -132,12 +132,12 @@ public final class SegmentSettings {
 		 * step). Off by default.
 		 */
 		public Builder dynamicStep(boolean dynamicStep) {
-			return set(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, dynamicStep);
+			return set(Settings.SEGMENT_DYNAMIC_STEP.key(), dynamicStep);
 		}
 
 		/** How long a segment should last when the step is dynamic; 1 ms to 1 day, default 15 min. */
 		public Builder dynamicStepTarget(Duration target) {
-			return set(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, target);
+			return set(Settings.SEGMENT_DYNAMIC_STEP_TARGET.key(), target);
 		}
 
 		/**
@@ -146,7 +146,7 @@ public final class SegmentSettings {
 		 * ceiling alone.
 		 */
 		public Builder maxStep(Integer maxStep) {
-			return set(SnowflakeSettings.SEGMENT_MAX_STEP, maxStep);
+			return set(Settings.SEGMENT_MAX_STEP.key(), maxStep);
 		}
 
 		private Builder set(String key, Object value) {

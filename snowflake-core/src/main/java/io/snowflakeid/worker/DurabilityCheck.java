@@ -6,7 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
 
-import io.snowflakeid.internal.keys.SnowflakeSettings;
+import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.internal.logging.Logging;
 
 /**
@@ -108,11 +108,11 @@ final class DurabilityCheck {
 					"Refusing to lease a worker id from " + where + ": its database can lose a committed write, "
 							+ risk + ". A lost lease renewal lets another instance take this instance's worker id "
 							+ "while it still issues ids: duplicate ids. Fix the setting, or accept the risk "
-							+ "explicitly with " + SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK + "=true");
+							+ "explicitly with " + Settings.LEASE_ACCEPT_DATA_LOSS_RISK.key() + "=true");
 		}
 		logger.log(System.Logger.Level.WARNING, "Leasing a worker id from {0} although its database can lose a "
 				+ "committed write, {1}: accepted by {2}=true. A crash of the database can lead to duplicate ids.",
-				where, risk, SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK);
+				where, risk, Settings.LEASE_ACCEPT_DATA_LOSS_RISK.key());
 	}
 
 	private static String[] query(Connection connection, String sql) throws SQLException {

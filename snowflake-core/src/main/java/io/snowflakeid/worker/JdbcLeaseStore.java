@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 
-import io.snowflakeid.internal.keys.SnowflakeSettings;
+import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.spi.LeaseRecord;
 import io.snowflakeid.spi.LeaseStore;
 
@@ -54,7 +54,7 @@ final class JdbcLeaseStore implements LeaseStore {
 
 	@Override
 	public String unavailableAdvice() {
-		return this.createTable ? "" : " (" + SnowflakeSettings.LEASE_CREATE_TABLE + "=false: create it with "
+		return this.createTable ? "" : " (" + Settings.LEASE_CREATE_TABLE.key() + "=false: create it with "
 				+ this.table.createStatement() + ", or include the migrations shipped in snowflake-core)";
 	}
 

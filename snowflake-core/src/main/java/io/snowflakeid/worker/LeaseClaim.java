@@ -13,6 +13,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 
 import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.spi.IssuePermit;
 import io.snowflakeid.spi.LeaseRecord;
@@ -422,7 +423,7 @@ final class LeaseClaim {
 			throw new WorkerLeaseException(WorkerLeaseException.Reason.CLOCK_BEHIND, s.store.assignment(),
 					"The records of " + s.storeDescription() + " were found deleted and fenced until "
 							+ Instant.ofEpochMilli(fence) + ", beyond this host's now (" + Instant.ofEpochMilli(now)
-							+ ") + " + SnowflakeSettings.LEASE_DURATION + " + " + SnowflakeSettings.LEASE_SAFETY_MARGIN
+							+ ") + " + Settings.LEASE_DURATION.key() + " + " + Settings.LEASE_SAFETY_MARGIN.key()
 							+ ": the host that found them so has a clock ahead of this one by "
 							+ (fence - now - longest) + " ms or more, beyond the safety margin. Refusing to start: "
 							+ "ids could repeat. Fix the clocks (NTP); the fence is its own field of the store's records",
@@ -432,7 +433,7 @@ final class LeaseClaim {
 		logger.log(System.Logger.Level.INFO, "The worker lease records of {0} were found deleted (or never written: "
 				+ "its first use): waiting {1} ms before leasing a worker id, the longest an instance whose record was "
 				+ "lost could still be issuing ids ({2} + {3})", s.storeDescription(), until - now,
-				SnowflakeSettings.LEASE_DURATION, SnowflakeSettings.LEASE_SAFETY_MARGIN);
+				Settings.LEASE_DURATION.key(), Settings.LEASE_SAFETY_MARGIN.key());
 		long remaining;
 		while ((remaining = until - s.clock.wallMillis()) > 0) {
 			s.timeSource.awaitNanos(remaining * 1_000_000L);

@@ -184,7 +184,7 @@ public final class WorkerLeaseSettings {
 
 		/** Default {@code snowflake_worker_lease}; a plain SQL identifier, optionally schema-qualified. */
 		public Builder tableName(String tableName) {
-			return set(SnowflakeSettings.LEASE_TABLE_NAME, tableName);
+			return set(Settings.LEASE_TABLE_NAME.key(), tableName);
 		}
 
 		/** Shorthand for the generator's layout (see {@link #generator}). */
@@ -201,7 +201,7 @@ public final class WorkerLeaseSettings {
 
 		/** How long a lease lasts without renewal; renewed every third of it. 3 s to 1 h, default 60 s. */
 		public Builder duration(Duration duration) {
-			return set(SnowflakeSettings.LEASE_DURATION, duration);
+			return set(Settings.LEASE_DURATION.key(), duration);
 		}
 
 		/**
@@ -209,12 +209,12 @@ public final class WorkerLeaseSettings {
 		 * between instances. 0 to 1 h, default 10 s.
 		 */
 		public Builder safetyMargin(Duration safetyMargin) {
-			return set(SnowflakeSettings.LEASE_SAFETY_MARGIN, safetyMargin);
+			return set(Settings.LEASE_SAFETY_MARGIN.key(), safetyMargin);
 		}
 
 		/** Create the table if it is missing (default); switch off when Flyway or Liquibase owns the schema. */
 		public Builder createTable(boolean createTable) {
-			return set(SnowflakeSettings.LEASE_CREATE_TABLE, createTable);
+			return set(Settings.LEASE_CREATE_TABLE.key(), createTable);
 		}
 
 		/**
@@ -223,7 +223,7 @@ public final class WorkerLeaseSettings {
 		 * because a lost renewal lets another instance take this worker id while this one still issues ids.
 		 */
 		public Builder acceptDataLossRisk(boolean accept) {
-			return set(SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, accept);
+			return set(Settings.LEASE_ACCEPT_DATA_LOSS_RISK.key(), accept);
 		}
 
 		private Builder set(String key, Object value) {
@@ -292,14 +292,14 @@ public final class WorkerLeaseSettings {
 			if (this.timeSource != null) {
 				generator.timeSource(this.timeSource);
 			}
-			Duration duration = ValuesByKey.value(this.values, SnowflakeSettings.LEASE_DURATION, Duration.class,
+			Duration duration = ValuesByKey.value(this.values, Settings.LEASE_DURATION.key(), Duration.class,
 					LeaseConfiguration.DEFAULTS.duration());
 			Duration storeBound = (this.store != null && duration != null) ? this.store.maxLeaseDuration() : null;
 			Map<String, Object> values = this.values;
 			if (storeBound != null && storeBound.compareTo(duration) < 0) {
 				// the store's session ends sooner: no permit may outlive it (bounded before the range is checked)
 				values = new HashMap<>(this.values);
-				values.put(SnowflakeSettings.LEASE_DURATION, storeBound);
+				values.put(Settings.LEASE_DURATION.key(), storeBound);
 			}
 			LeaseConfiguration configuration = LeaseConfiguration.DEFAULTS.with(values);
 			SnowflakeLayout layout = generator.configuredLayout();
@@ -316,9 +316,9 @@ public final class WorkerLeaseSettings {
 				// lease, and the lease written at claim could end (and be taken over) before the first renewal.
 				throw new SnowflakeConfigurationException(SnowflakeSettings.CLOCK_TOLERANCE,
 						clockTolerance.toMillis() + " ms",
-						"at most a third of " + SnowflakeSettings.LEASE_DURATION + " (" + third.toMillis() + " ms) with "
+						"at most a third of " + Settings.LEASE_DURATION.key() + " (" + third.toMillis() + " ms) with "
 								+ SnowflakeSettings.WORKER_ASSIGNMENT + "=" + assignment,
-						"Raise " + SnowflakeSettings.LEASE_DURATION + " or lower " + SnowflakeSettings.CLOCK_TOLERANCE);
+						"Raise " + Settings.LEASE_DURATION.key() + " or lower " + SnowflakeSettings.CLOCK_TOLERANCE);
 			}
 			if (layout.datacenterBits() > MAX_NODE_BITS || layout.workerBits() > MAX_NODE_BITS) {
 				throw new SnowflakeConfigurationException(

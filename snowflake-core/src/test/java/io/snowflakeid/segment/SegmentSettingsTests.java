@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.internal.keys.SnowflakeSettings;
+import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.internal.config.SegmentConfiguration;
 import io.snowflakeid.worker.ConnectionSource;
 import org.junit.jupiter.api.Test;
@@ -75,15 +75,15 @@ class SegmentSettingsTests {
 			.isEqualTo(500);
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
 			.isThrownBy(() -> SegmentSettings.builder(NO_DATABASE).maxStep(500).build())
-			.withMessageContaining(SnowflakeSettings.SEGMENT_MAX_STEP)
+			.withMessageContaining(Settings.SEGMENT_MAX_STEP.key())
 			.withMessageContaining("500");
 	}
 
 	@Test
 	void withReplacesTheComponentsOfTheKeysItHoldsAndIgnoresOtherKeys() {
 		Map<String, Object> values = new HashMap<>();
-		values.put(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, 0.5);
-		values.put(SnowflakeSettings.LEASE_DURATION, Duration.ofSeconds(30)); // another group's key
+		values.put(Settings.SEGMENT_PREFETCH_THRESHOLD.key(), 0.5);
+		values.put(Settings.LEASE_DURATION.key(), Duration.ofSeconds(30)); // another group's key
 		assertThat(CONFIGURED.with(values)).isEqualTo(new SegmentConfiguration("orders_segment", 50, 0.5,
 				Duration.ofSeconds(2), false, true, Duration.ofMinutes(1), 400));
 		assertThat(CONFIGURED.with(Map.of())).isEqualTo(CONFIGURED);
@@ -92,15 +92,15 @@ class SegmentSettingsTests {
 	@Test
 	void aNullForASettingThatMustHaveAValueNamesItsKey() {
 		Map<String, Object> values = new HashMap<>();
-		values.put(SnowflakeSettings.SEGMENT_DEFAULT_STEP, null);
+		values.put(Settings.SEGMENT_DEFAULT_STEP.key(), null);
 		assertThatNullPointerException().isThrownBy(() -> CONFIGURED.with(values))
-			.withMessage(SnowflakeSettings.SEGMENT_DEFAULT_STEP + " must not be null");
+			.withMessage(Settings.SEGMENT_DEFAULT_STEP.key() + " must not be null");
 	}
 
 	@Test
 	void aValueOfTheWrongTypeIsRefusedNotConverted() {
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> CONFIGURED.with(Map.of(SnowflakeSettings.SEGMENT_DEFAULT_STEP, "80")))
-			.withMessageStartingWith(SnowflakeSettings.SEGMENT_DEFAULT_STEP + " must be a Integer, not a java.lang.String");
+			.isThrownBy(() -> CONFIGURED.with(Map.of(Settings.SEGMENT_DEFAULT_STEP.key(), "80")))
+			.withMessageStartingWith(Settings.SEGMENT_DEFAULT_STEP.key() + " must be a Integer, not a java.lang.String");
 	}
 }

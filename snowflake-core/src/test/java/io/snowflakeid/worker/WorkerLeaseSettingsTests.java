@@ -11,6 +11,7 @@ import java.util.Map;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.WorkerLeaseExpiredException;
 import io.snowflakeid.internal.config.LeaseConfiguration;
@@ -204,10 +205,10 @@ class WorkerLeaseSettingsTests {
 		settings.put(SnowflakeSettings.WORKER_BITS, 2);
 		settings.put(SnowflakeSettings.SEQUENCE_BITS, 15);
 		settings.put(SnowflakeSettings.DATACENTER_ID, 2);
-		settings.put(SnowflakeSettings.LEASE_TABLE_NAME, " my_leases ");
-		settings.put(SnowflakeSettings.LEASE_DURATION, "6s");
-		settings.put(SnowflakeSettings.LEASE_SAFETY_MARGIN, "2s");
-		settings.put(SnowflakeSettings.LEASE_CREATE_TABLE, "TRUE");
+		settings.put(Settings.LEASE_TABLE_NAME.key(), " my_leases ");
+		settings.put(Settings.LEASE_DURATION.key(), "6s");
+		settings.put(Settings.LEASE_SAFETY_MARGIN.key(), "2s");
+		settings.put(Settings.LEASE_CREATE_TABLE.key(), "TRUE");
 		settings.put(SnowflakeSettings.CLOCK_TOLERANCE, "100ms");
 		long before = System.currentTimeMillis();
 		ManagedGenerator managed = SnowflakeGenerators.create(SnowflakeConfiguration.fromSettings(settings), this.connections);
@@ -234,11 +235,11 @@ class WorkerLeaseSettingsTests {
 	void theCreateTableSwitchMustBeTrueOrFalseAndFalseNamesTheDdl() {
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
 			.isThrownBy(() -> SnowflakeGenerators.create(
-					SnowflakeConfiguration.fromSettings(Map.of(SnowflakeSettings.LEASE_CREATE_TABLE, "yes")), this.connections))
-			.satisfies((bad) -> assertThat(bad.getSetting()).isEqualTo(SnowflakeSettings.LEASE_CREATE_TABLE));
+					SnowflakeConfiguration.fromSettings(Map.of(Settings.LEASE_CREATE_TABLE.key(), "yes")), this.connections))
+			.satisfies((bad) -> assertThat(bad.getSetting()).isEqualTo(Settings.LEASE_CREATE_TABLE.key()));
 		assertThatExceptionOfType(WorkerLeaseException.class)
 			.isThrownBy(() -> SnowflakeGenerators.create(SnowflakeConfiguration.fromSettings(
-					Map.of(SnowflakeSettings.LEASE_CREATE_TABLE, " false", SnowflakeSettings.EPOCH, MAP_EPOCH.toString())),
+					Map.of(Settings.LEASE_CREATE_TABLE.key(), " false", SnowflakeSettings.EPOCH, MAP_EPOCH.toString())),
 					this.connections))
 			.satisfies((missing) -> assertThat(missing.getReason())
 				.isEqualTo(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE))

@@ -2,8 +2,6 @@ package io.snowflakeid.spring;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +16,8 @@ import java.util.stream.Collectors;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeLayout;
+import io.snowflakeid.internal.config.Setting;
+import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.config.SchemaCheck;
 import io.snowflakeid.internal.config.SnowflakeConfiguration;
@@ -84,30 +84,30 @@ class SnowflakeConfigurationBindingTests {
 					"-1"),
 			new Row(SnowflakeSettings.SCHEMA_CHECK, "warn", SnowflakeConfiguration::schemaCheck, SchemaCheck.WARN,
 					null),
-			new Row(SnowflakeSettings.LEASE_TABLE_NAME, "app.my_leases", (c) -> c.lease().tableName(),
+			new Row(Settings.LEASE_TABLE_NAME.key(), "app.my_leases", (c) -> c.lease().tableName(),
 					"app.my_leases", "leases; drop table x"),
-			new Row(SnowflakeSettings.LEASE_DURATION, "30s", (c) -> c.lease().duration(), Duration.ofSeconds(30),
+			new Row(Settings.LEASE_DURATION.key(), "30s", (c) -> c.lease().duration(), Duration.ofSeconds(30),
 					"2s"),
-			new Row(SnowflakeSettings.LEASE_SAFETY_MARGIN, "1m", (c) -> c.lease().safetyMargin(),
+			new Row(Settings.LEASE_SAFETY_MARGIN.key(), "1m", (c) -> c.lease().safetyMargin(),
 					Duration.ofMinutes(1), "2h"),
-			new Row(SnowflakeSettings.LEASE_CREATE_TABLE, "false", (c) -> c.lease().createTable(), false, null),
-			new Row(SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, "true", (c) -> c.lease().acceptDataLossRisk(), true,
+			new Row(Settings.LEASE_CREATE_TABLE.key(), "false", (c) -> c.lease().createTable(), false, null),
+			new Row(Settings.LEASE_ACCEPT_DATA_LOSS_RISK.key(), "true", (c) -> c.lease().acceptDataLossRisk(), true,
 					null),
-			new Row(SnowflakeSettings.SEGMENT_TABLE_NAME, "my_segments", (c) -> c.segment().tableName(),
+			new Row(Settings.SEGMENT_TABLE_NAME.key(), "my_segments", (c) -> c.segment().tableName(),
 					"my_segments", "1segments"),
-			new Row(SnowflakeSettings.SEGMENT_DEFAULT_STEP, "250", (c) -> c.segment().defaultStep(), 250, "0"),
-			new Row(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, "0.25", (c) -> c.segment().prefetchThreshold(), 0.25,
+			new Row(Settings.SEGMENT_DEFAULT_STEP.key(), "250", (c) -> c.segment().defaultStep(), 250, "0"),
+			new Row(Settings.SEGMENT_PREFETCH_THRESHOLD.key(), "0.25", (c) -> c.segment().prefetchThreshold(), 0.25,
 					"0.95"),
-			new Row(SnowflakeSettings.SEGMENT_MAX_WAIT, "2s", (c) -> c.segment().maxWait(), Duration.ofSeconds(2),
+			new Row(Settings.SEGMENT_MAX_WAIT.key(), "2s", (c) -> c.segment().maxWait(), Duration.ofSeconds(2),
 					"2m"),
-			new Row(SnowflakeSettings.SEGMENT_CREATE_TABLE, "false", (c) -> c.segment().createTable(), false, null),
-			new Row(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, "true", (c) -> c.segment().dynamicStep(), true, null),
-			new Row(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, "5m", (c) -> c.segment().dynamicStepTarget(),
+			new Row(Settings.SEGMENT_CREATE_TABLE.key(), "false", (c) -> c.segment().createTable(), false, null),
+			new Row(Settings.SEGMENT_DYNAMIC_STEP.key(), "true", (c) -> c.segment().dynamicStep(), true, null),
+			new Row(Settings.SEGMENT_DYNAMIC_STEP_TARGET.key(), "5m", (c) -> c.segment().dynamicStepTarget(),
 					Duration.ofMinutes(5), "2d"),
-			new Row(SnowflakeSettings.SEGMENT_MAX_STEP, "5000", (c) -> c.segment().maxStep(), 5000, "1000001"),
+			new Row(Settings.SEGMENT_MAX_STEP.key(), "5000", (c) -> c.segment().maxStep(), 5000, "1000001"),
 			// below snowflake.segment.default-step: refused by both with the same message
-			new Row(SnowflakeSettings.SEGMENT_MAX_STEP, "400", (c) -> c.segment().maxStep(), 400, "200",
-					Map.of(SnowflakeSettings.SEGMENT_DEFAULT_STEP, "300")));
+			new Row(Settings.SEGMENT_MAX_STEP.key(), "400", (c) -> c.segment().maxStep(), 400, "200",
+					Map.of(Settings.SEGMENT_DEFAULT_STEP.key(), "300")));
 
 	@Test
 	void withNothingSetBothBindingsGiveTheSameDefaults() {
@@ -146,8 +146,8 @@ class SnowflakeConfigurationBindingTests {
 
 	@Test
 	void anUnreadableSwitchIsRefusedByBothNeverReadAsFalse() {
-		for (String key : List.of(SnowflakeSettings.LEASE_CREATE_TABLE, SnowflakeSettings.SEGMENT_CREATE_TABLE,
-				SnowflakeSettings.SEGMENT_DYNAMIC_STEP, SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK)) {
+		for (String key : List.of(Settings.LEASE_CREATE_TABLE.key(), Settings.SEGMENT_CREATE_TABLE.key(),
+				Settings.SEGMENT_DYNAMIC_STEP.key(), Settings.LEASE_ACCEPT_DATA_LOSS_RISK.key())) {
 			assertThatExceptionOfType(BindException.class).isThrownBy(() -> throughSpring(Map.of(key, "maybe")))
 				.satisfies((ex) -> assertThat(ex.getProperty().getName().toString()).isEqualTo(key));
 			assertThatExceptionOfType(SnowflakeConfigurationException.class)
@@ -160,7 +160,7 @@ class SnowflakeConfigurationBindingTests {
 	void everySettingNameHasARowAndSpringMetadata() throws Exception {
 		Set<String> keys = settingNames();
 		Set<String> rowKeys = ROWS.stream().map(Row::key).collect(Collectors.toCollection(TreeSet::new));
-		assertThat(rowKeys).as("a row for every setting of SnowflakeSettings")
+		assertThat(rowKeys).as("a row for every setting of the settings table")
 			.isEqualTo(keys);
 		String metadata = read("META-INF/spring-configuration-metadata.json")
 				+ read("META-INF/additional-spring-configuration-metadata.json");
@@ -178,15 +178,9 @@ class SnowflakeConfigurationBindingTests {
 		return SnowflakeConfiguration.fromSettings(new HashMap<>(settings));
 	}
 
-	private static Set<String> settingNames() throws IllegalAccessException {
-		Set<String> names = new TreeSet<>();
-		for (Field field : SnowflakeSettings.class.getFields()) {
-			if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class
-					&& !field.getName().equals("PREFIX")) {
-				names.add((String) field.get(null));
-			}
-		}
-		return names;
+	/** The key of every row of the settings table's configuration (the generator's, the lease's, the segments'). */
+	private static Set<String> settingNames() {
+		return Settings.ALL.stream().map(Setting::key).collect(Collectors.toCollection(TreeSet::new));
 	}
 
 	private static String read(String resource) throws IOException {

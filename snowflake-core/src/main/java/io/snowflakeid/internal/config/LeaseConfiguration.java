@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.Objects;
 
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.internal.jdbc.JdbcSupport;
 
 import static io.snowflakeid.internal.values.ValuesByKey.required;
@@ -29,13 +28,16 @@ public record LeaseConfiguration(String tableName, Duration duration, Duration s
 	/** The lease table unless {@code snowflake.lease.table-name} says otherwise. */
 	public static final String DEFAULT_TABLE_NAME = "snowflake_worker_lease";
 
-	public static final Duration DEFAULT_DURATION = Duration.ofSeconds(60);
+	/**
+	 * The settings table's defaults ({@code snowflake_worker_lease}, 60 s leases, a 10 s safety margin, the table
+	 * created if missing): the rows hold them, the record takes them (the table never reads the record, so that
+	 * either class may be initialised first).
+	 */
+	public static final LeaseConfiguration DEFAULTS = new LeaseConfiguration(Settings.LEASE_TABLE_NAME.defaultValue(),
+			Settings.LEASE_DURATION.defaultValue(), Settings.LEASE_SAFETY_MARGIN.defaultValue(),
+			Settings.LEASE_CREATE_TABLE.defaultValue(), Settings.LEASE_ACCEPT_DATA_LOSS_RISK.defaultValue());
 
-	public static final Duration DEFAULT_SAFETY_MARGIN = Duration.ofSeconds(10);
-
-	/** {@code snowflake_worker_lease}, 60 s leases, a 10 s safety margin, the table created if missing. */
-	public static final LeaseConfiguration DEFAULTS = new LeaseConfiguration(DEFAULT_TABLE_NAME,
-			DEFAULT_DURATION, DEFAULT_SAFETY_MARGIN, true, false);
+	public static final Duration DEFAULT_DURATION = DEFAULTS.duration();
 
 	/** A configuration that refuses databases able to lose committed writes. */
 	public LeaseConfiguration(String tableName, Duration duration, Duration safetyMargin, boolean createTable) {
@@ -44,13 +46,13 @@ public record LeaseConfiguration(String tableName, Duration duration, Duration s
 
 	public LeaseConfiguration {
 		checkTableName(tableName);
-		Objects.requireNonNull(duration, SnowflakeSettings.LEASE_DURATION + " must not be null");
-		Objects.requireNonNull(safetyMargin, SnowflakeSettings.LEASE_SAFETY_MARGIN + " must not be null");
+		Objects.requireNonNull(duration, Settings.LEASE_DURATION.key() + " must not be null");
+		Objects.requireNonNull(safetyMargin, Settings.LEASE_SAFETY_MARGIN.key() + " must not be null");
 		if (duration.compareTo(Duration.ofSeconds(3)) < 0 || duration.compareTo(Duration.ofHours(1)) > 0) {
-			throw new SnowflakeConfigurationException(SnowflakeSettings.LEASE_DURATION, duration, "3 s to 1 h");
+			throw new SnowflakeConfigurationException(Settings.LEASE_DURATION.key(), duration, "3 s to 1 h");
 		}
 		if (safetyMargin.isNegative() || safetyMargin.compareTo(Duration.ofHours(1)) > 0) {
-			throw new SnowflakeConfigurationException(SnowflakeSettings.LEASE_SAFETY_MARGIN, safetyMargin, "0 s to 1 h");
+			throw new SnowflakeConfigurationException(Settings.LEASE_SAFETY_MARGIN.key(), safetyMargin, "0 s to 1 h");
 		}
 	}
 
@@ -62,11 +64,11 @@ public record LeaseConfiguration(String tableName, Duration duration, Duration s
 	 */
 	public LeaseConfiguration with(Map<String, ?> values) {
 		return new LeaseConfiguration(
-				value(values, SnowflakeSettings.LEASE_TABLE_NAME, String.class, this.tableName),
-				value(values, SnowflakeSettings.LEASE_DURATION, Duration.class, this.duration),
-				value(values, SnowflakeSettings.LEASE_SAFETY_MARGIN, Duration.class, this.safetyMargin),
-				required(values, SnowflakeSettings.LEASE_CREATE_TABLE, Boolean.class, this.createTable),
-				required(values, SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, Boolean.class,
+				value(values, Settings.LEASE_TABLE_NAME.key(), String.class, this.tableName),
+				value(values, Settings.LEASE_DURATION.key(), Duration.class, this.duration),
+				value(values, Settings.LEASE_SAFETY_MARGIN.key(), Duration.class, this.safetyMargin),
+				required(values, Settings.LEASE_CREATE_TABLE.key(), Boolean.class, this.createTable),
+				required(values, Settings.LEASE_ACCEPT_DATA_LOSS_RISK.key(), Boolean.class,
 						this.acceptDataLossRisk));
 	}
 
@@ -76,11 +78,11 @@ public record LeaseConfiguration(String tableName, Duration duration, Duration s
 	 */
 	public Map<String, Object> values() {
 		Map<String, Object> values = new HashMap<>();
-		values.put(SnowflakeSettings.LEASE_TABLE_NAME, this.tableName);
-		values.put(SnowflakeSettings.LEASE_DURATION, this.duration);
-		values.put(SnowflakeSettings.LEASE_SAFETY_MARGIN, this.safetyMargin);
-		values.put(SnowflakeSettings.LEASE_CREATE_TABLE, this.createTable);
-		values.put(SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, this.acceptDataLossRisk);
+		values.put(Settings.LEASE_TABLE_NAME.key(), this.tableName);
+		values.put(Settings.LEASE_DURATION.key(), this.duration);
+		values.put(Settings.LEASE_SAFETY_MARGIN.key(), this.safetyMargin);
+		values.put(Settings.LEASE_CREATE_TABLE.key(), this.createTable);
+		values.put(Settings.LEASE_ACCEPT_DATA_LOSS_RISK.key(), this.acceptDataLossRisk);
 		return values;
 	}
 
@@ -90,6 +92,6 @@ public record LeaseConfiguration(String tableName, Duration duration, Duration s
 	 * @throws SnowflakeConfigurationException naming {@code snowflake.lease.table-name}
 	 */
 	public static String checkTableName(String tableName) {
-		return JdbcSupport.checkTableName(SnowflakeSettings.LEASE_TABLE_NAME, tableName, 63, DEFAULT_TABLE_NAME);
+		return JdbcSupport.checkTableName(Settings.LEASE_TABLE_NAME.key(), tableName, 63, DEFAULT_TABLE_NAME);
 	}
 }

@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.Objects;
 
 import io.snowflakeid.SnowflakeConfigurationException;
-import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.internal.jdbc.JdbcSupport;
 
 import static io.snowflakeid.internal.values.ValuesByKey.required;
@@ -38,33 +37,37 @@ public record SegmentConfiguration(String tableName, int defaultStep, double pre
 	public static final String DEFAULT_TABLE_NAME = "snowflake_segment";
 
 	/**
-	 * {@code snowflake_segment}, steps of 1000, prefetch at 10 %, callers wait at most 5 s, fixed steps (no max-step:
-	 * a dynamic step grows to 100 times the configured one).
+	 * The settings table's defaults ({@code snowflake_segment}, steps of 1000, prefetch at 10 %, callers wait at most
+	 * 5 s, fixed steps, no max-step: a dynamic step grows to 100 times the configured one): the rows hold them, the
+	 * record takes them (the table never reads the record, so that either class may be initialised first).
 	 */
-	public static final SegmentConfiguration DEFAULTS = new SegmentConfiguration(DEFAULT_TABLE_NAME, 1000, 0.1,
-			Duration.ofSeconds(5), true, false, Duration.ofMinutes(15), null);
+	public static final SegmentConfiguration DEFAULTS = new SegmentConfiguration(
+			Settings.SEGMENT_TABLE_NAME.defaultValue(), Settings.SEGMENT_DEFAULT_STEP.defaultValue(),
+			Settings.SEGMENT_PREFETCH_THRESHOLD.defaultValue(), Settings.SEGMENT_MAX_WAIT.defaultValue(),
+			Settings.SEGMENT_CREATE_TABLE.defaultValue(), Settings.SEGMENT_DYNAMIC_STEP.defaultValue(),
+			Settings.SEGMENT_DYNAMIC_STEP_TARGET.defaultValue(), Settings.SEGMENT_MAX_STEP.defaultValue());
 
 	public SegmentConfiguration {
 		checkTableName(tableName);
-		Objects.requireNonNull(maxWait, SnowflakeSettings.SEGMENT_MAX_WAIT + " must not be null");
-		Objects.requireNonNull(dynamicStepTarget, SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET + " must not be null");
+		Objects.requireNonNull(maxWait, Settings.SEGMENT_MAX_WAIT.key() + " must not be null");
+		Objects.requireNonNull(dynamicStepTarget, Settings.SEGMENT_DYNAMIC_STEP_TARGET.key() + " must not be null");
 		if (dynamicStepTarget.compareTo(Duration.ofMillis(1)) < 0 || dynamicStepTarget.compareTo(Duration.ofDays(1)) > 0) {
-			throw new SnowflakeConfigurationException(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, dynamicStepTarget,
+			throw new SnowflakeConfigurationException(Settings.SEGMENT_DYNAMIC_STEP_TARGET.key(), dynamicStepTarget,
 					"1 ms to 1 day");
 		}
-		checkStep(SnowflakeSettings.SEGMENT_DEFAULT_STEP, defaultStep);
+		checkStep(Settings.SEGMENT_DEFAULT_STEP.key(), defaultStep);
 		if (!(prefetchThreshold >= 0 && prefetchThreshold <= 0.9)) {
-			throw new SnowflakeConfigurationException(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, prefetchThreshold,
+			throw new SnowflakeConfigurationException(Settings.SEGMENT_PREFETCH_THRESHOLD.key(), prefetchThreshold,
 					"0.0..0.9");
 		}
 		if (maxWait.isNegative() || maxWait.compareTo(Duration.ofMinutes(1)) > 0) {
-			throw new SnowflakeConfigurationException(SnowflakeSettings.SEGMENT_MAX_WAIT, maxWait, "0 s to 1 min");
+			throw new SnowflakeConfigurationException(Settings.SEGMENT_MAX_WAIT.key(), maxWait, "0 s to 1 min");
 		}
 		if (maxStep != null) {
-			checkStep(SnowflakeSettings.SEGMENT_MAX_STEP, maxStep);
+			checkStep(Settings.SEGMENT_MAX_STEP.key(), maxStep);
 			if (maxStep < defaultStep) {
-				throw new SnowflakeConfigurationException(SnowflakeSettings.SEGMENT_MAX_STEP, maxStep,
-						defaultStep + "..1000000 (at least " + SnowflakeSettings.SEGMENT_DEFAULT_STEP + " = "
+				throw new SnowflakeConfigurationException(Settings.SEGMENT_MAX_STEP.key(), maxStep,
+						defaultStep + "..1000000 (at least " + Settings.SEGMENT_DEFAULT_STEP.key() + " = "
 								+ defaultStep + ")");
 			}
 		}
@@ -85,16 +88,16 @@ public record SegmentConfiguration(String tableName, int defaultStep, double pre
 	 */
 	public SegmentConfiguration with(Map<String, ?> values) {
 		return new SegmentConfiguration(
-				value(values, SnowflakeSettings.SEGMENT_TABLE_NAME, String.class, this.tableName),
-				required(values, SnowflakeSettings.SEGMENT_DEFAULT_STEP, Integer.class, this.defaultStep),
-				required(values, SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, Double.class,
+				value(values, Settings.SEGMENT_TABLE_NAME.key(), String.class, this.tableName),
+				required(values, Settings.SEGMENT_DEFAULT_STEP.key(), Integer.class, this.defaultStep),
+				required(values, Settings.SEGMENT_PREFETCH_THRESHOLD.key(), Double.class,
 						this.prefetchThreshold),
-				value(values, SnowflakeSettings.SEGMENT_MAX_WAIT, Duration.class, this.maxWait),
-				required(values, SnowflakeSettings.SEGMENT_CREATE_TABLE, Boolean.class, this.createTable),
-				required(values, SnowflakeSettings.SEGMENT_DYNAMIC_STEP, Boolean.class, this.dynamicStep),
-				value(values, SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, Duration.class,
+				value(values, Settings.SEGMENT_MAX_WAIT.key(), Duration.class, this.maxWait),
+				required(values, Settings.SEGMENT_CREATE_TABLE.key(), Boolean.class, this.createTable),
+				required(values, Settings.SEGMENT_DYNAMIC_STEP.key(), Boolean.class, this.dynamicStep),
+				value(values, Settings.SEGMENT_DYNAMIC_STEP_TARGET.key(), Duration.class,
 						this.dynamicStepTarget),
-				value(values, SnowflakeSettings.SEGMENT_MAX_STEP, Integer.class, this.maxStep));
+				value(values, Settings.SEGMENT_MAX_STEP.key(), Integer.class, this.maxStep));
 	}
 
 	/**
@@ -103,15 +106,15 @@ public record SegmentConfiguration(String tableName, int defaultStep, double pre
 	 */
 	public Map<String, Object> values() {
 		Map<String, Object> values = new HashMap<>();
-		values.put(SnowflakeSettings.SEGMENT_TABLE_NAME, this.tableName);
-		values.put(SnowflakeSettings.SEGMENT_DEFAULT_STEP, this.defaultStep);
-		values.put(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, this.prefetchThreshold);
-		values.put(SnowflakeSettings.SEGMENT_MAX_WAIT, this.maxWait);
-		values.put(SnowflakeSettings.SEGMENT_CREATE_TABLE, this.createTable);
-		values.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, this.dynamicStep);
-		values.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, this.dynamicStepTarget);
+		values.put(Settings.SEGMENT_TABLE_NAME.key(), this.tableName);
+		values.put(Settings.SEGMENT_DEFAULT_STEP.key(), this.defaultStep);
+		values.put(Settings.SEGMENT_PREFETCH_THRESHOLD.key(), this.prefetchThreshold);
+		values.put(Settings.SEGMENT_MAX_WAIT.key(), this.maxWait);
+		values.put(Settings.SEGMENT_CREATE_TABLE.key(), this.createTable);
+		values.put(Settings.SEGMENT_DYNAMIC_STEP.key(), this.dynamicStep);
+		values.put(Settings.SEGMENT_DYNAMIC_STEP_TARGET.key(), this.dynamicStepTarget);
 		if (this.maxStep != null) {
-			values.put(SnowflakeSettings.SEGMENT_MAX_STEP, this.maxStep);
+			values.put(Settings.SEGMENT_MAX_STEP.key(), this.maxStep);
 		}
 		return values;
 	}
@@ -122,7 +125,7 @@ public record SegmentConfiguration(String tableName, int defaultStep, double pre
 	 * @throws SnowflakeConfigurationException naming {@code snowflake.segment.table-name}
 	 */
 	public static String checkTableName(String tableName) {
-		return JdbcSupport.checkTableName(SnowflakeSettings.SEGMENT_TABLE_NAME, tableName, 58, DEFAULT_TABLE_NAME);
+		return JdbcSupport.checkTableName(Settings.SEGMENT_TABLE_NAME.key(), tableName, 58, DEFAULT_TABLE_NAME);
 	}
 
 	/** A segment step: 1 to 1,000,000. */

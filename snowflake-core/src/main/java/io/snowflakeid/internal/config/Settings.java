@@ -103,62 +103,62 @@ public final class Settings {
 					+ "identity, naming the ALTER statement that fixes it), warn (log the same and start) or "
 					+ "off. A leftover MariaDB/MySQL AUTO_INCREMENT is always only a warning.");
 
-	public static final Setting<String> LEASE_TABLE_NAME = setting(SnowflakeSettings.LEASE_TABLE_NAME, String.class, LeaseConfiguration.DEFAULTS.tableName(),
+	public static final Setting<String> LEASE_TABLE_NAME = setting(SnowflakeSettings.PREFIX + "lease.table-name", String.class, LeaseConfiguration.DEFAULT_TABLE_NAME,
 			"Lease table: a plain SQL identifier, optionally schema-qualified.");
 
-	public static final Setting<Duration> LEASE_DURATION = setting(SnowflakeSettings.LEASE_DURATION, Duration.class, LeaseConfiguration.DEFAULTS.duration(),
+	public static final Setting<Duration> LEASE_DURATION = setting(SnowflakeSettings.PREFIX + "lease.duration", Duration.class, Duration.ofSeconds(60),
 			"How long a lease lasts without renewal; renewed every third of it. 3 s to 1 h.");
 
-	public static final Setting<Duration> LEASE_SAFETY_MARGIN = setting(SnowflakeSettings.LEASE_SAFETY_MARGIN,
-			Duration.class, LeaseConfiguration.DEFAULTS.safetyMargin(),
+	public static final Setting<Duration> LEASE_SAFETY_MARGIN = setting(SnowflakeSettings.PREFIX + "lease.safety-margin",
+			Duration.class, Duration.ofSeconds(10),
 			"How long after its lease end a worker id of a crashed instance stays out of the pool: "
 					+ "must exceed the clock difference between instances. 0 s to 1 h.");
 
-	public static final Setting<Boolean> LEASE_CREATE_TABLE = setting(SnowflakeSettings.LEASE_CREATE_TABLE,
-			Boolean.class, LeaseConfiguration.DEFAULTS.createTable(),
+	public static final Setting<Boolean> LEASE_CREATE_TABLE = setting(SnowflakeSettings.PREFIX + "lease.create-table",
+			Boolean.class, true,
 			"Whether to create the lease table if it is missing (switch off when Flyway or Liquibase "
 					+ "owns it).");
 
 	public static final Setting<Boolean> LEASE_ACCEPT_DATA_LOSS_RISK = setting(
-			SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, Boolean.class, LeaseConfiguration.DEFAULTS.acceptDataLossRisk(),
+			SnowflakeSettings.PREFIX + "lease.accept-data-loss-risk", Boolean.class, false,
 			"Whether to lease from a database whose settings let it lose committed writes (PostgreSQL "
 					+ "fsync or synchronous_commit off, MariaDB/MySQL innodb_flush_log_at_trx_commit other than "
 					+ "1), refused otherwise: a lost renewal can give this instance's worker id to another "
 					+ "while it still issues ids.");
 
-	public static final Setting<String> SEGMENT_TABLE_NAME = setting(SnowflakeSettings.SEGMENT_TABLE_NAME,
-			String.class, SegmentConfiguration.DEFAULTS.tableName(),
+	public static final Setting<String> SEGMENT_TABLE_NAME = setting(SnowflakeSettings.PREFIX + "segment.table-name",
+			String.class, SegmentConfiguration.DEFAULT_TABLE_NAME,
 			"Segment table; handed-back ranges go to <name>_free. A plain SQL identifier.");
 
-	public static final Setting<Integer> SEGMENT_DEFAULT_STEP = setting(SnowflakeSettings.SEGMENT_DEFAULT_STEP,
-			Integer.class, SegmentConfiguration.DEFAULTS.defaultStep(),
+	public static final Setting<Integer> SEGMENT_DEFAULT_STEP = setting(SnowflakeSettings.PREFIX + "segment.default-step",
+			Integer.class, 1000,
 			"Values per segment for @SegmentId without a step (1..1000000).");
 
 	public static final Setting<Double> SEGMENT_PREFETCH_THRESHOLD = setting(
-			SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, Double.class, SegmentConfiguration.DEFAULTS.prefetchThreshold(),
+			SnowflakeSettings.PREFIX + "segment.prefetch-threshold", Double.class, 0.1,
 			"Share of a segment used before the next is fetched in the background (0.0..0.9).");
 
-	public static final Setting<Duration> SEGMENT_MAX_WAIT = setting(SnowflakeSettings.SEGMENT_MAX_WAIT,
-			Duration.class, SegmentConfiguration.DEFAULTS.maxWait(),
+	public static final Setting<Duration> SEGMENT_MAX_WAIT = setting(SnowflakeSettings.PREFIX + "segment.max-wait",
+			Duration.class, Duration.ofSeconds(5),
 			"How long a caller waits for a segment while the database is unreachable before failing "
 					+ "(0 s..1 min).");
 
-	public static final Setting<Boolean> SEGMENT_CREATE_TABLE = setting(SnowflakeSettings.SEGMENT_CREATE_TABLE,
-			Boolean.class, SegmentConfiguration.DEFAULTS.createTable(),
+	public static final Setting<Boolean> SEGMENT_CREATE_TABLE = setting(SnowflakeSettings.PREFIX + "segment.create-table",
+			Boolean.class, true,
 			"Whether to create the segment tables if they are missing.");
 
-	public static final Setting<Boolean> SEGMENT_DYNAMIC_STEP = setting(SnowflakeSettings.SEGMENT_DYNAMIC_STEP,
-			Boolean.class, SegmentConfiguration.DEFAULTS.dynamicStep(),
+	public static final Setting<Boolean> SEGMENT_DYNAMIC_STEP = setting(SnowflakeSettings.PREFIX + "segment.dynamic-step",
+			Boolean.class, false,
 			"Whether the step follows the load: doubled when a segment lasts less than "
 					+ "dynamic-step-target (up to max-step, by default 100x the configured step), halved when it "
 					+ "lasts more than twice that (down to the configured step).");
 
 	public static final Setting<Duration> SEGMENT_DYNAMIC_STEP_TARGET = setting(
-			SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, Duration.class, SegmentConfiguration.DEFAULTS.dynamicStepTarget(),
+			SnowflakeSettings.PREFIX + "segment.dynamic-step-target", Duration.class, Duration.ofMinutes(15),
 			"How long a segment should last when the step is dynamic (1 ms..1 day).");
 
-	public static final Setting<Integer> SEGMENT_MAX_STEP = setting(SnowflakeSettings.SEGMENT_MAX_STEP,
-			Integer.class, SegmentConfiguration.DEFAULTS.maxStep(),
+	public static final Setting<Integer> SEGMENT_MAX_STEP = setting(SnowflakeSettings.PREFIX + "segment.max-step",
+			Integer.class, null,
 			"The most a dynamic step grows to, for every key: it lowers the default ceiling (100x the configured "
 					+ "step, at most 1000000), never raises it. 1..1000000, and at least default-step. A key whose "
 					+ "@SegmentId step is larger keeps that step, fixed.");

@@ -46,37 +46,6 @@ public final class SnowflakeSettings {
 	 */
 	public static final String SCHEMA_CHECK = PREFIX + "schema-check";
 
-	public static final String LEASE_TABLE_NAME = PREFIX + "lease.table-name";
-
-	public static final String LEASE_DURATION = PREFIX + "lease.duration";
-
-	public static final String LEASE_SAFETY_MARGIN = PREFIX + "lease.safety-margin";
-
-	public static final String LEASE_CREATE_TABLE = PREFIX + "lease.create-table";
-
-	/**
-	 * {@code true} to lease from a database that may lose a committed write ({@code fsync=off},
-	 * {@code synchronous_commit=off}, {@code innodb_flush_log_at_trx_commit} other than 1), which is refused otherwise.
-	 */
-	public static final String LEASE_ACCEPT_DATA_LOSS_RISK = PREFIX + "lease.accept-data-loss-risk";
-
-	public static final String SEGMENT_TABLE_NAME = PREFIX + "segment.table-name";
-
-	public static final String SEGMENT_DEFAULT_STEP = PREFIX + "segment.default-step";
-
-	public static final String SEGMENT_PREFETCH_THRESHOLD = PREFIX + "segment.prefetch-threshold";
-
-	public static final String SEGMENT_MAX_WAIT = PREFIX + "segment.max-wait";
-
-	public static final String SEGMENT_CREATE_TABLE = PREFIX + "segment.create-table";
-
-	public static final String SEGMENT_DYNAMIC_STEP = PREFIX + "segment.dynamic-step";
-
-	public static final String SEGMENT_DYNAMIC_STEP_TARGET = PREFIX + "segment.dynamic-step-target";
-
-	/** The most the dynamic step grows to (1..1000000, at least the default step); unset: 100 x the step. */
-	public static final String SEGMENT_MAX_STEP = PREFIX + "segment.max-step";
-
 	private SnowflakeSettings() {
 	}
 }

@@ -97,10 +97,10 @@ class SnowflakeConfigurationTests {
 	@Test
 	void typedValuesOfASettingsMapAreTakenAsTheyAre() {
 		Map<String, Object> settings = new HashMap<>();
-		settings.put(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, 0.3);
-		settings.put(SnowflakeSettings.SEGMENT_DEFAULT_STEP, (short) 250);
-		settings.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, Boolean.TRUE);
-		settings.put(SnowflakeSettings.SEGMENT_MAX_WAIT, Duration.ofMillis(1500));
+		settings.put(Settings.SEGMENT_PREFETCH_THRESHOLD.key(), 0.3);
+		settings.put(Settings.SEGMENT_DEFAULT_STEP.key(), (short) 250);
+		settings.put(Settings.SEGMENT_DYNAMIC_STEP.key(), Boolean.TRUE);
+		settings.put(Settings.SEGMENT_MAX_WAIT.key(), Duration.ofMillis(1500));
 		settings.put(SnowflakeSettings.WORKER_ID, (byte) 7);
 		settings.put(SnowflakeSettings.DATACENTER_ID, 3L);
 		settings.put(SnowflakeSettings.WORKER_ASSIGNMENT, WorkerAssignment.STATIC);
@@ -165,14 +165,14 @@ class SnowflakeConfigurationTests {
 	@Test
 	void everySegmentSettingIsReadFromTheSettingsMap() {
 		Map<String, Object> map = new HashMap<>();
-		map.put(SnowflakeSettings.SEGMENT_TABLE_NAME, " my_segments ");
-		map.put(SnowflakeSettings.SEGMENT_DEFAULT_STEP, "250");
-		map.put(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, " 0.25 ");
-		map.put(SnowflakeSettings.SEGMENT_MAX_WAIT, "2s");
-		map.put(SnowflakeSettings.SEGMENT_CREATE_TABLE, "false");
-		map.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, "true");
-		map.put(SnowflakeSettings.SEGMENT_DYNAMIC_STEP_TARGET, "5m");
-		map.put(SnowflakeSettings.SEGMENT_MAX_STEP, " 4000 ");
+		map.put(Settings.SEGMENT_TABLE_NAME.key(), " my_segments ");
+		map.put(Settings.SEGMENT_DEFAULT_STEP.key(), "250");
+		map.put(Settings.SEGMENT_PREFETCH_THRESHOLD.key(), " 0.25 ");
+		map.put(Settings.SEGMENT_MAX_WAIT.key(), "2s");
+		map.put(Settings.SEGMENT_CREATE_TABLE.key(), "false");
+		map.put(Settings.SEGMENT_DYNAMIC_STEP.key(), "true");
+		map.put(Settings.SEGMENT_DYNAMIC_STEP_TARGET.key(), "5m");
+		map.put(Settings.SEGMENT_MAX_STEP.key(), " 4000 ");
 		SegmentConfiguration segment = read(map).segment();
 		assertThat(segment.tableName()).isEqualTo("my_segments");
 		assertThat(segment.defaultStep()).isEqualTo(250);
@@ -193,53 +193,53 @@ class SnowflakeConfigurationTests {
 		assertThat(defaults.maxStep()).as("no max-step: 100 x the step").isNull();
 
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
-			.isThrownBy(() -> read(Map.of(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD, "a lot")))
-			.satisfies((bad) -> assertThat(bad.getSetting()).isEqualTo(SnowflakeSettings.SEGMENT_PREFETCH_THRESHOLD));
+			.isThrownBy(() -> read(Map.of(Settings.SEGMENT_PREFETCH_THRESHOLD.key(), "a lot")))
+			.satisfies((bad) -> assertThat(bad.getSetting()).isEqualTo(Settings.SEGMENT_PREFETCH_THRESHOLD.key()));
 	}
 
 	/** snowflake.segment.max-step through the settings map: a whole number in 1..1000000, at least the default step. */
 	@Test
 	void maxStepIsReadAndCheckedAgainstItsRangeAndTheDefaultStep() {
-		assertThat(read(Map.of(SnowflakeSettings.SEGMENT_MAX_STEP, "1000")).segment().maxStep()).isEqualTo(1000);
+		assertThat(read(Map.of(Settings.SEGMENT_MAX_STEP.key(), "1000")).segment().maxStep()).isEqualTo(1000);
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
-			.isThrownBy(() -> read(Map.of(SnowflakeSettings.SEGMENT_MAX_STEP, "lots")))
-			.satisfies((bad) -> assertThat(bad.getSetting()).isEqualTo(SnowflakeSettings.SEGMENT_MAX_STEP))
+			.isThrownBy(() -> read(Map.of(Settings.SEGMENT_MAX_STEP.key(), "lots")))
+			.satisfies((bad) -> assertThat(bad.getSetting()).isEqualTo(Settings.SEGMENT_MAX_STEP.key()))
 			.withMessageContaining("'lots'");
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
-			.isThrownBy(() -> read(Map.of(SnowflakeSettings.SEGMENT_MAX_STEP, "2000000")))
+			.isThrownBy(() -> read(Map.of(Settings.SEGMENT_MAX_STEP.key(), "2000000")))
 			.withMessage("Invalid snowflake.segment.max-step = 2000000: allowed 1..1000000");
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
-			.isThrownBy(() -> read(Map.of(SnowflakeSettings.SEGMENT_MAX_STEP, "999")))
+			.isThrownBy(() -> read(Map.of(Settings.SEGMENT_MAX_STEP.key(), "999")))
 			.as("below the default default-step, 1000")
 			.withMessage("Invalid snowflake.segment.max-step = 999: allowed 1000..1000000 (at least "
 					+ "snowflake.segment.default-step = 1000)");
-		assertThat(read(Map.of(SnowflakeSettings.SEGMENT_MAX_STEP, "999", SnowflakeSettings.SEGMENT_DEFAULT_STEP, "10"))
+		assertThat(read(Map.of(Settings.SEGMENT_MAX_STEP.key(), "999", Settings.SEGMENT_DEFAULT_STEP.key(), "10"))
 			.segment().maxStep()).isEqualTo(999);
 	}
 
 	@Test
 	void aSwitchIsTrueOrFalseInEverySettingNeverSilentlyFalse() {
-		for (String key : new String[] { SnowflakeSettings.LEASE_CREATE_TABLE, SnowflakeSettings.SEGMENT_CREATE_TABLE,
-				SnowflakeSettings.SEGMENT_DYNAMIC_STEP, SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK }) {
+		for (String key : new String[] { Settings.LEASE_CREATE_TABLE.key(), Settings.SEGMENT_CREATE_TABLE.key(),
+				Settings.SEGMENT_DYNAMIC_STEP.key(), Settings.LEASE_ACCEPT_DATA_LOSS_RISK.key() }) {
 			assertThatExceptionOfType(SnowflakeConfigurationException.class).as(key)
 				.isThrownBy(() -> read(Map.of(key, "yes")))
 				.satisfies((bad) -> assertThat(bad.getSetting()).isEqualTo(key))
 				.satisfies((bad) -> assertThat(bad.getAllowed()).isEqualTo("true or false"));
 		}
-		assertThat(read(Map.of(SnowflakeSettings.SEGMENT_CREATE_TABLE, " FALSE ")).segment().createTable()).isFalse();
-		assertThat(read(Map.of(SnowflakeSettings.SEGMENT_DYNAMIC_STEP, "True")).segment().dynamicStep()).isTrue();
+		assertThat(read(Map.of(Settings.SEGMENT_CREATE_TABLE.key(), " FALSE ")).segment().createTable()).isFalse();
+		assertThat(read(Map.of(Settings.SEGMENT_DYNAMIC_STEP.key(), "True")).segment().dynamicStep()).isTrue();
 	}
 
 	@Test
 	void leaseSettingsAreReadAndCheckedOnce() {
-		LeaseConfiguration lease = read(Map.of(SnowflakeSettings.LEASE_TABLE_NAME, " my_leases ",
-				SnowflakeSettings.LEASE_DURATION, "6s", SnowflakeSettings.LEASE_SAFETY_MARGIN, "2s",
-				SnowflakeSettings.LEASE_CREATE_TABLE, "TRUE")).lease();
+		LeaseConfiguration lease = read(Map.of(Settings.LEASE_TABLE_NAME.key(), " my_leases ",
+				Settings.LEASE_DURATION.key(), "6s", Settings.LEASE_SAFETY_MARGIN.key(), "2s",
+				Settings.LEASE_CREATE_TABLE.key(), "TRUE")).lease();
 		assertThat(lease)
 			.isEqualTo(new LeaseConfiguration("my_leases", Duration.ofSeconds(6), Duration.ofSeconds(2), true));
 		assertThat(read(Map.of()).lease()).isEqualTo(LeaseConfiguration.DEFAULTS);
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
-			.isThrownBy(() -> read(Map.of(SnowflakeSettings.LEASE_DURATION, "2s")))
+			.isThrownBy(() -> read(Map.of(Settings.LEASE_DURATION.key(), "2s")))
 			.withMessage("Invalid snowflake.lease.duration = PT2S: allowed 3 s to 1 h");
 	}
 
@@ -265,10 +265,10 @@ class SnowflakeConfigurationTests {
 	void withSeveralBadValuesTheLeaseAndTheSegmentAreNamedBeforeTheLayout() {
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
 			.isThrownBy(() -> SnowflakeConfiguration.builder().timestampBits(50).segmentDefaultStep(0).build())
-			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(SnowflakeSettings.SEGMENT_DEFAULT_STEP));
+			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(Settings.SEGMENT_DEFAULT_STEP.key()));
 		Map<String, Object> settings = new HashMap<>();
 		settings.put(SnowflakeSettings.TIMESTAMP_BITS, "50"); // 72 bits with the classic widths
-		settings.put(SnowflakeSettings.LEASE_DURATION, "1s");
+		settings.put(Settings.LEASE_DURATION.key(), "1s");
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
 			.isThrownBy(() -> SnowflakeConfiguration.fromSettings(settings))
 			.withMessage("Invalid snowflake.lease.duration = PT1S: allowed 3 s to 1 h");
@@ -277,18 +277,18 @@ class SnowflakeConfigurationTests {
 	@Test
 	void aLeaseConfigurationTakesTheValuesOfItsOwnKeysOnly() {
 		Map<String, Object> values = new HashMap<>();
-		values.put(SnowflakeSettings.LEASE_SAFETY_MARGIN, Duration.ofSeconds(3));
-		values.put(SnowflakeSettings.LEASE_ACCEPT_DATA_LOSS_RISK, true);
-		values.put(SnowflakeSettings.SEGMENT_DEFAULT_STEP, 7); // another group's key
+		values.put(Settings.LEASE_SAFETY_MARGIN.key(), Duration.ofSeconds(3));
+		values.put(Settings.LEASE_ACCEPT_DATA_LOSS_RISK.key(), true);
+		values.put(Settings.SEGMENT_DEFAULT_STEP.key(), 7); // another group's key
 		assertThat(LeaseConfiguration.DEFAULTS.with(values)).isEqualTo(new LeaseConfiguration(
 				LeaseConfiguration.DEFAULTS.tableName(), LeaseConfiguration.DEFAULT_DURATION, Duration.ofSeconds(3), true,
 				true));
-		values.put(SnowflakeSettings.LEASE_CREATE_TABLE, null);
+		values.put(Settings.LEASE_CREATE_TABLE.key(), null);
 		assertThatNullPointerException().isThrownBy(() -> LeaseConfiguration.DEFAULTS.with(values))
-			.withMessage(SnowflakeSettings.LEASE_CREATE_TABLE + " must not be null");
+			.withMessage(Settings.LEASE_CREATE_TABLE.key() + " must not be null");
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> LeaseConfiguration.DEFAULTS.with(Map.of(SnowflakeSettings.LEASE_DURATION, "30s")))
-			.withMessageStartingWith(SnowflakeSettings.LEASE_DURATION + " must be a Duration, not a java.lang.String");
+			.isThrownBy(() -> LeaseConfiguration.DEFAULTS.with(Map.of(Settings.LEASE_DURATION.key(), "30s")))
+			.withMessageStartingWith(Settings.LEASE_DURATION.key() + " must be a Duration, not a java.lang.String");
 	}
 
 	@Test

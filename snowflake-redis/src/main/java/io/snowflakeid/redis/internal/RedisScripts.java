@@ -3,7 +3,7 @@ package io.snowflakeid.redis.internal;
 import java.time.Duration;
 import java.util.List;
 
-import io.snowflakeid.internal.keys.SnowflakeSettings;
+import io.snowflakeid.internal.config.Settings;
 
 /**
  * The one thing {@link RedisLeaseStore} needs from a Redis client: run a Lua script (EVAL) on one key, bounded by a
@@ -64,7 +64,7 @@ public interface RedisScripts extends AutoCloseable {
 	 */
 	static java.util.concurrent.TimeoutException timedOut(Duration timeout) {
 		return new java.util.concurrent.TimeoutException("No answer from Redis within " + timeout.toMillis()
-				+ " ms (the bound of each lease operation: a sixth of " + io.snowflakeid.internal.keys.SnowflakeSettings.LEASE_DURATION
+				+ " ms (the bound of each lease operation: a sixth of " + Settings.LEASE_DURATION.key()
 				+ ", at least 1 s, and at least 5 s for a store's first); it may still be applied");
 	}
 
