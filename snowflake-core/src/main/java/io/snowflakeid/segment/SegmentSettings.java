@@ -85,13 +85,14 @@ public final class SegmentSettings {
 		}
 
 		/**
-		 * The {@code snowflake.segment.*} settings a settings map holds (Hibernate's, or a {@code Properties}' entries),
+		 * The {@code snowflake.segment.*} settings a settings map holds (Hibernate's, or a {@code Properties}),
 		 * read as every binding reads them: text such as {@code "5s"}, or values of each setting's type. Other keys are
-		 * ignored; a key under {@code snowflake.segment.} that is no setting is refused; a null value is absent. Replaces
+		 * ignored; a key that reads as one of the group's but is no setting's exact key ({@code snowflake.segments.x},
+		 * {@code SNOWFLAKE_SEGMENT_MAX_STEP}) is refused; a null value is absent. Replaces
 		 * what the setters below set before for the keys the map holds.
 		 * @throws SnowflakeConfigurationException naming the setting and the value that cannot be read
 		 */
-		public Builder settings(Map<String, ?> settings) {
+		public Builder settings(Map<?, ?> settings) {
 			this.values.putAll(Settings.group(settings, SnowflakeSettings.PREFIX + "segment."));
 			return this;
 		}

@@ -158,13 +158,14 @@ public final class WorkerLeaseSettings {
 		}
 
 		/**
-		 * The {@code snowflake.lease.*} settings a settings map holds (Hibernate's, or a {@code Properties}' entries),
+		 * The {@code snowflake.lease.*} settings a settings map holds (Hibernate's, or a {@code Properties}),
 		 * read as every binding reads them: text such as {@code "30s"}, or values of each setting's type. Other keys are
-		 * ignored; a key under {@code snowflake.lease.} that is no setting is refused; a null value is absent. Replaces
+		 * ignored; a key that reads as one of the group's but is no setting's exact key ({@code snowflake.leases.x},
+		 * {@code SNOWFLAKE_LEASE_DURATION}) is refused; a null value is absent. Replaces
 		 * what the lease setters below set before for the keys the map holds.
 		 * @throws SnowflakeConfigurationException naming the setting and the value that cannot be read
 		 */
-		public Builder settings(Map<String, ?> settings) {
+		public Builder settings(Map<?, ?> settings) {
 			this.values.putAll(Settings.group(settings, SnowflakeSettings.PREFIX + "lease."));
 			return this;
 		}

@@ -103,4 +103,19 @@ class SegmentSettingsTests {
 			.isThrownBy(() -> CONFIGURED.with(Map.of(Settings.SEGMENT_DEFAULT_STEP.key(), "80")))
 			.withMessageStartingWith(Settings.SEGMENT_DEFAULT_STEP.key() + " must be a Integer, not a java.lang.String");
 	}
+
+	/** A key that reads as a segment setting but is not its exact key is refused, not skipped (helper-76's review). */
+	@Test
+	void aSegmentKeySpelledAnotherWayIsRefusedNotSilentlyIgnored() {
+		for (String key : new String[] { "SNOWFLAKE_SEGMENT_TABLE_NAME", "Snowflake.Segment.table-name",
+				" snowflake.segment.table-name", "snowflake.segment-table-name", "snowflake.segments.table-name" }) {
+			assertThatExceptionOfType(SnowflakeConfigurationException.class).as(key)
+				.isThrownBy(() -> SegmentSettings.builder(NO_DATABASE).settings(Map.of(key, "orders_segment")))
+				.withMessageContaining("'" + key + "'")
+				.withMessageContaining("snowflake.segment.table-name");
+		}
+		assertThat(SegmentSettings.builder(NO_DATABASE)
+			.settings(Map.of("hibernate.show_sql", "true", "snowflake.worker-id", "3"))
+			.build().configuration).as("other settings are no segment settings").isEqualTo(SegmentConfiguration.DEFAULTS);
+	}
 }

@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatNoException;
+import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 
 /**
  * The settings of a lease, two ways. The builder: {@link WorkerLeaseSettings} takes a
@@ -118,6 +119,40 @@ class WorkerLeaseSettingsTests {
 			.settings(configured.values())
 			.build().configuration)
 			.as("settings replace what the setters set before for the keys they hold").isEqualTo(configured);
+	}
+
+	/**
+	 * A key that reads as a lease setting but is not its exact key (an environment variable's spelling, another case,
+	 * a stray space or underscore) is refused naming the key it is closest to, not skipped: a misspelt table name would
+	 * leave the service on the default table (found by helper-76's review).
+	 */
+	@Test
+	void aLeaseKeySpelledAnotherWayIsRefusedNamingTheKeyItMeans() {
+		for (String key : new String[] { "SNOWFLAKE_LEASE_TABLE_NAME", "snowflake.lease.table-name ",
+				"snowflake.lease.Table-Name", "snowflake.lease.table_name", " snowflake.lease.table-name",
+				"Snowflake.Lease.table-name" }) {
+			assertThatExceptionOfType(SnowflakeConfigurationException.class).as(key)
+				.isThrownBy(() -> WorkerLeaseSettings.builder(this.connections).settings(Map.of(key, "shared_lease")))
+				.withMessageContaining("'" + key + "'")
+				.withMessageContaining("the key snowflake.lease.table-name");
+		}
+		assertThatExceptionOfType(SnowflakeConfigurationException.class).as("a typo after a misspelt prefix")
+			.isThrownBy(() -> WorkerLeaseSettings.builder(this.connections)
+				.settings(Map.of("snowflake.leases.tablename2", "shared_lease")))
+			.withMessageContaining("'snowflake.leases.tablename2'")
+			.withMessageContaining("a setting of snowflake.lease.*");
+	}
+
+	/** A {@code Properties} goes in as it is; a key that is not a string is no setting and is skipped. */
+	@Test
+	void propertiesGoInAsTheyAreAndKeysThatAreNoStringsAreSkipped() {
+		java.util.Properties properties = new java.util.Properties();
+		properties.put("snowflake.lease.duration", "30s");
+		properties.put(42, "not a setting");
+		assertThat(WorkerLeaseSettings.builder(this.connections).settings(properties).build().configuration.duration())
+			.isEqualTo(Duration.ofSeconds(30));
+		assertThatNullPointerException().isThrownBy(() -> WorkerLeaseSettings.builder(this.connections).settings(null))
+			.withMessage("settings must not be null");
 	}
 
 	/** A settings map as text (Hibernate's, a properties file's): read by the settings table's rows. */

@@ -2,9 +2,11 @@ package io.snowflakeid.internal.config;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
@@ -250,28 +252,63 @@ public final class Settings {
 
 	/**
 	 * The settings of one group ({@code snowflake.lease.}, {@code snowflake.segment.}) that a settings map holds, each
-	 * read by its row: text parsed as every binding parses it ({@code "30s"}), typed values taken as they are. Other
-	 * keys are ignored; a null value is absent. Stricter than the settings-map binding, which ignores keys it does not
-	 * know: a key under the prefix that is no setting (a typo) is refused here, naming the keys there are.
-	 * @throws SnowflakeConfigurationException naming a key under the prefix that is no setting, or a value its row
-	 * cannot read
+	 * read by its row: text parsed as every binding parses it ({@code "30s"}), typed values taken as they are. Keys of
+	 * other settings, and keys that are not strings, are ignored; a null value is absent. Stricter than the
+	 * settings-map binding, which ignores keys it does not know: a key that is the group's once case, dots, dashes,
+	 * underscores and spaces are set aside ({@code SNOWFLAKE_LEASE_DURATION}, {@code snowflake.leases.duration}, a
+	 * typo after the prefix) but no setting's exact key is refused, naming the key it is closest to, so that a
+	 * misspelt table name never leaves a service on the default table.
+	 * @throws SnowflakeConfigurationException naming such a key, or a value its row cannot read
 	 */
-	public static Map<String, Object> group(Map<String, ?> settings, String prefix) {
-		Map<String, Object> values = new HashMap<>();
-		settings.forEach((key, value) -> {
-			if (key != null && key.startsWith(prefix) && value != null) {
-				Setting<?> row = ALL.stream()
-					.filter((setting) -> setting.key().equals(key))
-					.findFirst()
-					.orElseThrow(() -> new SnowflakeConfigurationException(key, "'" + value + "'",
-							"a setting of " + prefix + "*: " + ALL.stream()
-								.map(Setting::key)
-								.filter((known) -> known.startsWith(prefix))
-								.toList()));
-				values.put(key, row.parse(value));
+	public static Map<String, Object> group(Map<?, ?> settings, String prefix) {
+		Objects.requireNonNull(settings, "settings must not be null");
+		List<Setting<?>> rows = new ArrayList<>();
+		for (Setting<?> setting : ALL) {
+			if (setting.key().startsWith(prefix)) {
+				rows.add(setting);
 			}
-		});
+		}
+		Map<String, Object> values = new HashMap<>();
+		for (Map.Entry<?, ?> entry : settings.entrySet()) {
+			if (!(entry.getKey() instanceof String key) || entry.getValue() == null) {
+				continue;
+			}
+			Setting<?> row = null;
+			Setting<?> near = null;
+			for (Setting<?> candidate : rows) {
+				if (candidate.key().equals(key)) {
+					row = candidate;
+				}
+				else if (loosely(candidate.key()).equals(loosely(key))) {
+					near = candidate;
+				}
+			}
+			if (row != null) {
+				values.put(key, row.parse(entry.getValue()));
+			}
+			else if (near != null || loosely(key).startsWith(loosely(prefix))) {
+				List<String> keys = new ArrayList<>();
+				for (Setting<?> known : rows) {
+					keys.add(known.key());
+				}
+				throw new SnowflakeConfigurationException(key, "'" + entry.getValue() + "'",
+						(near != null) ? "the key " + near.key() : "a setting of " + prefix + "*: " + keys,
+						"Settings are read by their exact keys, and '" + key + "' is none");
+			}
+		}
 		return values;
+	}
+
+	/** A key as it reads with case, dots, dashes, underscores and spaces set aside. */
+	private static String loosely(String key) {
+		StringBuilder letters = new StringBuilder(key.length());
+		for (int i = 0; i < key.length(); i++) {
+			char c = key.charAt(i);
+			if (c != '.' && c != '-' && c != '_' && !Character.isWhitespace(c)) {
+				letters.append(Character.toLowerCase(c));
+			}
+		}
+		return letters.toString();
 	}
 
 	/** A setting a module reads itself. */
