@@ -1,6 +1,7 @@
 package io.snowflakeid.worker;
 
 import io.snowflakeid.SnowflakeException;
+import io.snowflakeid.internal.config.WorkerAssignment;
 
 /** A worker id could not be leased safely; the message says why, {@link #getReason()} what kind of failure. */
 public class WorkerLeaseException extends SnowflakeException {
@@ -29,24 +30,18 @@ public class WorkerLeaseException extends SnowflakeException {
 		CONTENTION
 	}
 
-	/**
-	 * The {@code snowflake.worker-assignment} value of the database lease, for messages: {@code WorkerAssignment}'s
-	 * value, written out so that this package needs none of the configuration's types for it.
-	 */
-	static final String DATABASE_LEASE = "database-lease";
-
 	private final Reason reason;
 
 	private final String assignment;
 
 	/** A failure of the database lease. */
 	public WorkerLeaseException(Reason reason, String message) {
-		this(reason, DATABASE_LEASE, message, null);
+		this(reason, WorkerAssignment.DATABASE_LEASE.value(), message, null);
 	}
 
 	/** A failure of the database lease. */
 	public WorkerLeaseException(Reason reason, String message, Throwable cause) {
-		this(reason, DATABASE_LEASE, message, cause);
+		this(reason, WorkerAssignment.DATABASE_LEASE.value(), message, cause);
 	}
 
 	/**

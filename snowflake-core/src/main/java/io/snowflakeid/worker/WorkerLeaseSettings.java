@@ -14,6 +14,7 @@ import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.TimeSource;
 import io.snowflakeid.internal.config.LeaseConfiguration;
 import io.snowflakeid.internal.config.Settings;
+import io.snowflakeid.internal.config.WorkerAssignment;
 import io.snowflakeid.internal.values.ValuesByKey;
 import io.snowflakeid.spi.LeaseClock;
 import io.snowflakeid.spi.LeaseStore;
@@ -304,7 +305,7 @@ public final class WorkerLeaseSettings {
 			}
 			LeaseConfiguration configuration = LeaseConfiguration.DEFAULTS.with(values);
 			SnowflakeLayout layout = generator.configuredLayout();
-			String assignment = (this.store != null) ? this.store.assignment() : WorkerLeaseException.DATABASE_LEASE;
+			String assignment = (this.store != null) ? this.store.assignment() : WorkerAssignment.DATABASE_LEASE.value();
 			Duration clockTolerance = generator.configuredClockTolerance();
 			if (this.datacenterId != null && (this.datacenterId < 0 || this.datacenterId > layout.maxDatacenterId())) {
 				throw new SnowflakeConfigurationException(SnowflakeSettings.DATACENTER_ID, this.datacenterId,

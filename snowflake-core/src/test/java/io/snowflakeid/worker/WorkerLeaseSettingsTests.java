@@ -288,7 +288,7 @@ class WorkerLeaseSettingsTests {
 		assertThat(WorkerAssignment.parse(WorkerAssignment.IP_ADDRESS)).isSameAs(WorkerAssignment.IP_ADDRESS);
 	}
 
-	/** The lease's messages name the database lease's assignment without depending on the configuration package. */
+	/** The database lease's failures name its assignment as the setting writes it. */
 	@Test
 	void theDatabaseLeaseNamesTheAssignmentsValue() {
 		assertThat(new WorkerLeaseException(WorkerLeaseException.Reason.DATABASE_UNAVAILABLE, "down").getAssignment())

@@ -37,8 +37,6 @@ public record LeaseConfiguration(String tableName, Duration duration, Duration s
 			Settings.LEASE_DURATION.defaultValue(), Settings.LEASE_SAFETY_MARGIN.defaultValue(),
 			Settings.LEASE_CREATE_TABLE.defaultValue(), Settings.LEASE_ACCEPT_DATA_LOSS_RISK.defaultValue());
 
-	public static final Duration DEFAULT_DURATION = DEFAULTS.duration();
-
 	/** A configuration that refuses databases able to lose committed writes. */
 	public LeaseConfiguration(String tableName, Duration duration, Duration safetyMargin, boolean createTable) {
 		this(tableName, duration, safetyMargin, createTable, false);

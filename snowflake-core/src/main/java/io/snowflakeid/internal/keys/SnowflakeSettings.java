@@ -1,9 +1,10 @@
 package io.snowflakeid.internal.keys;
 
 /**
- * The names of every setting, in one place: they are the Spring Boot properties and, unchanged, the Hibernate
- * settings (persistence.xml, hibernate.properties) of plain Hibernate applications. Error messages use them so that
- * a user sees the key they have to fix. Both bindings read them into one typed
+ * The names of the generator's settings and its worker assignment, which the root package's messages name: they are
+ * the Spring Boot properties and, unchanged, the Hibernate settings (persistence.xml, hibernate.properties) of plain
+ * Hibernate applications. The lease and segment keys are their rows' in the settings table
+ * ({@code io.snowflakeid.internal.config.Settings}), which their messages name. Both bindings read them into one typed
  * {@code io.snowflakeid.internal.config.SnowflakeConfiguration}, where each is parsed and checked once.
  * <p>
  * Internal (not an API): applications write the keys as text, as the documentation shows them. Constants only, in a

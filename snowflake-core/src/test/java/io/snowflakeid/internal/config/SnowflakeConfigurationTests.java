@@ -281,7 +281,7 @@ class SnowflakeConfigurationTests {
 		values.put(Settings.LEASE_ACCEPT_DATA_LOSS_RISK.key(), true);
 		values.put(Settings.SEGMENT_DEFAULT_STEP.key(), 7); // another group's key
 		assertThat(LeaseConfiguration.DEFAULTS.with(values)).isEqualTo(new LeaseConfiguration(
-				LeaseConfiguration.DEFAULTS.tableName(), LeaseConfiguration.DEFAULT_DURATION, Duration.ofSeconds(3), true,
+				LeaseConfiguration.DEFAULTS.tableName(), LeaseConfiguration.DEFAULTS.duration(), Duration.ofSeconds(3), true,
 				true));
 		values.put(Settings.LEASE_CREATE_TABLE.key(), null);
 		assertThatNullPointerException().isThrownBy(() -> LeaseConfiguration.DEFAULTS.with(values))
