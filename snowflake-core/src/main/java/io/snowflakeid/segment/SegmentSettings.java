@@ -6,7 +6,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.LongSupplier;
 
-import io.snowflakeid.internal.keys.SnowflakeSettings;
 import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.internal.config.SegmentConfiguration;
 import io.snowflakeid.internal.config.Settings;
@@ -93,7 +92,7 @@ public final class SegmentSettings {
 		 * @throws SnowflakeConfigurationException naming the setting and the value that cannot be read
 		 */
 		public Builder settings(Map<?, ?> settings) {
-			this.values.putAll(Settings.group(settings, SnowflakeSettings.PREFIX + "segment."));
+			this.values.putAll(Settings.group(settings, Settings.SEGMENT_GROUP));
 			return this;
 		}
 

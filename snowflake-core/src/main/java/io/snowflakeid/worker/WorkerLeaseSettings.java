@@ -167,7 +167,7 @@ public final class WorkerLeaseSettings {
 		 * @throws SnowflakeConfigurationException naming the setting and the value that cannot be read
 		 */
 		public Builder settings(Map<?, ?> settings) {
-			this.values.putAll(Settings.group(settings, SnowflakeSettings.PREFIX + "lease."));
+			this.values.putAll(Settings.group(settings, Settings.LEASE_GROUP));
 			return this;
 		}
 

@@ -31,6 +31,10 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.ImportRuntimeHints;
 import org.springframework.context.annotation.Lazy;
+import org.springframework.context.support.PropertySourcesPlaceholderConfigurer;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.Environment;
+import org.springframework.core.env.PropertySources;
 import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
 
 /**
@@ -79,7 +83,7 @@ public final class SnowflakeAutoConfiguration {
 	@Conditional(OnWorkerIdSourceCondition.class)
 	WorkerClaim snowflakeWorkerClaim(SnowflakeProperties properties,
 			@SnowflakeDataSource ObjectProvider<DataSource> snowflakeDataSource, ObjectProvider<DataSource> dataSources,
-			ObjectProvider<LeaseStore> coordination, ListableBeanFactory beanFactory) {
+			ObjectProvider<LeaseStore> coordination, ListableBeanFactory beanFactory, Environment environment) {
 		SnowflakeDataSources databases = new SnowflakeDataSources(snowflakeDataSource, dataSources, beanFactory);
 		DataSource database = databases.chosen();
 		if (database == null && databases.isAmbiguous()) {
@@ -96,8 +100,10 @@ public final class SnowflakeAutoConfiguration {
 		WorkerAssignment assignment = properties.workerAssignmentAsSet(); // unset: auto
 		LeaseStore store = (assignment != null && assignment.isCoordinationService()) ? coordination.getIfAvailable()
 				: null;
-		// The properties are checked on the claim's thread too: a bad value fails the generator bean, naming it.
-		Supplier<ManagedGenerator> claim = () -> SnowflakeGenerators.create(properties.toConfiguration(),
+		// The properties are bound (the lease's) and checked on the claim's thread too: a bad value fails the generator
+		// bean, naming it.
+		PropertySources sources = bindingSources(beanFactory, environment);
+		Supplier<ManagedGenerator> claim = () -> SnowflakeGenerators.create(properties.toConfiguration(sources),
 				(database != null) ? ConnectionSource.of(database) : null, store);
 		return WorkerClaim.started(claim);
 	}
@@ -151,7 +157,7 @@ public final class SnowflakeAutoConfiguration {
 	@ConditionalOnMissingBean
 	SegmentIdGenerators segmentIdGenerators(SnowflakeProperties properties,
 			@SnowflakeDataSource ObjectProvider<DataSource> snowflakeDataSource, ObjectProvider<DataSource> dataSources,
-			ListableBeanFactory beanFactory) {
+			ListableBeanFactory beanFactory, Environment environment) {
 		SnowflakeDataSources databases = new SnowflakeDataSources(snowflakeDataSource, dataSources, beanFactory);
 		DataSource database = databases.chosen();
 		if (database == null) {
@@ -161,7 +167,32 @@ public final class SnowflakeAutoConfiguration {
 			throw new IllegalStateException("@SegmentId needs a database for its segment table, but the application "
 					+ "context has no DataSource bean (configure spring.datasource.url)");
 		}
-		return SnowflakeGenerators.segments(properties.toConfiguration(), ConnectionSource.of(database));
+		return SnowflakeGenerators.segments(properties.toConfiguration(bindingSources(beanFactory, environment)),
+				ConnectionSource.of(database));
+	}
+
+	/**
+	 * The property sources the lease's and segment mode's settings are bound from: those Spring Boot binds the
+	 * properties bean from (the sources the single {@link PropertySourcesPlaceholderConfigurer} applied, its own
+	 * properties among them; else the environment's).
+	 */
+	static PropertySources bindingSources(ListableBeanFactory beanFactory, Environment environment) {
+		String[] configurers = beanFactory.getBeanNamesForType(PropertySourcesPlaceholderConfigurer.class, false,
+				false);
+		if (configurers.length == 1) {
+			try {
+				return beanFactory.getBean(configurers[0], PropertySourcesPlaceholderConfigurer.class)
+					.getAppliedPropertySources();
+			}
+			catch (IllegalStateException ex) {
+				// not applied (yet): the environment's, below
+			}
+		}
+		if (environment instanceof ConfigurableEnvironment configurable) {
+			return configurable.getPropertySources();
+		}
+		throw new IllegalStateException("Snowflake ids: the snowflake.* properties cannot be bound: neither a single "
+				+ "PropertySourcesPlaceholderConfigurer nor a ConfigurableEnvironment");
 	}
 
 	/**

@@ -25,11 +25,23 @@ class SnowflakeConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<Snow
 					+ SnowflakeSettings.WORKER_ASSIGNMENT + "=static to keep static ids, one per running instance.",
 					cause);
 		}
+		if (isUnknownName(cause)) {
+			return new FailureAnalysis(description, "Correct the name " + cause.getSetting() + " to one of "
+					+ cause.getAllowed().substring(UNKNOWN_NAME.length()) + ", or remove it.", cause);
+		}
 		String action = "Set " + cause.getSetting() + " to " + cause.getAllowed()
 				+ " (in application.properties, an environment variable such as "
 				+ environmentVariable(cause.getSetting()) + ", or a command-line argument)."
 				+ (isNodeId(cause) ? " Each running instance needs its own datacenter-id/worker-id pair." : "");
 		return new FailureAnalysis(description, action, cause);
+	}
+
+	/** What the refusal of a name that is no setting allows ({@code Settings.unknownName}, {@code Settings.group}). */
+	private static final String UNKNOWN_NAME = "a setting of ";
+
+	/** A name under the lease's or segment mode's prefix that is no setting's: it is to be corrected, not set. */
+	private static boolean isUnknownName(SnowflakeConfigurationException cause) {
+		return cause.getAllowed() != null && cause.getAllowed().startsWith(UNKNOWN_NAME);
 	}
 
 	/** The datacenter or worker id: only there is the reminder that each instance needs its own pair in place. */
@@ -47,6 +59,10 @@ class SnowflakeConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<Snow
 	/** Public id keys: nothing to do with the datacenter/worker pair; the message never holds a key. */
 	private static FailureAnalysis publicIds(SnowflakeConfigurationException cause) {
 		String description = "Public ids cannot be encoded with this configuration:\n\n    " + cause.getMessage();
+		if (isUnknownName(cause)) {
+			return new FailureAnalysis(description, "Correct the name " + cause.getSetting() + " to one of "
+					+ cause.getAllowed().substring(UNKNOWN_NAME.length()) + ", or remove it.", cause);
+		}
 		String action = "Set " + cause.getSetting() + " to " + cause.getAllowed() + " (an environment variable such as "
 				+ environmentVariable(cause.getSetting()) + ", or a secret store: never in the repository). A new key: "
 				+ "openssl rand -base64 32. If the property reads ${SOME_VARIABLE}, that variable must be set where the "

@@ -119,8 +119,7 @@ final class SpringGeneratorSource
 	public SnowflakeLayout snowflakeLayout() {
 		if (defines(WorkerClaim.class)) { // a type of the starter's own: no application's bean is taken for it
 			SnowflakeProperties properties = this.properties;
-			return ((properties != null) ? properties : this.beans.getBean(SnowflakeProperties.class)).toConfiguration()
-				.layout();
+			return ((properties != null) ? properties : this.beans.getBean(SnowflakeProperties.class)).toLayout();
 		}
 		return generator().layout();
 	}

@@ -3,6 +3,8 @@ package io.snowflakeid.spring;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.json.JsonParserFactory;
+import org.springframework.core.env.MutablePropertySources;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -29,6 +32,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@link SnowflakeProperties} shows and applies the table's defaults.
  */
 class SettingsTableMetadataTests {
+
+	private static final Path ADDITIONAL = Path.of(
+			"src/main/resources/META-INF/additional-spring-configuration-metadata.json");
 
 	@SuppressWarnings("unchecked")
 	private static Map<String, Map<String, Object>> properties(String resource) throws IOException {
@@ -64,18 +70,32 @@ class SettingsTableMetadataTests {
 		}
 	}
 
+	/**
+	 * The starter's additional metadata is written from the table: an entry per row (name, type, description,
+	 * default), then the entries and hints that are no row's, as they are. Spring's configuration processor merges it
+	 * into the metadata IDEs show, and the lease and segment rows have no field for it to find: their entries come
+	 * from here alone. A new row fails this test, which writes the file as it should be into {@code target/}.
+	 */
 	@Test
-	void theAdditionalMetadataIsTheTable() throws IOException {
+	void theAdditionalMetadataIsWrittenFromTheTable() throws IOException {
+		String committed = Files.readString(ADDITIONAL);
+		String written = AdditionalMetadata.written(everyRow(), JsonParserFactory.getJsonParser().parseMap(committed));
+		if (!written.equals(committed)) {
+			Path copy = Path.of("target", ADDITIONAL.getFileName().toString());
+			Files.writeString(copy, written);
+			throw new AssertionError(ADDITIONAL + " is not the settings table's: copy " + copy.toAbsolutePath()
+					+ " over it (what differs: git diff --no-index " + ADDITIONAL + " " + copy + ")");
+		}
+	}
+
+	@Test
+	void theAdditionalMetadataHasATypeForEveryRow() throws IOException {
 		Map<String, Map<String, Object>> additional = properties(
 				"META-INF/additional-spring-configuration-metadata.json");
 		for (Setting<?> setting : everyRow()) {
-			Map<String, Object> property = additional.get(setting.key());
-			assertThat(property).as("additional metadata of %s", setting).isNotNull();
-			assertThat(property.get("description")).as("description of %s", setting)
-				.isEqualTo(setting.description());
-			assertThat((property.get("defaultValue") != null) ? setting.parse(property.get("defaultValue")) : null)
-				.as("default of %s", setting)
-				.isEqualTo(setting.defaultValue());
+			assertThat(additional.get(setting.key())).as("additional metadata of %s", setting)
+				.containsEntry("type", setting.type().getName())
+				.containsEntry("description", setting.description());
 		}
 	}
 
@@ -142,7 +162,8 @@ class SettingsTableMetadataTests {
 	void unsetPropertiesShowAndApplyTheTablesDefaults() {
 		SnowflakeProperties properties = new Binder(new MapConfigurationPropertySource(Map.of()))
 			.bindOrCreate("snowflake", SnowflakeProperties.class);
-		assertThat(properties.toConfiguration()).isEqualTo(SnowflakeConfiguration.fromSettings(Map.of()));
+		assertThat(properties.toConfiguration(new MutablePropertySources())).isEqualTo(SnowflakeConfiguration.fromSettings(Map.of()));
+		assertThat(properties.toLayout()).isEqualTo(SnowflakeConfiguration.fromSettings(Map.of()).layout());
 		assertThat(properties.getEpoch()).isEqualTo(Settings.EPOCH.defaultValue());
 		assertThat(properties.getTickLength()).isEqualTo(Settings.TICK_LENGTH.defaultValue());
 		assertThat(properties.getClockTolerance()).isEqualTo(Settings.CLOCK_TOLERANCE.defaultValue());
@@ -150,21 +171,5 @@ class SettingsTableMetadataTests {
 		assertThat(properties.getLifetimeWarningYears()).isEqualTo(Settings.LIFETIME_WARNING_YEARS.defaultValue());
 		assertThat(properties.getSchemaCheck()).isEqualTo(Settings.SCHEMA_CHECK.defaultValue());
 		assertThat(properties.getLayout().getPreset()).isEqualTo(Settings.LAYOUT_PRESET.defaultValue());
-		assertThat(properties.getLease().getTableName()).isEqualTo(Settings.LEASE_TABLE_NAME.defaultValue());
-		assertThat(properties.getLease().getDuration()).isEqualTo(Settings.LEASE_DURATION.defaultValue());
-		assertThat(properties.getLease().getSafetyMargin()).isEqualTo(Settings.LEASE_SAFETY_MARGIN.defaultValue());
-		assertThat(properties.getLease().isCreateTable()).isEqualTo(Settings.LEASE_CREATE_TABLE.defaultValue());
-		assertThat(properties.getLease().isAcceptDataLossRisk())
-			.isEqualTo(Settings.LEASE_ACCEPT_DATA_LOSS_RISK.defaultValue());
-		assertThat(properties.getSegment().getTableName()).isEqualTo(Settings.SEGMENT_TABLE_NAME.defaultValue());
-		assertThat(properties.getSegment().getDefaultStep()).isEqualTo(Settings.SEGMENT_DEFAULT_STEP.defaultValue());
-		assertThat(properties.getSegment().getPrefetchThreshold())
-			.isEqualTo(Settings.SEGMENT_PREFETCH_THRESHOLD.defaultValue());
-		assertThat(properties.getSegment().getMaxWait()).isEqualTo(Settings.SEGMENT_MAX_WAIT.defaultValue());
-		assertThat(properties.getSegment().isCreateTable()).isEqualTo(Settings.SEGMENT_CREATE_TABLE.defaultValue());
-		assertThat(properties.getSegment().isDynamicStep()).isEqualTo(Settings.SEGMENT_DYNAMIC_STEP.defaultValue());
-		assertThat(properties.getSegment().getDynamicStepTarget())
-			.isEqualTo(Settings.SEGMENT_DYNAMIC_STEP_TARGET.defaultValue());
-		assertThat(properties.getSegment().getMaxStep()).isEqualTo(Settings.SEGMENT_MAX_STEP.defaultValue()).isNull();
 	}
 }

@@ -361,4 +361,41 @@ class SnowflakeAutoConfigurationTests {
 				.contains("Snowflake ids: layout 1/38/5/5/15");
 		}
 	}
+
+	/**
+	 * A lease table set in the application's own PropertySourcesPlaceholderConfigurer is leased from, as Spring Boot
+	 * binds every property of the starter from that configurer's sources (else the service would lease from the
+	 * default table while the others use the configured one).
+	 */
+	@Test
+	void aLeaseTableFromAPlaceholderConfigurersPropertiesIsLeasedFrom() throws Exception {
+		JdbcDataSource dataSource = new JdbcDataSource();
+		dataSource.setURL("jdbc:h2:mem:starter-pspc-" + java.util.UUID.randomUUID() + ";DB_CLOSE_DELAY=-1");
+		this.contextRunner.withBean(DataSource.class, () -> dataSource)
+			.withUserConfiguration(OwnPlaceholderConfigurer.class)
+			.run((context) -> assertThat(context).hasNotFailed()
+				.getBean(io.snowflakeid.internal.ManagedGenerator.class)
+				.isNotNull());
+		java.util.List<String> tables = new java.util.ArrayList<>();
+		try (var connection = dataSource.getConnection(); var result = connection.createStatement()
+			.executeQuery("select upper(table_name) from information_schema.tables where upper(table_name) like '%LEASE%'")) {
+			while (result.next()) {
+				tables.add(result.getString(1));
+			}
+		}
+		assertThat(tables).contains("TENANT_LEASES").doesNotContain("SNOWFLAKE_WORKER_LEASE");
+	}
+
+	@org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
+	static class OwnPlaceholderConfigurer {
+
+		@org.springframework.context.annotation.Bean
+		static org.springframework.context.support.PropertySourcesPlaceholderConfigurer placeholders() {
+			var configurer = new org.springframework.context.support.PropertySourcesPlaceholderConfigurer();
+			java.util.Properties properties = new java.util.Properties();
+			properties.setProperty("snowflake.lease.table-name", "tenant_leases");
+			configurer.setProperties(properties);
+			return configurer;
+		}
+	}
 }

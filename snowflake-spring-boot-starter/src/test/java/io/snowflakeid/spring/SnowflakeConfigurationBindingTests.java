@@ -25,13 +25,20 @@ import io.snowflakeid.spring.internal.SnowflakeProperties;
 import io.snowflakeid.internal.config.WorkerAssignment;
 import org.junit.jupiter.api.Test;
 
-import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.beans.factory.BeanCreationException;
 import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.core.env.AbstractEnvironment;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.PropertySource;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 /**
  * Every {@code snowflake.*} key through both bindings — Spring Boot properties and the Hibernate settings map —
@@ -148,12 +155,120 @@ class SnowflakeConfigurationBindingTests {
 	void anUnreadableSwitchIsRefusedByBothNeverReadAsFalse() {
 		for (String key : List.of(Settings.LEASE_CREATE_TABLE.key(), Settings.SEGMENT_CREATE_TABLE.key(),
 				Settings.SEGMENT_DYNAMIC_STEP.key(), Settings.LEASE_ACCEPT_DATA_LOSS_RISK.key())) {
-			assertThatExceptionOfType(BindException.class).isThrownBy(() -> throughSpring(Map.of(key, "maybe")))
-				.satisfies((ex) -> assertThat(ex.getProperty().getName().toString()).isEqualTo(key));
+			// read as text by the row's parser in both (lease and segment rows have no typed field)
+			assertThatExceptionOfType(SnowflakeConfigurationException.class)
+				.isThrownBy(() -> throughSpring(Map.of(key, "maybe")))
+				.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(key));
 			assertThatExceptionOfType(SnowflakeConfigurationException.class)
 				.isThrownBy(() -> throughSettingsMap(Map.of(key, "maybe")))
 				.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(key));
 		}
+	}
+
+	/**
+	 * The lease's and segment mode's settings have no fields in the properties: each row is bound by its key. Spring's
+	 * relaxed names still reach it, from environment variables (both spellings Spring reads for a dashed name) and
+	 * from a properties file (camel case, underscores), and its converters read the text as a field's would.
+	 */
+	@Test
+	void theLeaseAndSegmentRowsBindByEveryNameSpringRelaxesToTheirKeys() {
+		Map<String, Object> environment = Map.of("SNOWFLAKE_SEGMENT_MAXSTEP", "5000", "SNOWFLAKE_LEASE_TABLE_NAME",
+				"env_leases", "SNOWFLAKE_SEGMENT_MAX_WAIT", "2s", "SNOWFLAKE_LEASE_ACCEPTDATALOSSRISK", "true");
+		SnowflakeConfiguration fromEnvironment = throughSpring(
+				new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+						environment));
+		assertThat(fromEnvironment.segment().maxStep()).isEqualTo(5000);
+		assertThat(fromEnvironment.segment().maxWait()).isEqualTo(Duration.ofSeconds(2));
+		assertThat(fromEnvironment.lease().tableName()).isEqualTo("env_leases");
+		assertThat(fromEnvironment.lease().acceptDataLossRisk()).isTrue();
+		SnowflakeConfiguration fromFile = throughSpring(new MapPropertySource("application.properties",
+				Map.of("snowflake.segment.maxStep", "6000", "snowflake.lease.table_name", "file_leases",
+						"snowflake.segment.dynamic-step-target", "PT2M", "snowflake.lease.duration", "30000")));
+		assertThat(fromFile.segment().maxStep()).isEqualTo(6000);
+		assertThat(fromFile.segment().dynamicStepTarget()).isEqualTo(Duration.ofMinutes(2));
+		assertThat(fromFile.lease().tableName()).isEqualTo("file_leases");
+		assertThat(fromFile.lease().duration()).as("a bare number is milliseconds, as for a Duration field")
+			.isEqualTo(Duration.ofSeconds(30));
+	}
+
+	/**
+	 * A property under snowflake.lease. or snowflake.segment. that is no setting in any spelling is refused, in both
+	 * bindings: misspelt, it would leave this service on the default lease table while the others lease from the
+	 * configured one, each handing out the same worker ids. Every spelling of a real key still binds (above).
+	 */
+	@Test
+	void aMisspeltLeaseOrSegmentPropertyIsRefusedByBothNamingTheKeysThereAre() {
+		for (Map.Entry<String, String> typo : Map.of("snowflake.lease.tabel-name", "shared_leases",
+				"snowflake.segment.maxstepp", "5000", "snowflake.leases.table-name", "shared_leases").entrySet()) {
+			assertThatExceptionOfType(SnowflakeConfigurationException.class)
+				.isThrownBy(() -> throughSpring(Map.of(typo.getKey(), typo.getValue())))
+				.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(typo.getKey()))
+				.withMessageNotContaining(typo.getValue()) // another application's name may hold a secret
+				.withMessageMatching("(?s).*(snowflake.lease.table-name|snowflake.segment.max-step).*");
+			assertThatExceptionOfType(SnowflakeConfigurationException.class)
+				.isThrownBy(() -> throughSettingsMap(Map.of(typo.getKey(), typo.getValue())))
+				.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(typo.getKey()));
+		}
+		// a spelling Spring does not read the key by (a nested YAML name) is no row's either
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> throughSpring(Map.of("snowflake.lease.table.name", "shared_leases")))
+			.withMessageContaining("snowflake.lease.table-name")
+			.withMessageNotContaining("shared_leases");
+		// environment variables are the platform's too: a Kubernetes Service named snowflake-lease is no typo
+		assertThat(throughSpring(new SystemEnvironmentPropertySource(
+				StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+				Map.of("SNOWFLAKE_LEASE_SERVICE_HOST", "10.0.0.7", "SNOWFLAKE_LEASE_PORT", "tcp://10.0.0.7:80"))))
+			.isEqualTo(SnowflakeConfiguration.fromSettings(Map.of()));
+		// the settings map reads exact keys only: a relaxed spelling there is refused too, naming the key
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> throughSettingsMap(Map.of("snowflake.lease.tableName", "shared_leases")))
+			.withMessageContaining("the key snowflake.lease.table-name");
+		// other snowflake.* properties are not these groups'
+		assertThat(throughSpring(Map.of("snowflake.jackson.ids-as-strings", "false")))
+			.isEqualTo(SnowflakeConfiguration.fromSettings(Map.of()));
+	}
+
+	@Test
+	void theReportOfAMisspeltPropertySaysToCorrectItsName() {
+		SnowflakeConfigurationException refused = catchThrowableOfType(SnowflakeConfigurationException.class,
+				() -> throughSpring(Map.of("snowflake.lease.tabel-name", "orders_leases")));
+		FailureAnalysis analysis = new SnowflakeConfigurationFailureAnalyzer()
+			.analyze(new BeanCreationException("snowflakeManagedGenerator", "failed", refused));
+		assertThat(analysis.getAction()).startsWith("Correct the name snowflake.lease.tabel-name to one of ")
+			.contains("snowflake.lease.table-name")
+			.doesNotContain("Set snowflake.lease.tabel-name")
+			.doesNotContain("orders_leases");
+		assertThat(analysis.getDescription()).contains("snowflake.lease.tabel-name").doesNotContain("orders_leases");
+	}
+
+	/** Read as text by the row's parser, as the settings map reads it: the same refusal, and an empty value too. */
+	@Test
+	void aLeaseOrSegmentValueThatIsNoValueOfItsTypeOrEmptyIsRefusedByBothAlike() {
+		for (Setting<?> row : List.of(Settings.SEGMENT_MAX_WAIT, Settings.SEGMENT_DEFAULT_STEP,
+				Settings.LEASE_CREATE_TABLE, Settings.LEASE_ACCEPT_DATA_LOSS_RISK, Settings.SEGMENT_DYNAMIC_STEP,
+				Settings.SEGMENT_PREFETCH_THRESHOLD, Settings.LEASE_DURATION)) {
+			for (String text : new String[] { "soon", "" }) {
+				SnowflakeConfigurationException spring = catchThrowableOfType(SnowflakeConfigurationException.class,
+						() -> throughSpring(Map.of(row.key(), text)));
+				SnowflakeConfigurationException map = catchThrowableOfType(SnowflakeConfigurationException.class,
+						() -> throughSettingsMap(Map.of(row.key(), text)));
+				assertThat(spring).as("%s=%s through Spring", row, text).isNotNull();
+				assertThat(map).as("%s=%s through the settings map", row, text).isNotNull();
+				assertThat(spring.getSetting()).isEqualTo(row.key());
+				assertThat(spring).hasMessage(map.getMessage());
+			}
+		}
+	}
+
+	/** As the starter binds: the properties bean from the environment, then the configuration from both. */
+	static SnowflakeConfiguration throughSpring(PropertySource<?>... sources) {
+		ConfigurableEnvironment environment = new AbstractEnvironment() {
+		};
+		for (PropertySource<?> source : sources) {
+			environment.getPropertySources().addLast(source);
+		}
+		return Binder.get(environment).bindOrCreate("snowflake", SnowflakeProperties.class)
+			.toConfiguration(environment.getPropertySources());
 	}
 
 	@Test
@@ -170,8 +285,7 @@ class SnowflakeConfigurationBindingTests {
 	}
 
 	private static SnowflakeConfiguration throughSpring(Map<String, String> settings) {
-		Binder binder = new Binder(new MapConfigurationPropertySource(settings));
-		return binder.bindOrCreate("snowflake", SnowflakeProperties.class).toConfiguration();
+		return throughSpring(new MapPropertySource("application.properties", Map.copyOf(settings)));
 	}
 
 	private static SnowflakeConfiguration throughSettingsMap(Map<String, String> settings) {

@@ -12,6 +12,7 @@ import io.snowflakeid.spring.internal.SnowflakeProperties;
 import io.snowflakeid.worker.ConnectionSource;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.core.env.MutablePropertySources;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.jdbc.datasource.DriverManagerDataSource;
 
@@ -28,7 +29,7 @@ class WorkerClaimTests {
 		CountDownLatch go = new CountDownLatch(1);
 		WorkerClaim claim = WorkerClaim.started(() -> {
 			await(go);
-			return SnowflakeGenerators.create(new SnowflakeProperties().toConfiguration(),
+			return SnowflakeGenerators.create(new SnowflakeProperties().toConfiguration(new MutablePropertySources()),
 					ConnectionSource.of(database));
 		});
 		Thread.currentThread().interrupt(); // as Spring interrupts a start still waiting when the context is closed

@@ -26,20 +26,26 @@ import io.snowflakeid.publicid.PublicIdCodec;
  * values from there ({@link SegmentConfiguration#with}, {@link LeaseConfiguration#with}) over its {@code DEFAULTS},
  * which the rows' defaults here are (a default is the value of the type that uses it, so code that builds a
  * configuration without any binding gets the same); the builder applies the other rows' defaults from here. The Spring
- * Boot starter binds to the same builder (its properties are nullable, the getters show these defaults), and its
- * configuration metadata (descriptions, defaults) and {@code docs/configuration.md} are checked against this table by
- * tests. Ranges are checked in the records, once.
+ * Boot starter binds the generator's rows to nullable fields and the lease's and segment mode's rows by their keys
+ * ({@link #LEASE_GROUP}, {@link #SEGMENT_GROUP}), into the same builder; its configuration metadata and the Quarkus
+ * extension's lease and segment groups are written from this table by tests, and {@code docs/configuration.md} is
+ * checked against it. Ranges are checked in the records, once.
  * <p>
- * Adding a setting: a row here and its key constant in {@link SnowflakeSettings}, its consumer (the configuration
- * record that checks it, with its line in {@code with}, and the class that acts on it), the Spring property (with its
- * line in the starter's additional metadata, which a test keeps equal to the row), the method in the Quarkus
- * extension's {@code SnowflakeConfig}, and the docs: the list with what checks each is in {@code docs/building.md},
- * "Adding a setting".
+ * Adding a lease or segment setting: a row here, its consumer (the configuration record that checks it, with its lines
+ * in {@code with} and {@code values}, and the class that acts on it); then the starter's and the Quarkus runtime's
+ * tests write the Spring metadata and the Quarkus group to copy, and the docs follow. The rest, and the other kinds of
+ * setting, in {@code docs/building.md}, "Adding a setting".
  * <p>
  * Public for the library's own modules (the Hibernate binding, the starter) and for tools that document settings;
  * not for applications, which configure through properties or the builders. It may change in any release.
  */
 public final class Settings {
+
+	/** The prefix of the lease's settings ({@link LeaseConfiguration}). */
+	public static final String LEASE_GROUP = SnowflakeSettings.PREFIX + "lease.";
+
+	/** The prefix of segment mode's settings ({@link SegmentConfiguration}). */
+	public static final String SEGMENT_GROUP = SnowflakeSettings.PREFIX + "segment.";
 
 	public static final Setting<Long> DATACENTER_ID = setting(SnowflakeSettings.DATACENTER_ID, Long.class, null,
 			"Datacenter id of this instance, 0..31 with the default layout (0..2^datacenter-bits - "
@@ -105,61 +111,61 @@ public final class Settings {
 					+ "identity, naming the ALTER statement that fixes it), warn (log the same and start) or "
 					+ "off. A leftover MariaDB/MySQL AUTO_INCREMENT is always only a warning.");
 
-	public static final Setting<String> LEASE_TABLE_NAME = setting(SnowflakeSettings.PREFIX + "lease.table-name", String.class, LeaseConfiguration.DEFAULT_TABLE_NAME,
+	public static final Setting<String> LEASE_TABLE_NAME = setting(LEASE_GROUP + "table-name", String.class, LeaseConfiguration.DEFAULT_TABLE_NAME,
 			"Lease table: a plain SQL identifier, optionally schema-qualified.");
 
-	public static final Setting<Duration> LEASE_DURATION = setting(SnowflakeSettings.PREFIX + "lease.duration", Duration.class, Duration.ofSeconds(60),
+	public static final Setting<Duration> LEASE_DURATION = setting(LEASE_GROUP + "duration", Duration.class, Duration.ofSeconds(60),
 			"How long a lease lasts without renewal; renewed every third of it. 3 s to 1 h.");
 
-	public static final Setting<Duration> LEASE_SAFETY_MARGIN = setting(SnowflakeSettings.PREFIX + "lease.safety-margin",
+	public static final Setting<Duration> LEASE_SAFETY_MARGIN = setting(LEASE_GROUP + "safety-margin",
 			Duration.class, Duration.ofSeconds(10),
 			"How long after its lease end a worker id of a crashed instance stays out of the pool: "
 					+ "must exceed the clock difference between instances. 0 s to 1 h.");
 
-	public static final Setting<Boolean> LEASE_CREATE_TABLE = setting(SnowflakeSettings.PREFIX + "lease.create-table",
+	public static final Setting<Boolean> LEASE_CREATE_TABLE = setting(LEASE_GROUP + "create-table",
 			Boolean.class, true,
 			"Whether to create the lease table if it is missing (switch off when Flyway or Liquibase "
 					+ "owns it).");
 
 	public static final Setting<Boolean> LEASE_ACCEPT_DATA_LOSS_RISK = setting(
-			SnowflakeSettings.PREFIX + "lease.accept-data-loss-risk", Boolean.class, false,
+			LEASE_GROUP + "accept-data-loss-risk", Boolean.class, false,
 			"Whether to lease from a database whose settings let it lose committed writes (PostgreSQL "
 					+ "fsync or synchronous_commit off, MariaDB/MySQL innodb_flush_log_at_trx_commit other than "
 					+ "1), refused otherwise: a lost renewal can give this instance's worker id to another "
 					+ "while it still issues ids.");
 
-	public static final Setting<String> SEGMENT_TABLE_NAME = setting(SnowflakeSettings.PREFIX + "segment.table-name",
+	public static final Setting<String> SEGMENT_TABLE_NAME = setting(SEGMENT_GROUP + "table-name",
 			String.class, SegmentConfiguration.DEFAULT_TABLE_NAME,
 			"Segment table; handed-back ranges go to <name>_free. A plain SQL identifier.");
 
-	public static final Setting<Integer> SEGMENT_DEFAULT_STEP = setting(SnowflakeSettings.PREFIX + "segment.default-step",
+	public static final Setting<Integer> SEGMENT_DEFAULT_STEP = setting(SEGMENT_GROUP + "default-step",
 			Integer.class, 1000,
 			"Values per segment for @SegmentId without a step (1..1000000).");
 
 	public static final Setting<Double> SEGMENT_PREFETCH_THRESHOLD = setting(
-			SnowflakeSettings.PREFIX + "segment.prefetch-threshold", Double.class, 0.1,
+			SEGMENT_GROUP + "prefetch-threshold", Double.class, 0.1,
 			"Share of a segment used before the next is fetched in the background (0.0..0.9).");
 
-	public static final Setting<Duration> SEGMENT_MAX_WAIT = setting(SnowflakeSettings.PREFIX + "segment.max-wait",
+	public static final Setting<Duration> SEGMENT_MAX_WAIT = setting(SEGMENT_GROUP + "max-wait",
 			Duration.class, Duration.ofSeconds(5),
 			"How long a caller waits for a segment while the database is unreachable before failing "
 					+ "(0 s..1 min).");
 
-	public static final Setting<Boolean> SEGMENT_CREATE_TABLE = setting(SnowflakeSettings.PREFIX + "segment.create-table",
+	public static final Setting<Boolean> SEGMENT_CREATE_TABLE = setting(SEGMENT_GROUP + "create-table",
 			Boolean.class, true,
 			"Whether to create the segment tables if they are missing.");
 
-	public static final Setting<Boolean> SEGMENT_DYNAMIC_STEP = setting(SnowflakeSettings.PREFIX + "segment.dynamic-step",
+	public static final Setting<Boolean> SEGMENT_DYNAMIC_STEP = setting(SEGMENT_GROUP + "dynamic-step",
 			Boolean.class, false,
 			"Whether the step follows the load: doubled when a segment lasts less than "
 					+ "dynamic-step-target (up to max-step, by default 100x the configured step), halved when it "
 					+ "lasts more than twice that (down to the configured step).");
 
 	public static final Setting<Duration> SEGMENT_DYNAMIC_STEP_TARGET = setting(
-			SnowflakeSettings.PREFIX + "segment.dynamic-step-target", Duration.class, Duration.ofMinutes(15),
+			SEGMENT_GROUP + "dynamic-step-target", Duration.class, Duration.ofMinutes(15),
 			"How long a segment should last when the step is dynamic (1 ms..1 day).");
 
-	public static final Setting<Integer> SEGMENT_MAX_STEP = setting(SnowflakeSettings.PREFIX + "segment.max-step",
+	public static final Setting<Integer> SEGMENT_MAX_STEP = setting(SEGMENT_GROUP + "max-step",
 			Integer.class, null,
 			"The most a dynamic step grows to, for every key: it lowers the default ceiling (100x the configured "
 					+ "step, at most 1000000), never raises it. 1..1000000, and at least default-step. A key whose "
@@ -241,13 +247,73 @@ public final class Settings {
 	private Settings() {
 	}
 
-	/** Reads every setting of {@link #ALL} a settings map holds into a builder: the settings-map binding. */
+	/**
+	 * Reads every setting of {@link #ALL} a settings map holds into a builder: the settings-map binding. A key that
+	 * reads as a lease or segment setting's but is no row's exact key is refused ({@link #group}): a misspelt
+	 * {@code snowflake.lease.table-name} would otherwise leave this service on the default table while the others
+	 * lease from the configured one, each handing out the same worker ids.
+	 * @throws SnowflakeConfigurationException naming such a key, or a value its row cannot read
+	 */
 	public static SnowflakeConfiguration.Builder readInto(Map<String, ?> settings,
 			SnowflakeConfiguration.Builder builder) {
+		group(settings, LEASE_GROUP);
+		group(settings, SEGMENT_GROUP);
 		for (Setting<?> setting : ALL) {
 			setting.readInto(settings, builder);
 		}
 		return builder;
+	}
+
+	/**
+	 * The group ({@link #LEASE_GROUP}, {@link #SEGMENT_GROUP}) a binding's name reads as one of, {@code namePrefix} and
+	 * case, dots, dashes, underscores and spaces set aside ({@code snowflake.leases.table-name},
+	 * {@code QUARKUS_SNOWFLAKE_SEGMENT_MAXSTEP}); null for any other name. For the bindings with relaxed names (Spring,
+	 * Quarkus), which refuse such a name when it is no row's ({@link #namesARow}, {@link #unknownName}).
+	 */
+	public static String groupOf(String name, String namePrefix) {
+		String read = loosely(name);
+		for (String group : new String[] { LEASE_GROUP, SEGMENT_GROUP }) {
+			if (read.startsWith(loosely(namePrefix + group))) {
+				return group;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Whether {@code name} is the key of one of the group's rows under {@code namePrefix}: exactly, or, for names a
+	 * binding reads in any spelling (an environment variable), once case, dots, dashes, underscores and spaces are set
+	 * aside.
+	 */
+	public static boolean namesARow(String name, String namePrefix, String group, boolean relaxed) {
+		for (Setting<?> row : ALL) {
+			if (row.key().startsWith(group) && (relaxed ? loosely(namePrefix + row.key()).equals(loosely(name))
+					: (namePrefix + row.key()).equals(name))) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * The refusal of a name under a group's prefix that is no setting: misspelt, it would leave its default in place
+	 * (another lease or segment table than the other services'). Its value is not shown: a name no setting has may
+	 * be another application's, and hold a secret.
+	 * @param where where the name was found, or null
+	 */
+	public static SnowflakeConfigurationException unknownName(String name, String namePrefix, String group,
+			String where) {
+		List<String> keys = new ArrayList<>();
+		for (Setting<?> row : ALL) {
+			if (row.key().startsWith(group)) {
+				keys.add(namePrefix + row.key());
+			}
+		}
+		return new SnowflakeConfigurationException(name, "(value not shown)",
+				"a setting of " + namePrefix + group + "*: " + keys,
+				"No setting has this name" + ((where != null) ? " (" + where + ")" : "") + ": correct or remove it. "
+						+ "Misspelt, a lease or segment setting would leave its default in place (another lease or "
+						+ "segment table than the other services')");
 	}
 
 	/**

@@ -172,60 +172,6 @@ public record SnowflakeConfiguration(SnowflakeLayout layout, Long datacenterId, 
 			return put(Settings.SCHEMA_CHECK, schemaCheck);
 		}
 
-		public Builder leaseTableName(String tableName) {
-			return put(Settings.LEASE_TABLE_NAME, tableName);
-		}
-
-		public Builder leaseDuration(Duration duration) {
-			return put(Settings.LEASE_DURATION, duration);
-		}
-
-		public Builder leaseSafetyMargin(Duration safetyMargin) {
-			return put(Settings.LEASE_SAFETY_MARGIN, safetyMargin);
-		}
-
-		public Builder leaseCreateTable(Boolean createTable) {
-			return put(Settings.LEASE_CREATE_TABLE, createTable);
-		}
-
-		/** {@code snowflake.lease.accept-data-loss-risk}; null for the default (false: such databases are refused). */
-		public Builder leaseAcceptDataLossRisk(Boolean accept) {
-			return put(Settings.LEASE_ACCEPT_DATA_LOSS_RISK, accept);
-		}
-
-		public Builder segmentTableName(String tableName) {
-			return put(Settings.SEGMENT_TABLE_NAME, tableName);
-		}
-
-		public Builder segmentDefaultStep(Integer step) {
-			return put(Settings.SEGMENT_DEFAULT_STEP, step);
-		}
-
-		public Builder segmentPrefetchThreshold(Double threshold) {
-			return put(Settings.SEGMENT_PREFETCH_THRESHOLD, threshold);
-		}
-
-		public Builder segmentMaxWait(Duration maxWait) {
-			return put(Settings.SEGMENT_MAX_WAIT, maxWait);
-		}
-
-		public Builder segmentCreateTable(Boolean createTable) {
-			return put(Settings.SEGMENT_CREATE_TABLE, createTable);
-		}
-
-		public Builder segmentDynamicStep(Boolean dynamicStep) {
-			return put(Settings.SEGMENT_DYNAMIC_STEP, dynamicStep);
-		}
-
-		public Builder segmentDynamicStepTarget(Duration target) {
-			return put(Settings.SEGMENT_DYNAMIC_STEP_TARGET, target);
-		}
-
-		/** {@code snowflake.segment.max-step}; null for none (a dynamic step grows to 100 times the step). */
-		public Builder segmentMaxStep(Integer maxStep) {
-			return put(Settings.SEGMENT_MAX_STEP, maxStep);
-		}
-
 		/** @throws SnowflakeConfigurationException naming the first setting that is out of range */
 		public SnowflakeConfiguration build() {
 			SnowflakeLayout.Builder layout = preset(value(Settings.LAYOUT_PRESET)).toBuilder();

@@ -303,11 +303,13 @@ class SettingsTableTests {
 			.datacenterBits(4).workerBits(6).sequenceBits(13).epoch(Instant.parse("2021-01-01T00:00:00Z"))
 			.tickLength(Duration.ofMillis(2)).datacenterId(3L).workerId(9L).clockTolerance(Duration.ofMillis(250))
 			.workerAssignment(WorkerAssignment.STATIC).lifetimeWarningYears(5).schemaCheck(SchemaCheck.WARN)
-			.leaseTableName("my_leases").leaseDuration(Duration.ofSeconds(30)).leaseSafetyMargin(Duration.ofSeconds(2))
-			.leaseCreateTable(false).leaseAcceptDataLossRisk(true).segmentTableName("my_segments")
-			.segmentDefaultStep(500).segmentPrefetchThreshold(0.5).segmentMaxWait(Duration.ofSeconds(3))
-			.segmentCreateTable(false).segmentDynamicStep(true).segmentDynamicStepTarget(Duration.ofMinutes(2))
-			.segmentMaxStep(5000).build();
+			.put(Settings.LEASE_TABLE_NAME, "my_leases").put(Settings.LEASE_DURATION, Duration.ofSeconds(30))
+			.put(Settings.LEASE_SAFETY_MARGIN, Duration.ofSeconds(2)).put(Settings.LEASE_CREATE_TABLE, false)
+			.put(Settings.LEASE_ACCEPT_DATA_LOSS_RISK, true).put(Settings.SEGMENT_TABLE_NAME, "my_segments")
+			.put(Settings.SEGMENT_DEFAULT_STEP, 500).put(Settings.SEGMENT_PREFETCH_THRESHOLD, 0.5)
+			.put(Settings.SEGMENT_MAX_WAIT, Duration.ofSeconds(3)).put(Settings.SEGMENT_CREATE_TABLE, false)
+			.put(Settings.SEGMENT_DYNAMIC_STEP, true).put(Settings.SEGMENT_DYNAMIC_STEP_TARGET, Duration.ofMinutes(2))
+			.put(Settings.SEGMENT_MAX_STEP, 5000).build();
 		Map<String, Object> settings = new HashMap<>();
 		settings.put(SnowflakeSettings.LAYOUT_PRESET, "classic");
 		settings.put(SnowflakeSettings.TIMESTAMP_BITS, "40");

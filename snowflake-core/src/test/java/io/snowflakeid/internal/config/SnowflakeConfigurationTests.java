@@ -245,15 +245,19 @@ class SnowflakeConfigurationTests {
 
 	@Test
 	void aTypedSetterIsItsRowAndNullUnsetsIt() {
-		assertThat(SnowflakeConfiguration.builder().segmentMaxStep(5000).leaseDuration(Duration.ofSeconds(30)).build())
+		assertThat(SnowflakeConfiguration.builder().epoch(Instant.parse("2024-01-01T00:00:00Z")).workerBits(6)
+			.datacenterBits(4).build())
 			.isEqualTo(SnowflakeConfiguration.builder()
-				.put(Settings.SEGMENT_MAX_STEP, 5000)
-				.put(Settings.LEASE_DURATION, Duration.ofSeconds(30))
+				.put(Settings.EPOCH, Instant.parse("2024-01-01T00:00:00Z"))
+				.put(Settings.WORKER_BITS, 6)
+				.put(Settings.DATACENTER_BITS, 4)
 				.build());
 		SnowflakeConfiguration unset = SnowflakeConfiguration.builder()
-			.segmentDefaultStep(50)
-			.segmentDefaultStep(null)
-			.leaseCreateTable(false)
+			.put(Settings.SEGMENT_DEFAULT_STEP, 50)
+			.put(Settings.SEGMENT_DEFAULT_STEP, null)
+			.workerBits(7)
+			.workerBits(null)
+			.put(Settings.LEASE_CREATE_TABLE, false)
 			.put(Settings.LEASE_CREATE_TABLE, null)
 			.build();
 		assertThat(unset).isEqualTo(SnowflakeConfiguration.builder().build());
@@ -264,7 +268,7 @@ class SnowflakeConfigurationTests {
 	@Test
 	void withSeveralBadValuesTheLeaseAndTheSegmentAreNamedBeforeTheLayout() {
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
-			.isThrownBy(() -> SnowflakeConfiguration.builder().timestampBits(50).segmentDefaultStep(0).build())
+			.isThrownBy(() -> SnowflakeConfiguration.builder().timestampBits(50).put(Settings.SEGMENT_DEFAULT_STEP, 0).build())
 			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(Settings.SEGMENT_DEFAULT_STEP.key()));
 		Map<String, Object> settings = new HashMap<>();
 		settings.put(SnowflakeSettings.TIMESTAMP_BITS, "50"); // 72 bits with the classic widths
@@ -359,5 +363,51 @@ class SnowflakeConfigurationTests {
 			.isThrownBy(() -> read(Map.of(SnowflakeSettings.WORKER_ASSIGNMENT, "mac-address")))
 			.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo("snowflake.worker-assignment"))
 			.satisfies((ex) -> assertThat(ex.getAllowed()).contains("database-lease"));
+	}
+
+	/**
+	 * The settings map reads exact keys: a key that reads as a lease or segment setting's but is none's is refused,
+	 * naming the key it is closest to (misspelt, the lease table would be the default while the other services use
+	 * the configured one). Keys of other groups are not its to judge.
+	 */
+	@Test
+	void theSettingsMapRefusesAMisspeltLeaseOrSegmentKeyNamingTheClosest() {
+		for (String typo : new String[] { "snowflake.lease.tableName", "SNOWFLAKE_LEASE_TABLE_NAME",
+				"snowflake.leases.table-name", "snowflake.segment.max_step" }) {
+			assertThatExceptionOfType(SnowflakeConfigurationException.class)
+				.isThrownBy(() -> SnowflakeConfiguration.fromSettings(Map.of(typo, "100")))
+				.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(typo))
+				.withMessageContaining(typo.contains("segment") ? Settings.SEGMENT_MAX_STEP.key()
+						: Settings.LEASE_TABLE_NAME.key());
+		}
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeConfiguration.fromSettings(Map.of("snowflake.segment.colour", "blue")))
+			.withMessageContaining("a setting of snowflake.segment.*");
+		assertThat(SnowflakeConfiguration.fromSettings(Map.of("snowflake.lease.table-name", "shared",
+				"snowflake.zookeeper.path", "/x", "hibernate.jdbc.batch_size", "50")).lease().tableName())
+			.isEqualTo("shared");
+	}
+
+	/** What the bindings with relaxed names (Spring, Quarkus) ask of the table. */
+	@Test
+	void aRelaxedNameIsUnderAGroupAndARowsOnlyAsTheBindingReadsIt() {
+		assertThat(Settings.groupOf("SNOWFLAKE_LEASE_TABEL_NAME", "")).isEqualTo(Settings.LEASE_GROUP);
+		assertThat(Settings.groupOf("quarkus.snowflake.segment.maxstepp", "quarkus.")).isEqualTo(Settings.SEGMENT_GROUP);
+		assertThat(Settings.groupOf("snowflake.worker-id", "")).isNull();
+		assertThat(Settings.groupOf("snowflake.public-id.alphabet", "")).isNull();
+		assertThat(Settings.namesARow("quarkus.snowflake.lease.table.name", "quarkus.", Settings.LEASE_GROUP, true))
+			.isTrue();
+		assertThat(Settings.namesARow("quarkus.snowflake.lease.table.name", "quarkus.", Settings.LEASE_GROUP, false))
+			.isFalse();
+		assertThat(Settings.namesARow("quarkus.snowflake.lease.table-name", "quarkus.", Settings.LEASE_GROUP, false))
+			.isTrue();
+		assertThat(Settings.namesARow("quarkus.snowflake.lease.table-name", "quarkus.", Settings.SEGMENT_GROUP, true))
+			.isFalse();
+		SnowflakeConfigurationException refusal = Settings.unknownName("snowflake.lease.tabel-name", "",
+				Settings.LEASE_GROUP, "application.properties - 3:1");
+		assertThat(refusal.getSetting()).isEqualTo("snowflake.lease.tabel-name");
+		assertThat(refusal.getMessage()).contains("(value not shown)", "application.properties - 3:1",
+				Settings.LEASE_TABLE_NAME.key(), Settings.LEASE_ACCEPT_DATA_LOSS_RISK.key())
+			.doesNotContain(Settings.SEGMENT_TABLE_NAME.key());
 	}
 }

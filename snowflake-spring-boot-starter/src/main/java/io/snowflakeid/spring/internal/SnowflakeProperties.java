@@ -3,23 +3,38 @@ package io.snowflakeid.spring.internal;
 import java.time.Duration;
 import java.time.Instant;
 
+import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.config.SchemaCheck;
 import io.snowflakeid.internal.config.Setting;
 import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.internal.config.SnowflakeConfiguration;
 import io.snowflakeid.internal.config.WorkerAssignment;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Bindable;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.ConfigurationProperty;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
+import org.springframework.boot.context.properties.source.IterableConfigurationPropertySource;
+import org.springframework.boot.context.properties.bind.PropertySourcesPlaceholdersResolver;
+import org.springframework.boot.origin.Origin;
+import org.springframework.core.env.PropertySource;
+import org.springframework.core.env.PropertySources;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 /**
  * Configuration of snowflake ids, under {@code snowflake.*}. Every value is checked when the generator is built;
  * a bad one stops the application with a message naming the property, the value and the allowed range.
  * <p>
  * The settings of {@link SnowflakeConfiguration} are declared once, in the settings table
- * ({@link Settings}: key, parser, default, description). Here they are nullable fields that only bind: null means
- * not set, {@link #toConfiguration()} hands them to the configuration builder, which applies the table's defaults,
- * and the getters show the table's default while a property is not set. Their descriptions and defaults in the
- * configuration metadata come from {@code additional-spring-configuration-metadata.json}, which a test keeps equal to
- * the table.
+ * ({@link Settings}: key, parser, default, description). The generator's settings are nullable fields here that only bind:
+ * null means not set, {@link #toConfiguration(PropertySources)} hands them to the configuration builder, which applies the
+ * table's defaults, and the getters show the table's default while a property is not set. The lease's and segment
+ * mode's settings are no fields: {@link #toConfiguration(PropertySources)} binds them row by row from the table. The
+ * descriptions, types and defaults of all of them in the configuration metadata come from
+ * {@code additional-spring-configuration-metadata.json}, which a test writes from the table.
  */
 @ConfigurationProperties(prefix = "snowflake")
 public class SnowflakeProperties {
@@ -39,17 +54,11 @@ public class SnowflakeProperties {
 	/** Bit layout of the ids. */
 	private final Layout layout = new Layout();
 
-	/** Worker id leases in the application's database. */
-	private final Lease lease = new Lease();
-
 	/** JPA integration. */
 	private final Jpa jpa = new Jpa();
 
 	/** JSON (Jackson) integration. */
 	private final Jackson jackson = new Jackson();
-
-	/** Segment mode (@SegmentId): short, dense ids from database segments. */
-	private final Segment segment = new Segment();
 
 	/** Micrometer metrics. */
 	private final Metrics metrics = new Metrics();
@@ -115,105 +124,12 @@ public class SnowflakeProperties {
 		return this.layout;
 	}
 
-	public Lease getLease() {
-		return this.lease;
-	}
-
 	public Jpa getJpa() {
 		return this.jpa;
 	}
 
 	public Jackson getJackson() {
 		return this.jackson;
-	}
-
-	public Segment getSegment() {
-		return this.segment;
-	}
-
-	/** Segment mode (@SegmentId). */
-	public static class Segment {
-
-		private String tableName;
-
-		private Integer defaultStep;
-
-		private Double prefetchThreshold;
-
-		private Duration maxWait;
-
-		private Boolean createTable;
-
-		private Boolean dynamicStep;
-
-		private Duration dynamicStepTarget;
-
-		private Integer maxStep;
-
-		public boolean isDynamicStep() {
-			return orDefault(this.dynamicStep, Settings.SEGMENT_DYNAMIC_STEP);
-		}
-
-		public void setDynamicStep(boolean dynamicStep) {
-			this.dynamicStep = dynamicStep;
-		}
-
-		public Duration getDynamicStepTarget() {
-			return orDefault(this.dynamicStepTarget, Settings.SEGMENT_DYNAMIC_STEP_TARGET);
-		}
-
-		public void setDynamicStepTarget(Duration dynamicStepTarget) {
-			this.dynamicStepTarget = dynamicStepTarget;
-		}
-
-		/** Null when not set: a dynamic step then grows to 100 times the configured step. */
-		public Integer getMaxStep() {
-			return orDefault(this.maxStep, Settings.SEGMENT_MAX_STEP);
-		}
-
-		public void setMaxStep(Integer maxStep) {
-			this.maxStep = maxStep;
-		}
-
-		public String getTableName() {
-			return orDefault(this.tableName, Settings.SEGMENT_TABLE_NAME);
-		}
-
-		public void setTableName(String tableName) {
-			this.tableName = tableName;
-		}
-
-		public int getDefaultStep() {
-			return orDefault(this.defaultStep, Settings.SEGMENT_DEFAULT_STEP);
-		}
-
-		public void setDefaultStep(int defaultStep) {
-			this.defaultStep = defaultStep;
-		}
-
-		public double getPrefetchThreshold() {
-			return orDefault(this.prefetchThreshold, Settings.SEGMENT_PREFETCH_THRESHOLD);
-		}
-
-		public void setPrefetchThreshold(double prefetchThreshold) {
-			this.prefetchThreshold = prefetchThreshold;
-		}
-
-		public Duration getMaxWait() {
-			return orDefault(this.maxWait, Settings.SEGMENT_MAX_WAIT);
-		}
-
-		public void setMaxWait(Duration maxWait) {
-			this.maxWait = maxWait;
-		}
-
-		public boolean isCreateTable() {
-			return orDefault(this.createTable, Settings.SEGMENT_CREATE_TABLE);
-		}
-
-		public void setCreateTable(boolean createTable) {
-			this.createTable = createTable;
-		}
 	}
 
 	/** The value set, or the setting's default from the table. */
@@ -277,9 +193,78 @@ public class SnowflakeProperties {
 
 	/**
 	 * The typed configuration these properties describe: every value checked once, with the same messages as the
-	 * Hibernate settings binding ({@link SnowflakeConfiguration#fromSettings}).
+	 * Hibernate settings binding ({@link SnowflakeConfiguration#fromSettings}). The lease's and segment mode's
+	 * settings have no fields here: each row of the table under {@code snowflake.lease.} and
+	 * {@code snowflake.segment.} is bound from {@code sources} as text by its key, with Spring's relaxed names and
+	 * placeholders ({@code SNOWFLAKE_SEGMENT_MAXWAIT}, {@code ${LEASES}}), and read by the row's parser as every other
+	 * binding reads it ({@code 30s}; an empty value is refused), so that a new one is a row of the table and nothing
+	 * here. A property of a file or other application source under those prefixes that is no row's is refused:
+	 * misspelt, it would leave its default in place (another lease table than the other services').
+	 * @param sources the property sources the properties bean is bound from (the environment's, or those of the
+	 * application's single {@code PropertySourcesPlaceholderConfigurer})
+	 * @throws io.snowflakeid.SnowflakeConfigurationException naming a value that cannot be read, is out of range or
+	 * is under a misspelt name
 	 */
-	public SnowflakeConfiguration toConfiguration() {
+	public SnowflakeConfiguration toConfiguration(PropertySources sources) {
+		for (ConfigurationPropertySource source : ConfigurationPropertySources.from(sources)) {
+			if (source instanceof IterableConfigurationPropertySource names && !isEnvironmentOrSystem(source)) {
+				for (ConfigurationPropertyName name : names) {
+					refuseUnknown(source, name);
+				}
+			}
+		}
+		Binder binder = new Binder(ConfigurationPropertySources.from(sources),
+				new PropertySourcesPlaceholdersResolver(sources));
+		SnowflakeConfiguration.Builder builder = generatorSettings();
+		for (Setting<?> row : Settings.ALL) {
+			if (row.key().startsWith(Settings.LEASE_GROUP) || row.key().startsWith(Settings.SEGMENT_GROUP)) {
+				read(binder, row, builder);
+			}
+		}
+		return builder.build();
+	}
+
+	/**
+	 * Environment variables and system properties are left out of the refusal, as Spring leaves them out of its own
+	 * check of unknown properties: they hold what the platform puts there (a Kubernetes Service named
+	 * {@code snowflake-lease} gives every pod {@code SNOWFLAKE_LEASE_SERVICE_HOST}).
+	 */
+	private static boolean isEnvironmentOrSystem(ConfigurationPropertySource source) {
+		Object underlying = source.getUnderlyingSource();
+		return underlying instanceof SystemEnvironmentPropertySource || (underlying instanceof PropertySource<?> named
+				&& StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME.equals(named.getName()));
+	}
+
+	/** A name under a group's prefix that no row has, in Spring's own comparison of names, is refused. */
+	private static void refuseUnknown(ConfigurationPropertySource source, ConfigurationPropertyName name) {
+		String group = Settings.groupOf(name.toString(), "");
+		if (group == null) {
+			return;
+		}
+		for (Setting<?> row : Settings.ALL) {
+			if (row.key().startsWith(group) && ConfigurationPropertyName.of(row.key()).equals(name)) {
+				return;
+			}
+		}
+		ConfigurationProperty property = source.getConfigurationProperty(name);
+		Origin origin = (property != null) ? property.getOrigin() : null;
+		throw Settings.unknownName(name.toString(), "", group, (origin != null) ? origin.toString() : null);
+	}
+
+	private static <T> void read(Binder binder, Setting<T> row, SnowflakeConfiguration.Builder builder) {
+		String text = binder.bind(row.key(), Bindable.of(String.class)).orElse(null);
+		builder.put(row, (text != null) ? row.parse(text) : null);
+	}
+
+	/**
+	 * The layout of the ids these properties describe, checked: what Hibernate's mapping needs, without binding the
+	 * lease's and segment mode's settings (the generator's claim binds and checks them).
+	 */
+	public SnowflakeLayout toLayout() {
+		return generatorSettings().build().layout();
+	}
+
+	private SnowflakeConfiguration.Builder generatorSettings() {
 		return SnowflakeConfiguration.builder()
 			.datacenterId(this.datacenterId)
 			.workerId(this.workerId)
@@ -293,74 +278,11 @@ public class SnowflakeProperties {
 			.timestampBits(this.layout.timestampBits)
 			.datacenterBits(this.layout.datacenterBits)
 			.workerBits(this.layout.workerBits)
-			.sequenceBits(this.layout.sequenceBits)
-			.leaseTableName(this.lease.tableName)
-			.leaseDuration(this.lease.duration)
-			.leaseSafetyMargin(this.lease.safetyMargin)
-			.leaseCreateTable(this.lease.createTable)
-			.leaseAcceptDataLossRisk(this.lease.acceptDataLossRisk)
-			.segmentTableName(this.segment.tableName)
-			.segmentDefaultStep(this.segment.defaultStep)
-			.segmentPrefetchThreshold(this.segment.prefetchThreshold)
-			.segmentMaxWait(this.segment.maxWait)
-			.segmentCreateTable(this.segment.createTable)
-			.segmentDynamicStep(this.segment.dynamicStep)
-			.segmentDynamicStepTarget(this.segment.dynamicStepTarget)
-			.segmentMaxStep(this.segment.maxStep)
-			.build();
+			.sequenceBits(this.layout.sequenceBits);
 	}
 
-	public static class Lease {
-
-		private String tableName;
-
-		private Duration duration;
-
-		private Duration safetyMargin;
-
-		private Boolean createTable;
-
-		private Boolean acceptDataLossRisk;
-
-		public boolean isAcceptDataLossRisk() {
-			return orDefault(this.acceptDataLossRisk, Settings.LEASE_ACCEPT_DATA_LOSS_RISK);
-		}
-
-		public void setAcceptDataLossRisk(boolean acceptDataLossRisk) {
-			this.acceptDataLossRisk = acceptDataLossRisk;
-		}
-
-		public String getTableName() {
-			return orDefault(this.tableName, Settings.LEASE_TABLE_NAME);
-		}
-
-		public void setTableName(String tableName) {
-			this.tableName = tableName;
-		}
-
-		public Duration getDuration() {
-			return orDefault(this.duration, Settings.LEASE_DURATION);
-		}
-
-		public void setDuration(Duration duration) {
-			this.duration = duration;
-		}
-
-		public Duration getSafetyMargin() {
-			return orDefault(this.safetyMargin, Settings.LEASE_SAFETY_MARGIN);
-		}
-
-		public void setSafetyMargin(Duration safetyMargin) {
-			this.safetyMargin = safetyMargin;
-		}
-
-		public boolean isCreateTable() {
-			return orDefault(this.createTable, Settings.LEASE_CREATE_TABLE);
-		}
-
-		public void setCreateTable(boolean createTable) {
-			this.createTable = createTable;
-		}
+	private static <T> void bind(Binder binder, Setting<T> row, SnowflakeConfiguration.Builder builder) {
+		builder.put(row, binder.bind(row.key(), Bindable.of(row.type())).orElse(null));
 	}
 
 	/** Bit widths of the fields below the sign bit; they must add up to 63. */

@@ -66,8 +66,26 @@ public final class QuarkusSettings {
 		}
 	}
 
-	/** The {@code snowflake.*} settings map of the values set under {@code quarkus.snowflake.*}. */
+	/**
+	 * The {@code snowflake.*} settings map of the values set under {@code quarkus.snowflake.*}. A name that reads as a
+	 * lease or segment setting's but is none's in any spelling is refused (Quarkus would only warn of it): misspelt,
+	 * it would leave its default in place, another lease table than the other services'.
+	 */
 	static Map<String, Object> settings(Config config) {
+		for (String name : config.getPropertyNames()) {
+			// a profile's value (%prod.quarkus.snowflake...) is read by its name without the profile
+			String unprofiled = (name.startsWith("%") && name.indexOf('.') > 0) ? name.substring(name.indexOf('.') + 1)
+					: name;
+			String group = Settings.groupOf(unprofiled, PREFIX);
+			if (group != null) {
+				// SmallRye reads a mapping's key by its exact name, and by any spelling from the environment
+				String source = config.getConfigValue(name).getSourceName();
+				boolean environment = source != null && source.startsWith("EnvConfigSource");
+				if (!Settings.namesARow(unprofiled, PREFIX, group, environment)) {
+					throw Settings.unknownName(name, PREFIX, group, source);
+				}
+			}
+		}
 		Map<String, Object> settings = new LinkedHashMap<>();
 		for (Setting<?> setting : Settings.ALL) {
 			config.getOptionalValue(PREFIX + setting.key(), String.class)

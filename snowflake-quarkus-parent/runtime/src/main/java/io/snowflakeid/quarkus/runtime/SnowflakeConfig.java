@@ -112,6 +112,8 @@ public interface SnowflakeConfig {
 		Optional<String> sequenceBits();
 	}
 
+	// The lease's and segment mode's groups are written from the settings table by SnowflakeConfigTests: a row there is
+	// a method here. After a change to the rows, run this module's tests and copy the file they write into target/.
 	/** {@code quarkus.snowflake.lease.*}. */
 	interface Lease {
 
@@ -122,17 +124,21 @@ public interface SnowflakeConfig {
 		Optional<String> duration();
 
 		/**
-		 * How long after its lease end a worker id of a crashed instance stays out of the pool: must exceed the
-		 * clock difference between instances. 0 s to 1 h. Default 10s.
+		 * How long after its lease end a worker id of a crashed instance stays out of the pool: must exceed the clock
+		 * difference between instances. 0 s to 1 h. Default 10s.
 		 */
 		Optional<String> safetyMargin();
 
-		/** Whether to create the lease table if it is missing. Default true. */
+		/**
+		 * Whether to create the lease table if it is missing (switch off when Flyway or Liquibase owns it). Default
+		 * true.
+		 */
 		Optional<String> createTable();
 
 		/**
-		 * Whether to lease from a database whose settings let it lose committed writes, refused otherwise.
-		 * Default false.
+		 * Whether to lease from a database whose settings let it lose committed writes (PostgreSQL fsync or
+		 * synchronous_commit off, MariaDB/MySQL innodb_flush_log_at_trx_commit other than 1), refused otherwise: a lost
+		 * renewal can give this instance's worker id to another while it still issues ids. Default false.
 		 */
 		Optional<String> acceptDataLossRisk();
 	}
@@ -140,7 +146,10 @@ public interface SnowflakeConfig {
 	/** {@code quarkus.snowflake.segment.*}. */
 	interface Segment {
 
-		/** Segment table; handed-back ranges go to {@code <name>_free}. Default snowflake_segment. */
+		/**
+		 * Segment table; handed-back ranges go to {@code <name>_free}. A plain SQL identifier. Default
+		 * snowflake_segment.
+		 */
 		Optional<String> tableName();
 
 		/** Values per segment for {@code @SegmentId} without a step (1..1000000). Default 1000. */
@@ -149,25 +158,34 @@ public interface SnowflakeConfig {
 		/** Share of a segment used before the next is fetched in the background (0.0..0.9). Default 0.1. */
 		Optional<String> prefetchThreshold();
 
-		/** How long a caller waits for a segment while the database is unreachable (0 s..1 min). Default 5s. */
+		/**
+		 * How long a caller waits for a segment while the database is unreachable before failing (0 s..1 min). Default
+		 * 5s.
+		 */
 		Optional<String> maxWait();
 
 		/** Whether to create the segment tables if they are missing. Default true. */
 		Optional<String> createTable();
 
-		/** Whether the step follows the load (doubled when segments go fast, halved when slow). Default false. */
+		/**
+		 * Whether the step follows the load: doubled when a segment lasts less than dynamic-step-target (up to
+		 * max-step, by default 100x the configured step), halved when it lasts more than twice that (down to the
+		 * configured step). Default false.
+		 */
 		Optional<String> dynamicStep();
 
 		/** How long a segment should last when the step is dynamic (1 ms..1 day). Default 15m. */
 		Optional<String> dynamicStepTarget();
 
 		/**
-		 * The most a dynamic step grows to, for every key: it lowers the default ceiling (100 times the configured
-		 * step, at most 1000000), never raises it. 1..1000000, and at least {@code default-step}. No default. A key
-		 * whose {@code @SegmentId} step is larger keeps that step, fixed.
+		 * The most a dynamic step grows to, for every key: it lowers the default ceiling (100x the configured step, at
+		 * most 1000000), never raises it. 1..1000000, and at least default-step. A key whose {@code @SegmentId} step is
+		 * larger keeps that step, fixed. No default.
 		 */
 		Optional<String> maxStep();
 	}
+
+	// End of the groups written from the settings table.
 
 	/** {@code quarkus.snowflake.jpa.*}. */
 	interface Jpa {

@@ -3,6 +3,7 @@ package io.snowflakeid.quarkus.runtime;
 import java.util.Map;
 
 import io.quarkus.runtime.configuration.ConfigurationException;
+import io.smallrye.config.EnvConfigSource;
 import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfig;
 import io.smallrye.config.SmallRyeConfigBuilder;
@@ -37,6 +38,39 @@ class QuarkusSettingsTests {
 			.isThrownBy(() -> QuarkusSettings
 				.configurationAtStaticInit(config(Map.of("quarkus.snowflake.segment.max-step", "0"))))
 			.withMessage("Invalid quarkus.snowflake.segment.max-step = 0: allowed 1..1000000");
+	}
+
+	/**
+	 * A name that reads as a lease or segment setting's but is none's is refused (Quarkus only warns): misspelt, it
+	 * would leave the default lease table in place while the other services lease from the configured one. Every
+	 * spelling Quarkus reads a real key by still works: the dashed name, its environment variable, a profile's.
+	 */
+	@Test
+	void aMisspeltLeaseOrSegmentNameIsRefusedAndEverySpellingOfARealOneRead() {
+		for (String typo : new String[] { "quarkus.snowflake.lease.tabel-name", "QUARKUS_SNOWFLAKE_LEASE_TABEL_NAME",
+				"%prod.quarkus.snowflake.segment.maxstepp", "quarkus.snowflake.leases.table-name" }) {
+			Map<String, String> values = Map.of(typo, "shared_leases");
+			SmallRyeConfig config = typo.startsWith("QUARKUS_")
+					? new SmallRyeConfigBuilder().withSources(new EnvConfigSource(values, 300)).build() : config(values);
+			assertThatExceptionOfType(ConfigurationException.class)
+				.isThrownBy(() -> QuarkusSettings.configurationAtStaticInit(config))
+				.withMessageStartingWith("Invalid " + (typo.startsWith("QUARKUS_") ? "quarkus.snowflake.lease.tabel.name"
+						: typo) + " = (value not shown)")
+				.withMessageNotContaining("shared_leases")
+				.withMessageContaining("quarkus.snowflake.")
+				.withMessageNotContaining("quarkus.quarkus.");
+		}
+		SmallRyeConfig spelled = new SmallRyeConfigBuilder()
+			.withSources(new EnvConfigSource(Map.of("QUARKUS_SNOWFLAKE_LEASE_TABLE_NAME", "env_leases"), 300))
+			.withSources(new PropertiesConfigSource(Map.of("%prod.quarkus.snowflake.segment.max-step", "5000",
+					"quarkus.snowflake.segment.max-wait", "2s"), "test", 500))
+			.build();
+		assertThat(QuarkusSettings.configurationAtStaticInit(spelled).lease().tableName()).isEqualTo("env_leases");
+		assertThat(QuarkusSettings.configurationAtStaticInit(spelled).segment().maxWait())
+			.isEqualTo(java.time.Duration.ofSeconds(2));
+		assertThat(QuarkusSettings.configurationAtStaticInit(config(Map.of("quarkus.snowflake.jpa.batching-defaults.enabled",
+				"false", "quarkus.datasource.jdbc.url", "jdbc:h2:mem:x"))).lease().tableName())
+			.isEqualTo("snowflake_worker_lease");
 	}
 
 	private static SmallRyeConfig config(Map<String, String> values) {
