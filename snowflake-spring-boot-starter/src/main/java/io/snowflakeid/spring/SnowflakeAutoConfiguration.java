@@ -100,10 +100,11 @@ public final class SnowflakeAutoConfiguration {
 		WorkerAssignment assignment = properties.workerAssignmentAsSet(); // unset: auto
 		LeaseStore store = (assignment != null && assignment.isCoordinationService()) ? coordination.getIfAvailable()
 				: null;
-		// The properties are bound (the lease's) and checked on the claim's thread too: a bad value fails the generator
-		// bean, naming it.
-		PropertySources sources = bindingSources(beanFactory, environment);
-		Supplier<ManagedGenerator> claim = () -> SnowflakeGenerators.create(properties.toConfiguration(sources),
+		// The lease's and segment mode's properties are bound, and all are checked, on the claim's thread (with the
+		// lookup of the property sources, a walk over the bean definitions): a bad value fails the generator bean,
+		// naming it.
+		Supplier<ManagedGenerator> claim = () -> SnowflakeGenerators.create(
+				properties.toConfiguration(bindingSources(beanFactory, environment)),
 				(database != null) ? ConnectionSource.of(database) : null, store);
 		return WorkerClaim.started(claim);
 	}

@@ -26,8 +26,8 @@ class SnowflakeConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<Snow
 					cause);
 		}
 		if (isUnknownName(cause)) {
-			return new FailureAnalysis(description, "Correct the name " + cause.getSetting() + " to one of "
-					+ cause.getAllowed().substring(UNKNOWN_NAME.length()) + ", or remove it.", cause);
+			return new FailureAnalysis(description, "Correct the name " + cause.getSetting() + " to "
+					+ cause.getAllowed().substring(MISSPELT_NAME.length()) + ", or remove it.", cause);
 		}
 		String action = "Set " + cause.getSetting() + " to " + cause.getAllowed()
 				+ " (in application.properties, an environment variable such as "
@@ -36,12 +36,12 @@ class SnowflakeConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<Snow
 		return new FailureAnalysis(description, action, cause);
 	}
 
-	/** What the refusal of a name that is no setting allows ({@code Settings.unknownName}, {@code Settings.group}). */
-	private static final String UNKNOWN_NAME = "a setting of ";
+	/** What the refusal of a misspelt name allows ({@code Settings.misspeltName}): the key it misspells. */
+	private static final String MISSPELT_NAME = "the key ";
 
-	/** A name under the lease's or segment mode's prefix that is no setting's: it is to be corrected, not set. */
+	/** A name that misspells a lease or segment setting's: it is to be corrected, not set. */
 	private static boolean isUnknownName(SnowflakeConfigurationException cause) {
-		return cause.getAllowed() != null && cause.getAllowed().startsWith(UNKNOWN_NAME);
+		return cause.getAllowed() != null && cause.getAllowed().startsWith(MISSPELT_NAME);
 	}
 
 	/** The datacenter or worker id: only there is the reminder that each instance needs its own pair in place. */
@@ -60,8 +60,8 @@ class SnowflakeConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<Snow
 	private static FailureAnalysis publicIds(SnowflakeConfigurationException cause) {
 		String description = "Public ids cannot be encoded with this configuration:\n\n    " + cause.getMessage();
 		if (isUnknownName(cause)) {
-			return new FailureAnalysis(description, "Correct the name " + cause.getSetting() + " to one of "
-					+ cause.getAllowed().substring(UNKNOWN_NAME.length()) + ", or remove it.", cause);
+			return new FailureAnalysis(description, "Correct the name " + cause.getSetting() + " to "
+					+ cause.getAllowed().substring(MISSPELT_NAME.length()) + ", or remove it.", cause);
 		}
 		String action = "Set " + cause.getSetting() + " to " + cause.getAllowed() + " (an environment variable such as "
 				+ environmentVariable(cause.getSetting()) + ", or a secret store: never in the repository). A new key: "

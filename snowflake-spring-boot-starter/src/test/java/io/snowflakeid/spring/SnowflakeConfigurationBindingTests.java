@@ -192,12 +192,13 @@ class SnowflakeConfigurationBindingTests {
 	}
 
 	/**
-	 * A property under snowflake.lease. or snowflake.segment. that is no setting in any spelling is refused, in both
-	 * bindings: misspelt, it would leave this service on the default lease table while the others lease from the
-	 * configured one, each handing out the same worker ids. Every spelling of a real key still binds (above).
+	 * A property under snowflake.lease. or snowflake.segment. that no row is read by but that reads as a misspelt row
+	 * is refused, in both bindings and from every source: misspelt, it would leave this service on the default lease
+	 * table while the others lease from the configured one, each handing out the same worker ids. Its value is never
+	 * shown. Every spelling of a real key still binds (above).
 	 */
 	@Test
-	void aMisspeltLeaseOrSegmentPropertyIsRefusedByBothNamingTheKeysThereAre() {
+	void aMisspeltLeaseOrSegmentPropertyIsRefusedByBothNamingTheKeyNotTheValue() {
 		for (Map.Entry<String, String> typo : Map.of("snowflake.lease.tabel-name", "shared_leases",
 				"snowflake.segment.maxstepp", "5000", "snowflake.leases.table-name", "shared_leases").entrySet()) {
 			assertThatExceptionOfType(SnowflakeConfigurationException.class)
@@ -207,25 +208,50 @@ class SnowflakeConfigurationBindingTests {
 				.withMessageMatching("(?s).*(snowflake.lease.table-name|snowflake.segment.max-step).*");
 			assertThatExceptionOfType(SnowflakeConfigurationException.class)
 				.isThrownBy(() -> throughSettingsMap(Map.of(typo.getKey(), typo.getValue())))
-				.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(typo.getKey()));
+				.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(typo.getKey()))
+				.withMessageNotContaining(typo.getValue());
 		}
-		// a spelling Spring does not read the key by (a nested YAML name) is no row's either
+		// a spelling Spring does not read the key by (a nested YAML name) is a misspelling too
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
 			.isThrownBy(() -> throughSpring(Map.of("snowflake.lease.table.name", "shared_leases")))
-			.withMessageContaining("snowflake.lease.table-name")
+			.withMessageContaining("the key snowflake.lease.table-name")
 			.withMessageNotContaining("shared_leases");
-		// environment variables are the platform's too: a Kubernetes Service named snowflake-lease is no typo
-		assertThat(throughSpring(new SystemEnvironmentPropertySource(
-				StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
-				Map.of("SNOWFLAKE_LEASE_SERVICE_HOST", "10.0.0.7", "SNOWFLAKE_LEASE_PORT", "tcp://10.0.0.7:80"))))
-			.isEqualTo(SnowflakeConfiguration.fromSettings(Map.of()));
+		// from the environment and the system properties too, naming where it was found
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> throughSpring(new SystemEnvironmentPropertySource(
+					StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+					Map.of("SNOWFLAKE_LEASE_TABEL_NAME", "shared_leases"))))
+			.withMessageContaining("SNOWFLAKE_LEASE_TABEL_NAME")
+			.withMessageContaining("the key snowflake.lease.table-name")
+			.withMessageNotContaining("shared_leases");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> throughSpring(new MapPropertySource(
+					StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME,
+					Map.of("snowflake.segment.max-wiat", "2s"))))
+			.withMessageContaining("the key snowflake.segment.max-wait");
 		// the settings map reads exact keys only: a relaxed spelling there is refused too, naming the key
 		assertThatExceptionOfType(SnowflakeConfigurationException.class)
 			.isThrownBy(() -> throughSettingsMap(Map.of("snowflake.lease.tableName", "shared_leases")))
 			.withMessageContaining("the key snowflake.lease.table-name");
-		// other snowflake.* properties are not these groups'
-		assertThat(throughSpring(Map.of("snowflake.jackson.ids-as-strings", "false")))
-			.isEqualTo(SnowflakeConfiguration.fromSettings(Map.of()));
+	}
+
+	/**
+	 * What is no misspelling is left alone, as Spring leaves unknown properties: the variables of a Kubernetes
+	 * Service named snowflake-lease, an application's own variables, a setting of a newer release in shared
+	 * configuration (older instances must still start), other snowflake.* properties.
+	 */
+	@Test
+	void otherNamesUnderTheGroupsAreNoMisspelling() {
+		SnowflakeConfiguration defaults = SnowflakeConfiguration.fromSettings(Map.of());
+		assertThat(throughSpring(new SystemEnvironmentPropertySource(
+				StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+				Map.of("SNOWFLAKE_LEASE_SERVICE_HOST", "10.0.0.7", "SNOWFLAKE_LEASE_PORT", "tcp://10.0.0.7:80",
+						"SNOWFLAKE_LEASE_PORT_5432_TCP_ADDR", "10.0.0.7", "SNOWFLAKE_LEASE_DB_PASSWORD", "s3cr3t"))))
+			.isEqualTo(defaults);
+		assertThat(throughSpring(Map.of("snowflake.segment.cache-size", "64", "snowflake.jackson.ids-as-strings",
+				"false", "snowflake.segment-simulation.seeds", "10")))
+			.isEqualTo(defaults);
+		assertThat(throughSettingsMap(Map.of("snowflake.segment.cache-size", "64"))).isEqualTo(defaults);
 	}
 
 	@Test
@@ -234,8 +260,8 @@ class SnowflakeConfigurationBindingTests {
 				() -> throughSpring(Map.of("snowflake.lease.tabel-name", "orders_leases")));
 		FailureAnalysis analysis = new SnowflakeConfigurationFailureAnalyzer()
 			.analyze(new BeanCreationException("snowflakeManagedGenerator", "failed", refused));
-		assertThat(analysis.getAction()).startsWith("Correct the name snowflake.lease.tabel-name to one of ")
-			.contains("snowflake.lease.table-name")
+		assertThat(analysis.getAction())
+			.isEqualTo("Correct the name snowflake.lease.tabel-name to snowflake.lease.table-name, or remove it.")
 			.doesNotContain("Set snowflake.lease.tabel-name")
 			.doesNotContain("orders_leases");
 		assertThat(analysis.getDescription()).contains("snowflake.lease.tabel-name").doesNotContain("orders_leases");

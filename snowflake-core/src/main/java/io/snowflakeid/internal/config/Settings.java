@@ -248,27 +248,47 @@ public final class Settings {
 	}
 
 	/**
-	 * Reads every setting of {@link #ALL} a settings map holds into a builder: the settings-map binding. A key that
-	 * reads as a lease or segment setting's but is no row's exact key is refused ({@link #group}): a misspelt
-	 * {@code snowflake.lease.table-name} would otherwise leave this service on the default table while the others
-	 * lease from the configured one, each handing out the same worker ids.
+	 * Reads every setting of {@link #ALL} a settings map holds into a builder: the settings-map binding. A key that is
+	 * no setting's but reads as a misspelt lease or segment key ({@link #misspeltRow}) is refused: misspelt,
+	 * {@code snowflake.lease.table-name} would leave this service on the default table while the others lease from the
+	 * configured one, each handing out the same worker ids. Other keys are not the library's to judge (Hibernate's
+	 * settings hold every system property).
 	 * @throws SnowflakeConfigurationException naming such a key, or a value its row cannot read
 	 */
 	public static SnowflakeConfiguration.Builder readInto(Map<String, ?> settings,
 			SnowflakeConfiguration.Builder builder) {
-		group(settings, LEASE_GROUP);
-		group(settings, SEGMENT_GROUP);
+		for (Object name : settings.keySet()) { // Hibernate's settings may hold keys that are no strings
+			if (name instanceof String key && !isKey(key)) {
+				Setting<?> misspelt = misspeltRow(key, "");
+				if (misspelt != null) {
+					throw misspeltName(key, "", misspelt, null);
+				}
+			}
+		}
 		for (Setting<?> setting : ALL) {
 			setting.readInto(settings, builder);
 		}
 		return builder;
 	}
 
+	private static boolean isKey(String key) {
+		for (Setting<?> setting : ALL) {
+			if (setting.key().equals(key)) {
+				return true;
+			}
+		}
+		for (Setting<?> setting : MODULES) {
+			if (setting.key().equals(key)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
 	/**
 	 * The group ({@link #LEASE_GROUP}, {@link #SEGMENT_GROUP}) a binding's name reads as one of, {@code namePrefix} and
 	 * case, dots, dashes, underscores and spaces set aside ({@code snowflake.leases.table-name},
-	 * {@code QUARKUS_SNOWFLAKE_SEGMENT_MAXSTEP}); null for any other name. For the bindings with relaxed names (Spring,
-	 * Quarkus), which refuse such a name when it is no row's ({@link #namesARow}, {@link #unknownName}).
+	 * {@code SNOWFLAKE_SEGMENT_MAX_STEP}); null for any other name.
 	 */
 	public static String groupOf(String name, String namePrefix) {
 		String read = loosely(name);
@@ -281,14 +301,50 @@ public final class Settings {
 	}
 
 	/**
-	 * Whether {@code name} is the key of one of the group's rows under {@code namePrefix}: exactly, or, for names a
-	 * binding reads in any spelling (an environment variable), once case, dots, dashes, underscores and spaces are set
-	 * aside.
+	 * The lease or segment row whose key {@code name} reads as a misspelling of, or null. The binding has found that
+	 * no row is read by {@code name} (by its own rules: exact keys, relaxed names, environment variables); here, with
+	 * {@code namePrefix} and case, dots, dashes, underscores and spaces set aside, what follows the group's prefix is
+	 * within two edits (a letter added, dropped, changed, or two swapped) of a row's, or contains it, or is contained in
+	 * it: {@code tabel-name}, {@code tableName} where only exact keys are read, {@code leases.table-name},
+	 * {@code table}. Other names under the prefix are no misspelling: a Kubernetes Service's variables
+	 * ({@code SNOWFLAKE_LEASE_SERVICE_HOST}), a setting of a newer release in shared configuration, another
+	 * application's namespace ({@code snowflake.segmentation.*}); they are left to the binding (ignored, or warned of).
 	 */
-	public static boolean namesARow(String name, String namePrefix, String group, boolean relaxed) {
+	public static Setting<?> misspeltRow(String name, String namePrefix) {
+		String group = groupOf(name, namePrefix);
+		if (group == null) {
+			return null;
+		}
+		String read = loosely(name);
+		String rest = read.substring(loosely(namePrefix + group).length());
+		Setting<?> closest = null;
+		int fewest = 3;
 		for (Setting<?> row : ALL) {
-			if (row.key().startsWith(group) && (relaxed ? loosely(namePrefix + row.key()).equals(loosely(name))
-					: (namePrefix + row.key()).equals(name))) {
+			if (!row.key().startsWith(group)) {
+				continue;
+			}
+			String rowRest = loosely(row.key().substring(group.length()));
+			int edits = edits(rest, rowRest);
+			if (edits > 2 && (rest.contains(rowRest) || rowRest.contains(rest))) {
+				edits = 2; // the nearest within two edits goes first: dynamic-step-targets is dynamic-step-target's
+			}
+			if (edits < fewest) {
+				fewest = edits;
+				closest = row;
+			}
+		}
+		return closest;
+	}
+
+	/**
+	 * Whether {@code name} is the key of one of the group's rows under {@code namePrefix}: exactly, or, for an
+	 * environment variable read as MicroProfile Config reads one, with each character but letters and digits an
+	 * underscore, in upper case ({@code QUARKUS_SNOWFLAKE_LEASE_TABLE_NAME}, not {@code ..._TABLENAME}).
+	 */
+	public static boolean namesARow(String name, String namePrefix, String group, boolean environment) {
+		for (Setting<?> row : ALL) {
+			if (row.key().startsWith(group) && (environment ? environmentForm(namePrefix + row.key())
+				.equals(environmentForm(name)) : (namePrefix + row.key()).equals(name))) {
 				return true;
 			}
 		}
@@ -296,24 +352,47 @@ public final class Settings {
 	}
 
 	/**
-	 * The refusal of a name under a group's prefix that is no setting: misspelt, it would leave its default in place
-	 * (another lease or segment table than the other services'). Its value is not shown: a name no setting has may
-	 * be another application's, and hold a secret.
+	 * The refusal of a name that is no setting but reads as a misspelling of one ({@link #misspeltRow}). Its value
+	 * is not shown: a name no setting has may be another application's, and hold a secret.
 	 * @param where where the name was found, or null
 	 */
-	public static SnowflakeConfigurationException unknownName(String name, String namePrefix, String group,
+	public static SnowflakeConfigurationException misspeltName(String name, String namePrefix, Setting<?> row,
 			String where) {
-		List<String> keys = new ArrayList<>();
-		for (Setting<?> row : ALL) {
-			if (row.key().startsWith(group)) {
-				keys.add(namePrefix + row.key());
+		return new SnowflakeConfigurationException(name, "(value not shown)", "the key " + namePrefix + row.key(),
+				"No setting has this name, and it reads as a misspelling of " + namePrefix + row.key()
+						+ ((where != null) ? " (" + where + ")" : "") + ": correct it or remove it. Misspelt, a lease "
+						+ "or segment setting would leave its default in place (another lease or segment table than "
+						+ "the other services')");
+	}
+
+	private static String environmentForm(String name) {
+		StringBuilder form = new StringBuilder(name.length());
+		for (int i = 0; i < name.length(); i++) {
+			char c = name.charAt(i);
+			form.append(Character.isLetterOrDigit(c) ? Character.toUpperCase(c) : '_');
+		}
+		return form.toString();
+	}
+
+	/** The fewest single-letter edits (insert, delete, replace, swap two neighbours) from one text to the other. */
+	private static int edits(String a, String b) {
+		int[][] d = new int[a.length() + 1][b.length() + 1];
+		for (int i = 0; i <= a.length(); i++) {
+			d[i][0] = i;
+		}
+		for (int j = 0; j <= b.length(); j++) {
+			d[0][j] = j;
+		}
+		for (int i = 1; i <= a.length(); i++) {
+			for (int j = 1; j <= b.length(); j++) {
+				int cost = (a.charAt(i - 1) == b.charAt(j - 1)) ? 0 : 1;
+				d[i][j] = Math.min(Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1), d[i - 1][j - 1] + cost);
+				if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+					d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+				}
 			}
 		}
-		return new SnowflakeConfigurationException(name, "(value not shown)",
-				"a setting of " + namePrefix + group + "*: " + keys,
-				"No setting has this name" + ((where != null) ? " (" + where + ")" : "") + ": correct or remove it. "
-						+ "Misspelt, a lease or segment setting would leave its default in place (another lease or "
-						+ "segment table than the other services')");
+		return d[a.length()][b.length()];
 	}
 
 	/**
@@ -357,7 +436,7 @@ public final class Settings {
 				for (Setting<?> known : rows) {
 					keys.add(known.key());
 				}
-				throw new SnowflakeConfigurationException(key, "'" + entry.getValue() + "'",
+				throw new SnowflakeConfigurationException(key, "(value not shown)",
 						(near != null) ? "the key " + near.key() : "a setting of " + prefix + "*: " + keys,
 						"Settings are read by their exact keys, and '" + key + "' is none");
 			}

@@ -366,48 +366,62 @@ class SnowflakeConfigurationTests {
 	}
 
 	/**
-	 * The settings map reads exact keys: a key that reads as a lease or segment setting's but is none's is refused,
-	 * naming the key it is closest to (misspelt, the lease table would be the default while the other services use
-	 * the configured one). Keys of other groups are not its to judge.
+	 * The settings map reads exact keys: a key that reads as a misspelt lease or segment key is refused, naming the
+	 * key and never the value (misspelt, the lease table would be the default while the other services use the
+	 * configured one). Other keys are not its to judge: Hibernate's settings hold every system property.
 	 */
 	@Test
-	void theSettingsMapRefusesAMisspeltLeaseOrSegmentKeyNamingTheClosest() {
+	void theSettingsMapRefusesAMisspeltLeaseOrSegmentKeyNamingTheKeyNotTheValue() {
 		for (String typo : new String[] { "snowflake.lease.tableName", "SNOWFLAKE_LEASE_TABLE_NAME",
-				"snowflake.leases.table-name", "snowflake.segment.max_step" }) {
+				"snowflake.leases.table-name", "snowflake.lease.tabel-name", "snowflake.segment.max_step",
+				"snowflake.segment.maxstepp" }) {
 			assertThatExceptionOfType(SnowflakeConfigurationException.class)
-				.isThrownBy(() -> SnowflakeConfiguration.fromSettings(Map.of(typo, "100")))
+				.isThrownBy(() -> SnowflakeConfiguration.fromSettings(Map.of(typo, "s3cr3t")))
 				.satisfies((ex) -> assertThat(ex.getSetting()).isEqualTo(typo))
-				.withMessageContaining(typo.contains("segment") ? Settings.SEGMENT_MAX_STEP.key()
-						: Settings.LEASE_TABLE_NAME.key());
+				.satisfies((ex) -> assertThat(ex.getValue()).doesNotContain("s3cr3t"))
+				.withMessageNotContaining("s3cr3t")
+				.withMessageContaining("the key " + (typo.contains("segment") ? Settings.SEGMENT_MAX_STEP.key()
+						: Settings.LEASE_TABLE_NAME.key()));
 		}
-		assertThatExceptionOfType(SnowflakeConfigurationException.class)
-			.isThrownBy(() -> SnowflakeConfiguration.fromSettings(Map.of("snowflake.segment.colour", "blue")))
-			.withMessageContaining("a setting of snowflake.segment.*");
-		assertThat(SnowflakeConfiguration.fromSettings(Map.of("snowflake.lease.table-name", "shared",
-				"snowflake.zookeeper.path", "/x", "hibernate.jdbc.batch_size", "50")).lease().tableName())
-			.isEqualTo("shared");
+		for (String other : new String[] { "snowflake.segment-simulation.seeds", "snowflake.segmentation.table",
+				"snowflake.segment.cache-size", "snowflake.lease.service-host", "snowflake.zookeeper.path",
+				"hibernate.jdbc.batch_size" }) {
+			assertThat(SnowflakeConfiguration.fromSettings(Map.of(other, "1000"))).as(other)
+				.isEqualTo(SnowflakeConfiguration.fromSettings(Map.of()));
+		}
+		assertThat(SnowflakeConfiguration.fromSettings(Map.of("snowflake.lease.table-name", "shared")).lease()
+			.tableName()).isEqualTo("shared");
 	}
 
-	/** What the bindings with relaxed names (Spring, Quarkus) ask of the table. */
+	/** What the bindings with names of their own (Spring, Quarkus) ask of the table. */
 	@Test
-	void aRelaxedNameIsUnderAGroupAndARowsOnlyAsTheBindingReadsIt() {
-		assertThat(Settings.groupOf("SNOWFLAKE_LEASE_TABEL_NAME", "")).isEqualTo(Settings.LEASE_GROUP);
-		assertThat(Settings.groupOf("quarkus.snowflake.segment.maxstepp", "quarkus.")).isEqualTo(Settings.SEGMENT_GROUP);
-		assertThat(Settings.groupOf("snowflake.worker-id", "")).isNull();
-		assertThat(Settings.groupOf("snowflake.public-id.alphabet", "")).isNull();
+	void aMisspellingIsWithinTwoEditsOfARowOrContainsItAndAnEnvironmentNameIsReadInItsOwnForm() {
+		assertThat(Settings.misspeltRow("SNOWFLAKE_LEASE_TABEL_NAME", "")).isSameAs(Settings.LEASE_TABLE_NAME);
+		assertThat(Settings.misspeltRow("quarkus.snowflake.segment.maxstepp", "quarkus."))
+			.isSameAs(Settings.SEGMENT_MAX_STEP);
+		assertThat(Settings.misspeltRow("snowflake.segment.dynamic-step-targets", ""))
+			.isSameAs(Settings.SEGMENT_DYNAMIC_STEP_TARGET);
+		assertThat(Settings.misspeltRow("snowflake.lease.duraton", "")).isSameAs(Settings.LEASE_DURATION);
+		assertThat(Settings.misspeltRow("snowflake.lease.table", "")).isSameAs(Settings.LEASE_TABLE_NAME);
+		for (String other : new String[] { "SNOWFLAKE_LEASE_SERVICE_HOST", "SNOWFLAKE_LEASE_PORT_5432_TCP_ADDR",
+				"SNOWFLAKE_LEASE_DB_PASSWORD", "snowflake.worker-id", "snowflake.public-id.alphabet",
+				"snowflake.segment.cache-size" }) {
+			assertThat(Settings.misspeltRow(other, "")).as(other).isNull();
+		}
 		assertThat(Settings.namesARow("quarkus.snowflake.lease.table.name", "quarkus.", Settings.LEASE_GROUP, true))
 			.isTrue();
+		assertThat(Settings.namesARow("QUARKUS_SNOWFLAKE_LEASE_TABLE_NAME", "quarkus.", Settings.LEASE_GROUP, true))
+			.isTrue();
+		assertThat(Settings.namesARow("QUARKUS_SNOWFLAKE_LEASE_TABLENAME", "quarkus.", Settings.LEASE_GROUP, true))
+			.as("SmallRye reads no such variable").isFalse();
 		assertThat(Settings.namesARow("quarkus.snowflake.lease.table.name", "quarkus.", Settings.LEASE_GROUP, false))
 			.isFalse();
 		assertThat(Settings.namesARow("quarkus.snowflake.lease.table-name", "quarkus.", Settings.LEASE_GROUP, false))
 			.isTrue();
-		assertThat(Settings.namesARow("quarkus.snowflake.lease.table-name", "quarkus.", Settings.SEGMENT_GROUP, true))
-			.isFalse();
-		SnowflakeConfigurationException refusal = Settings.unknownName("snowflake.lease.tabel-name", "",
-				Settings.LEASE_GROUP, "application.properties - 3:1");
+		SnowflakeConfigurationException refusal = Settings.misspeltName("snowflake.lease.tabel-name", "",
+				Settings.LEASE_TABLE_NAME, "application.properties - 3:1");
 		assertThat(refusal.getSetting()).isEqualTo("snowflake.lease.tabel-name");
-		assertThat(refusal.getMessage()).contains("(value not shown)", "application.properties - 3:1",
-				Settings.LEASE_TABLE_NAME.key(), Settings.LEASE_ACCEPT_DATA_LOSS_RISK.key())
-			.doesNotContain(Settings.SEGMENT_TABLE_NAME.key());
+		assertThat(refusal.getAllowed()).isEqualTo("the key snowflake.lease.table-name");
+		assertThat(refusal.getMessage()).contains("(value not shown)", "application.properties - 3:1");
 	}
 }

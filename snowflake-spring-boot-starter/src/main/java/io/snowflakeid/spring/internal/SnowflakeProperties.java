@@ -19,10 +19,7 @@ import org.springframework.boot.context.properties.source.ConfigurationPropertyS
 import org.springframework.boot.context.properties.source.IterableConfigurationPropertySource;
 import org.springframework.boot.context.properties.bind.PropertySourcesPlaceholdersResolver;
 import org.springframework.boot.origin.Origin;
-import org.springframework.core.env.PropertySource;
 import org.springframework.core.env.PropertySources;
-import org.springframework.core.env.StandardEnvironment;
-import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 /**
  * Configuration of snowflake ids, under {@code snowflake.*}. Every value is checked when the generator is built;
@@ -198,8 +195,8 @@ public class SnowflakeProperties {
 	 * {@code snowflake.segment.} is bound from {@code sources} as text by its key, with Spring's relaxed names and
 	 * placeholders ({@code SNOWFLAKE_SEGMENT_MAXWAIT}, {@code ${LEASES}}), and read by the row's parser as every other
 	 * binding reads it ({@code 30s}; an empty value is refused), so that a new one is a row of the table and nothing
-	 * here. A property of a file or other application source under those prefixes that is no row's is refused:
-	 * misspelt, it would leave its default in place (another lease table than the other services').
+	 * here. A property under those prefixes that is no row's but reads as a misspelt one is refused, from any
+	 * source: it would leave its default in place (another lease table than the other services').
 	 * @param sources the property sources the properties bean is bound from (the environment's, or those of the
 	 * application's single {@code PropertySourcesPlaceholderConfigurer})
 	 * @throws io.snowflakeid.SnowflakeConfigurationException naming a value that cannot be read, is out of range or
@@ -207,9 +204,9 @@ public class SnowflakeProperties {
 	 */
 	public SnowflakeConfiguration toConfiguration(PropertySources sources) {
 		for (ConfigurationPropertySource source : ConfigurationPropertySources.from(sources)) {
-			if (source instanceof IterableConfigurationPropertySource names && !isEnvironmentOrSystem(source)) {
+			if (source instanceof IterableConfigurationPropertySource names) {
 				for (ConfigurationPropertyName name : names) {
-					refuseUnknown(source, name);
+					refuseMisspelt(source, name);
 				}
 			}
 		}
@@ -225,30 +222,45 @@ public class SnowflakeProperties {
 	}
 
 	/**
-	 * Environment variables and system properties are left out of the refusal, as Spring leaves them out of its own
-	 * check of unknown properties: they hold what the platform puts there (a Kubernetes Service named
-	 * {@code snowflake-lease} gives every pod {@code SNOWFLAKE_LEASE_SERVICE_HOST}).
+	 * A name under the lease's or segment mode's prefix that the binding reads as no row (Spring's own comparison of
+	 * names, or the source answering the row's key with this very property: an environment variable in either
+	 * spelling Spring reads) and that reads as a misspelt row ({@link Settings#misspeltRow}) is refused. Any other is
+	 * left alone, as Spring leaves unknown properties: a Kubernetes Service's variables
+	 * ({@code SNOWFLAKE_LEASE_SERVICE_HOST}), a setting of a newer release in shared configuration.
 	 */
-	private static boolean isEnvironmentOrSystem(ConfigurationPropertySource source) {
-		Object underlying = source.getUnderlyingSource();
-		return underlying instanceof SystemEnvironmentPropertySource || (underlying instanceof PropertySource<?> named
-				&& StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME.equals(named.getName()));
-	}
-
-	/** A name under a group's prefix that no row has, in Spring's own comparison of names, is refused. */
-	private static void refuseUnknown(ConfigurationPropertySource source, ConfigurationPropertyName name) {
-		String group = Settings.groupOf(name.toString(), "");
+	private static void refuseMisspelt(ConfigurationPropertySource source, ConfigurationPropertyName name) {
+		String text = name.toString();
+		String group = Settings.groupOf(text, "");
 		if (group == null) {
 			return;
 		}
+		ConfigurationProperty property = source.getConfigurationProperty(name);
+		Origin origin = (property != null) ? property.getOrigin() : null;
 		for (Setting<?> row : Settings.ALL) {
-			if (row.key().startsWith(group) && ConfigurationPropertyName.of(row.key()).equals(name)) {
+			if (!row.key().startsWith(group)) {
+				continue;
+			}
+			ConfigurationPropertyName key = ConfigurationPropertyName.of(row.key());
+			if (key.equals(name)) {
+				return;
+			}
+			ConfigurationProperty bound = source.getConfigurationProperty(key);
+			if (bound != null && isSameProperty(origin, bound.getOrigin())) {
 				return;
 			}
 		}
-		ConfigurationProperty property = source.getConfigurationProperty(name);
-		Origin origin = (property != null) ? property.getOrigin() : null;
-		throw Settings.unknownName(name.toString(), "", group, (origin != null) ? origin.toString() : null);
+		Setting<?> misspelt = Settings.misspeltRow(text, "");
+		if (misspelt != null) {
+			throw Settings.misspeltName(text, "", misspelt, (origin != null) ? origin.toString() : null);
+		}
+	}
+
+	/**
+	 * Whether two origins are those of one property: an environment variable's origin has no equality of its own
+	 * (each lookup makes a new one), but says which variable it is, as other origins say which property and source.
+	 */
+	private static boolean isSameProperty(Origin origin, Origin other) {
+		return origin != null && other != null && (origin.equals(other) || origin.toString().equals(other.toString()));
 	}
 
 	private static <T> void read(Binder binder, Setting<T> row, SnowflakeConfiguration.Builder builder) {
@@ -279,10 +291,6 @@ public class SnowflakeProperties {
 			.datacenterBits(this.layout.datacenterBits)
 			.workerBits(this.layout.workerBits)
 			.sequenceBits(this.layout.sequenceBits);
-	}
-
-	private static <T> void bind(Binder binder, Setting<T> row, SnowflakeConfiguration.Builder builder) {
-		builder.put(row, binder.bind(row.key(), Bindable.of(row.type())).orElse(null));
 	}
 
 	/** Bit widths of the fields below the sign bit; they must add up to 63. */

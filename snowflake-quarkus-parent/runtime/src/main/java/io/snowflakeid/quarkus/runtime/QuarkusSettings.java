@@ -67,9 +67,9 @@ public final class QuarkusSettings {
 	}
 
 	/**
-	 * The {@code snowflake.*} settings map of the values set under {@code quarkus.snowflake.*}. A name that reads as a
-	 * lease or segment setting's but is none's in any spelling is refused (Quarkus would only warn of it): misspelt,
-	 * it would leave its default in place, another lease table than the other services'.
+	 * The {@code snowflake.*} settings map of the values set under {@code quarkus.snowflake.*}. A name under the
+	 * lease's or segment mode's prefix that no row is read by but that reads as a misspelt row is refused (Quarkus
+	 * would only warn of it): it would leave its default in place, another lease table than the other services'.
 	 */
 	static Map<String, Object> settings(Config config) {
 		for (String name : config.getPropertyNames()) {
@@ -78,11 +78,14 @@ public final class QuarkusSettings {
 					: name;
 			String group = Settings.groupOf(unprofiled, PREFIX);
 			if (group != null) {
-				// SmallRye reads a mapping's key by its exact name, and by any spelling from the environment
+				// SmallRye reads a mapping's key by its exact name, and from the environment (an .env file too) in
+				// the environment variable's form
 				String source = config.getConfigValue(name).getSourceName();
 				boolean environment = source != null && source.startsWith("EnvConfigSource");
-				if (!Settings.namesARow(unprofiled, PREFIX, group, environment)) {
-					throw Settings.unknownName(name, PREFIX, group, source);
+				Setting<?> misspelt = Settings.namesARow(unprofiled, PREFIX, group, environment) ? null
+						: Settings.misspeltRow(unprofiled, PREFIX);
+				if (misspelt != null) {
+					throw Settings.misspeltName(name, PREFIX, misspelt, source);
 				}
 			}
 		}
