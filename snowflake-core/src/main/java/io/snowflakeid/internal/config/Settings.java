@@ -304,11 +304,12 @@ public final class Settings {
 	 * The lease or segment row whose key {@code name} reads as a misspelling of, or null. The binding has found that
 	 * no row is read by {@code name} (by its own rules: exact keys, relaxed names, environment variables); here, with
 	 * {@code namePrefix} and case, dots, dashes, underscores and spaces set aside, what follows the group's prefix is
-	 * within two edits (a letter added, dropped, changed, or two swapped) of a row's, or contains it, or is contained in
-	 * it: {@code tabel-name}, {@code tableName} where only exact keys are read, {@code leases.table-name},
-	 * {@code table}. Other names under the prefix are no misspelling: a Kubernetes Service's variables
-	 * ({@code SNOWFLAKE_LEASE_SERVICE_HOST}), a setting of a newer release in shared configuration, another
-	 * application's namespace ({@code snowflake.segmentation.*}); they are left to the binding (ignored, or warned of).
+	 * within two edits (a letter added, dropped, changed, or two swapped) of a row's, one edit where the row's is
+	 * shorter than nine letters, or the start of a row's cut short: {@code tabel-name}, {@code tableName} where only
+	 * exact keys are read, {@code leases.table-name}, {@code max-wiat}, {@code table}. Other names under the prefix are
+	 * no misspelling: a Kubernetes Service's variables ({@code SNOWFLAKE_LEASE_SERVICE_HOST}), a setting of a newer
+	 * release in shared configuration ({@code min-step}, {@code table-name-suffix}), another application's namespace
+	 * ({@code snowflake.segmentation.*}); they are left to the binding (ignored, or warned of).
 	 */
 	public static Setting<?> misspeltRow(String name, String namePrefix) {
 		String group = groupOf(name, namePrefix);
@@ -325,8 +326,9 @@ public final class Settings {
 			}
 			String rowRest = loosely(row.key().substring(group.length()));
 			int edits = edits(rest, rowRest);
-			if (edits > 2 && (rest.contains(rowRest) || rowRest.contains(rest))) {
-				edits = 2; // the nearest within two edits goes first: dynamic-step-targets is dynamic-step-target's
+			if (edits > allowedEdits(rowRest)) {
+				// a name cut short (table for table-name) is one too, after any name within the edits allowed
+				edits = (rest.length() >= 3 && rowRest.startsWith(rest)) ? 2 : 3;
 			}
 			if (edits < fewest) {
 				fewest = edits;
@@ -372,6 +374,14 @@ public final class Settings {
 			form.append(Character.isLetterOrDigit(c) ? Character.toUpperCase(c) : '_');
 		}
 		return form.toString();
+	}
+
+	/**
+	 * Two edits from a long name, one from a short one: {@code min-step} is a name of its own beside {@code max-step}
+	 * (two letters apart in seven), a setting a newer release could add, not a misspelling to refuse.
+	 */
+	private static int allowedEdits(String rowRest) {
+		return (rowRest.length() >= 9) ? 2 : 1;
 	}
 
 	/** The fewest single-letter edits (insert, delete, replace, swap two neighbours) from one text to the other. */

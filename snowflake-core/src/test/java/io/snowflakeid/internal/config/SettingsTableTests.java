@@ -226,6 +226,10 @@ class SettingsTableTests {
 			return Settings.SEGMENT_DEFAULT_STEP.defaultValue() * 5; // no default; at least the default step
 		}
 		if (type == Integer.class) {
+			if (fallback == null && !setting.key().endsWith("-bits")) {
+				throw new AssertionError(setting + " has no default: give it a valid value here, as "
+						+ Settings.SEGMENT_MAX_STEP + " has");
+			}
 			return ((fallback != null) ? (Integer) fallback : classicWidth(setting)) - 1;
 		}
 		if (type == Long.class) {

@@ -403,9 +403,14 @@ class SnowflakeConfigurationTests {
 			.isSameAs(Settings.SEGMENT_DYNAMIC_STEP_TARGET);
 		assertThat(Settings.misspeltRow("snowflake.lease.duraton", "")).isSameAs(Settings.LEASE_DURATION);
 		assertThat(Settings.misspeltRow("snowflake.lease.table", "")).isSameAs(Settings.LEASE_TABLE_NAME);
+		assertThat(Settings.misspeltRow("snowflake.segment.max-wiat", "")).isSameAs(Settings.SEGMENT_MAX_WAIT);
+		assertThat(Settings.misspeltRow("snowflake.lease.tabel-nmae", "")).as("two edits in a long name")
+			.isSameAs(Settings.LEASE_TABLE_NAME);
+		// names a newer release could add, beside today's: no misspelling, so that older instances still start
 		for (String other : new String[] { "SNOWFLAKE_LEASE_SERVICE_HOST", "SNOWFLAKE_LEASE_PORT_5432_TCP_ADDR",
 				"SNOWFLAKE_LEASE_DB_PASSWORD", "snowflake.worker-id", "snowflake.public-id.alphabet",
-				"snowflake.segment.cache-size" }) {
+				"snowflake.segment.cache-size", "snowflake.segment.min-step", "snowflake.lease.table-name-suffix",
+				"snowflake.segment.max-step-per-key", "snowflake.segment.min-wait" }) {
 			assertThat(Settings.misspeltRow(other, "")).as(other).isNull();
 		}
 		assertThat(Settings.namesARow("quarkus.snowflake.lease.table.name", "quarkus.", Settings.LEASE_GROUP, true))
