@@ -203,15 +203,16 @@ public class SnowflakeProperties {
 	 * is under a misspelt name
 	 */
 	public SnowflakeConfiguration toConfiguration(PropertySources sources) {
-		for (ConfigurationPropertySource source : ConfigurationPropertySources.from(sources)) {
+		// one adaptation for the check and the binder: each keeps the names it has mapped (environment variables)
+		Iterable<ConfigurationPropertySource> adapted = ConfigurationPropertySources.from(sources);
+		for (ConfigurationPropertySource source : adapted) {
 			if (source instanceof IterableConfigurationPropertySource names) {
 				for (ConfigurationPropertyName name : names) {
 					refuseMisspelt(source, name);
 				}
 			}
 		}
-		Binder binder = new Binder(ConfigurationPropertySources.from(sources),
-				new PropertySourcesPlaceholdersResolver(sources));
+		Binder binder = new Binder(adapted, new PropertySourcesPlaceholdersResolver(sources));
 		SnowflakeConfiguration.Builder builder = generatorSettings();
 		for (Setting<?> row : Settings.ALL) {
 			if (row.key().startsWith(Settings.LEASE_GROUP) || row.key().startsWith(Settings.SEGMENT_GROUP)) {
