@@ -27,9 +27,17 @@ public final class Setting<T> {
 
 	private final String description;
 
+	/** The description in Quarkus' words where a module's Spring wording does not hold there; else null. */
+	private final String quarkusDescription;
+
 	private final boolean configures;
 
 	Setting(String key, Class<T> type, T defaultValue, String description, boolean configures) {
+		this(key, type, defaultValue, description, null, configures);
+	}
+
+	private Setting(String key, Class<T> type, T defaultValue, String description, String quarkusDescription,
+			boolean configures) {
 		this.key = Objects.requireNonNull(key);
 		this.type = Objects.requireNonNull(type);
 		if (!Parsers.parses(type)) {
@@ -38,7 +46,17 @@ public final class Setting<T> {
 		this.defaultValue = defaultValue;
 		this.defaultText = (defaultValue != null) ? format(defaultValue) : null;
 		this.description = Objects.requireNonNull(description);
+		this.quarkusDescription = quarkusDescription;
 		this.configures = configures;
+	}
+
+	/**
+	 * This row with its description in Quarkus' words, where the module's Spring wording (an application's own
+	 * client bean, {@code spring.data.redis.*}, actuator endpoints) says nothing true in Quarkus.
+	 */
+	Setting<T> inQuarkus(String description) {
+		return new Setting<>(this.key, this.type, this.defaultValue, this.description,
+				Objects.requireNonNull(description), this.configures);
 	}
 
 	/** The full key, e.g. {@code snowflake.segment.max-wait}. */
@@ -71,6 +89,14 @@ public final class Setting<T> {
 	/** One line of documentation. */
 	public String description() {
 		return this.description;
+	}
+
+	/**
+	 * The documentation in Quarkus' configuration ({@code quarkus.snowflake.*}, written from this row): the
+	 * description, unless this row has one in Quarkus' words.
+	 */
+	public String quarkusDescription() {
+		return (this.quarkusDescription != null) ? this.quarkusDescription : this.description;
 	}
 
 	/** Whether the value is part of a {@link SnowflakeConfiguration} (else a module reads it itself). */

@@ -27,9 +27,10 @@ import io.snowflakeid.publicid.PublicIdCodec;
  * which the rows' defaults here are (a default is the value of the type that uses it, so code that builds a
  * configuration without any binding gets the same); the builder applies the other rows' defaults from here. The Spring
  * Boot starter binds the generator's rows to nullable fields and the lease's and segment mode's rows by their keys
- * ({@link #LEASE_GROUP}, {@link #SEGMENT_GROUP}), into the same builder; its configuration metadata and the Quarkus
- * extension's lease and segment groups are written from this table by tests, and {@code docs/configuration.md} is
- * checked against it. Ranges are checked in the records, once.
+ * ({@link #LEASE_GROUP}, {@link #SEGMENT_GROUP}), into the same builder, and the modules' rows ({@link #MODULES}) by
+ * their keys into the settings map each module reads; its configuration metadata and the Quarkus extension's mapping
+ * are written from this table by tests, and {@code docs/configuration.md} is checked against it. Ranges are checked in
+ * the records, once.
  * <p>
  * Adding a lease or segment setting: a row here, its consumer (the configuration record that checks it, with its lines
  * in {@code with} and {@code values}, and the class that acts on it); then the starter's and the Quarkus runtime's
@@ -55,7 +56,12 @@ public final class Settings {
 			null,
 			"Worker id of this instance, 0..31 with the default layout (0..2^worker-bits - 1). Every "
 					+ "running instance within a datacenter needs its own. No default. Only with "
-					+ "worker-assignment static or auto: beside any other assignment it is refused at start.");
+					+ "worker-assignment static or auto: beside any other assignment it is refused at start.")
+		.inQuarkus("Worker id of this instance, 0..31 with the default layout (0..2^worker-bits - 1). Every running "
+				+ "instance within a datacenter needs its own. No default: unset, auto leases one from the default "
+				+ "datasource. Set it per instance (QUARKUS_SNOWFLAKE_WORKER_ID), never in a shared "
+				+ "application.properties: with auto every instance would have that one; beside any assignment other "
+				+ "than static or auto it is refused at start.");
 
 	public static final Setting<WorkerAssignment> WORKER_ASSIGNMENT = setting(SnowflakeSettings.WORKER_ASSIGNMENT,
 			WorkerAssignment.class, WorkerAssignment.AUTO,
@@ -64,7 +70,12 @@ public final class Settings {
 					+ "orders-7 is worker 7), ip-address (low bits of the private IPv4 address; can collide), "
 					+ "zookeeper or redis (a lease in a coordination service the whole fleet shares: modules "
 					+ "snowflake-zookeeper and snowflake-redis). A worker id beside any assignment other than "
-					+ "static or auto is refused at start.");
+					+ "static or auto is refused at start.")
+		.inQuarkus("How this instance gets its worker id: auto (static ids when worker-id is set, else a lease from "
+				+ "the default datasource), static, database-lease (a lease from the default datasource), zookeeper or "
+				+ "redis (a lease from ZooKeeper or Redis, with io.snowflakeid:snowflake-zookeeper or snowflake-redis), "
+				+ "hostname-ordinal (a StatefulSet pod orders-7 is worker 7), ip-address (low bits of the private IPv4 "
+				+ "address; can collide).");
 
 	public static final Setting<Instant> EPOCH = setting(SnowflakeSettings.EPOCH, Instant.class,
 			SnowflakeLayout.DEFAULT.epoch(),
@@ -177,7 +188,9 @@ public final class Settings {
 	public static final Setting<String> ZOOKEEPER_CONNECT_STRING = module(
 			SnowflakeSettings.PREFIX + "zookeeper.connect-string", String.class, null,
 			"The ZooKeeper ensemble, host:port[,host:port...][/chroot]. Required unless the application has exactly one "
-					+ "CuratorFramework bean (which is then used).");
+					+ "CuratorFramework bean (which is then used).")
+		.inQuarkus("The ZooKeeper ensemble, host:port[,host:port...][/chroot]. Required with "
+				+ "worker-assignment=zookeeper.");
 
 	public static final Setting<String> ZOOKEEPER_PATH = module(SnowflakeSettings.PREFIX + "zookeeper.path",
 			String.class, "/snowflake/worker-lease",
@@ -198,12 +211,19 @@ public final class Settings {
 					+ "them and creates the lease nodes for that identity only (ACL auth::cdrwa), so that no other "
 					+ "client can delete a lease and its high-water mark. Not set: world-writable nodes, with a "
 					+ "warning. Refused when the application has its own CuratorFramework bean (give that client its "
-					+ "authorization and ACL provider). Masked in the env and configprops endpoints.");
+					+ "authorization and ACL provider). Masked in the env endpoint (configprops does not list it).")
+		.inQuarkus("Credentials of the client, digest:<user>:<password>: it authenticates with them and creates the "
+				+ "lease nodes for that identity only (ACL auth::cdrwa), so that no other client can delete a lease and "
+				+ "its high-water mark. Not set: world-writable nodes, with a warning. A secret: keep it in the "
+				+ "environment (QUARKUS_SNOWFLAKE_ZOOKEEPER_AUTH) or a secret store; never logged.");
 
 	public static final Setting<String> REDIS_URI = module(SnowflakeSettings.PREFIX + "redis.uri", String.class, null,
 			"Server to keep the leases on, as redis://[user:password@]host:port/database (rediss:// for TLS): a "
 					+ "Lettuce client of its own, closed with the application. When not set, the application's "
-					+ "RedisConnectionFactory (spring.data.redis.*) is used.");
+					+ "RedisConnectionFactory (spring.data.redis.*) is used.")
+		.inQuarkus("Server to keep the leases on, as redis://[user:password@]host:port/database (rediss:// for TLS). "
+				+ "Required with worker-assignment=redis. A password in it is a secret: keep it in the environment "
+				+ "(QUARKUS_SNOWFLAKE_REDIS_URI) or a secret store; never logged.");
 
 	public static final Setting<String> REDIS_KEY = module(SnowflakeSettings.PREFIX + "redis.key", String.class,
 			"snowflake:worker-lease",

@@ -22,6 +22,16 @@ import io.smallrye.config.WithDefault;
 @ConfigMapping(prefix = "quarkus.snowflake")
 @ConfigRoot(phase = ConfigPhase.RUN_TIME)
 public interface SnowflakeConfig {
+	// The settings table's rows, written by SnowflakeConfigTests (after a change: run it, copy target/'s file).
+
+	/**
+	 * Instant of timestamp 0, as an ISO-8601 UTC instant. Must not be in the future; a later epoch gives a later end of
+	 * the timestamp field. Never change it for existing data: ids could repeat. Default 2020-01-01T00:00:00Z.
+	 */
+	Optional<String> epoch();
+
+	/** Length of one timestamp tick: a whole number of milliseconds from 1 ms to 1 h. Default 1ms. */
+	Optional<String> tickLength();
 
 	/**
 	 * Datacenter id of this instance, 0..31 with the default layout (0..2^datacenter-bits - 1). No default: required
@@ -30,44 +40,38 @@ public interface SnowflakeConfig {
 	Optional<String> datacenterId();
 
 	/**
-	 * Worker id of this instance, 0..31 with the default layout (0..2^worker-bits - 1). Every running instance
-	 * within a datacenter needs its own. No default: unset, {@code auto} leases one from the default datasource. Set
-	 * it per instance (QUARKUS_SNOWFLAKE_WORKER_ID), never in a shared application.properties: with {@code auto} every
-	 * instance would have that one; beside any assignment other than static or auto it is refused at start.
+	 * Worker id of this instance, 0..31 with the default layout (0..2^worker-bits - 1). Every running instance within a
+	 * datacenter needs its own. No default: unset, auto leases one from the default datasource. Set it per instance
+	 * (QUARKUS_SNOWFLAKE_WORKER_ID), never in a shared application.properties: with auto every instance would have that
+	 * one; beside any assignment other than static or auto it is refused at start.
 	 */
 	Optional<String> workerId();
 
 	/**
-	 * How this instance gets its worker id: auto (static ids when {@code worker-id} is set, else a lease from the
-	 * default datasource), static, database-lease (a lease from the default datasource), zookeeper or redis (a lease
-	 * from ZooKeeper or Redis, with io.snowflakeid:snowflake-zookeeper or snowflake-redis), hostname-ordinal (a
-	 * StatefulSet pod orders-7 is worker 7), ip-address. Default auto.
-	 */
-	Optional<String> workerAssignment();
-
-	/**
-	 * Instant of timestamp 0, as an ISO-8601 UTC instant. Must not be in the future. Never change it for existing
-	 * data: ids could repeat. Default 2020-01-01T00:00:00Z.
-	 */
-	Optional<String> epoch();
-
-	/** Length of one timestamp tick: a whole number of milliseconds from 1 ms to 1 h. Default 1ms. */
-	Optional<String> tickLength();
-
-	/**
-	 * How far the clock may go back behind the last issued id before the generator refuses to issue ids; within it,
-	 * ids continue from the last issued timestamp. From 0 to 1 minute. Default 1s.
+	 * How far the clock may go back behind the last issued id before the generator refuses to issue ids. Within it, ids
+	 * continue from the last issued timestamp. From 0 to 1 minute. Default 1s.
 	 */
 	Optional<String> clockTolerance();
+
+	/**
+	 * How this instance gets its worker id: auto (static ids when worker-id is set, else a lease from the default
+	 * datasource), static, database-lease (a lease from the default datasource), zookeeper or redis (a lease from
+	 * ZooKeeper or Redis, with io.snowflakeid:snowflake-zookeeper or snowflake-redis), hostname-ordinal (a StatefulSet
+	 * pod orders-7 is worker 7), ip-address (low bits of the private IPv4 address; can collide). Default auto.
+	 */
+	Optional<String> workerAssignment();
 
 	/** Log a warning at start when fewer than this many years remain in the timestamp field. Default 10. */
 	Optional<String> lifetimeWarningYears();
 
 	/**
-	 * At start, check that every {@code @SnowflakeId}/{@code @SegmentId} column can hold the ids: fail (refuse to
-	 * start on a column too narrow), warn, or off. Default fail.
+	 * At start, check that every {@code @SnowflakeId}/{@code @SegmentId} column can hold the ids (JDBC metadata, once
+	 * per column, after Hibernate's schema management): fail (refuse to start on a 32-bit column, a VARCHAR too short
+	 * for the text form or a GENERATED ALWAYS identity, naming the ALTER statement that fixes it), warn (log the same
+	 * and start) or off. A leftover MariaDB/MySQL AUTO_INCREMENT is always only a warning. Default fail.
 	 */
 	Optional<String> schemaCheck();
+	// End of the rows.
 
 	/** The bit widths of an id. */
 	Layout layout();
@@ -92,10 +96,12 @@ public interface SnowflakeConfig {
 
 	/** {@code quarkus.snowflake.layout.*}. */
 	interface Layout {
+		// The settings table's rows, written by SnowflakeConfigTests (after a change: run it, copy target/'s file).
 
 		/**
 		 * Starting point for the bit widths: classic (41/5/5/12 in 63 bits) or javascript-safe (41/0/5/7 in 53 bits:
-		 * every id is an exact JavaScript number). The widths below override it. Default classic.
+		 * every id is an exact JavaScript number; 32 workers, 128,000 ids/s each). The widths below override it.
+		 * Default classic.
 		 */
 		Optional<String> preset();
 
@@ -108,14 +114,17 @@ public interface SnowflakeConfig {
 		/** Bits of the worker field. Unset: the preset's (5 in both presets). */
 		Optional<String> workerBits();
 
-		/** Bits of the sequence field: 2^sequence-bits ids per tick and worker. Unset: the preset's. */
+		/**
+		 * Bits of the sequence field: 2^sequence-bits ids per tick and worker. Unset: the preset's (12 classic, 7
+		 * javascript-safe).
+		 */
 		Optional<String> sequenceBits();
+		// End of the rows.
 	}
 
-	// The lease's and segment mode's groups are written from the settings table by SnowflakeConfigTests: a row there is
-	// a method here. After a change to the rows, run this module's tests and copy the file they write into target/.
 	/** {@code quarkus.snowflake.lease.*}. */
 	interface Lease {
+		// The settings table's rows, written by SnowflakeConfigTests (after a change: run it, copy target/'s file).
 
 		/** Lease table: a plain SQL identifier, optionally schema-qualified. Default snowflake_worker_lease. */
 		Optional<String> tableName();
@@ -141,10 +150,12 @@ public interface SnowflakeConfig {
 		 * renewal can give this instance's worker id to another while it still issues ids. Default false.
 		 */
 		Optional<String> acceptDataLossRisk();
+		// End of the rows.
 	}
 
 	/** {@code quarkus.snowflake.segment.*}. */
 	interface Segment {
+		// The settings table's rows, written by SnowflakeConfigTests (after a change: run it, copy target/'s file).
 
 		/**
 		 * Segment table; handed-back ranges go to {@code <name>_free}. A plain SQL identifier. Default
@@ -183,9 +194,8 @@ public interface SnowflakeConfig {
 		 * larger keeps that step, fixed. No default.
 		 */
 		Optional<String> maxStep();
+		// End of the rows.
 	}
-
-	// End of the groups written from the settings table.
 
 	/** {@code quarkus.snowflake.jpa.*}. */
 	interface Jpa {
@@ -214,8 +224,12 @@ public interface SnowflakeConfig {
 
 	/** {@code quarkus.snowflake.zookeeper.*}: a Curator client of the extension's own, closed with the application. */
 	interface ZooKeeper {
+		// The settings table's rows, written by SnowflakeConfigTests (after a change: run it, copy target/'s file).
 
-		/** The ZooKeeper ensemble, host:port[,host:port...][/chroot]. Required with worker-assignment=zookeeper. */
+		/**
+		 * The ZooKeeper ensemble, host:port[,host:port...][/chroot]. Required with worker-assignment=zookeeper. No
+		 * default.
+		 */
 		Optional<String> connectString();
 
 		/**
@@ -236,11 +250,11 @@ public interface SnowflakeConfig {
 		/**
 		 * Credentials of the client, {@code digest:<user>:<password>}: it authenticates with them and creates the lease
 		 * nodes for that identity only (ACL auth::cdrwa), so that no other client can delete a lease and its high-water
-		 * mark.
-		 * Not set: world-writable nodes, with a warning. A secret: keep it in the environment
-		 * (QUARKUS_SNOWFLAKE_ZOOKEEPER_AUTH) or a secret store; never logged.
+		 * mark. Not set: world-writable nodes, with a warning. A secret: keep it in the environment
+		 * (QUARKUS_SNOWFLAKE_ZOOKEEPER_AUTH) or a secret store; never logged. No default.
 		 */
 		Optional<String> auth();
+		// End of the rows.
 	}
 
 	/**
@@ -248,11 +262,12 @@ public interface SnowflakeConfig {
 	 * closed with the application.
 	 */
 	interface Redis {
+		// The settings table's rows, written by SnowflakeConfigTests (after a change: run it, copy target/'s file).
 
 		/**
 		 * Server to keep the leases on, as redis://[user:password@]host:port/database (rediss:// for TLS). Required
 		 * with worker-assignment=redis. A password in it is a secret: keep it in the environment
-		 * (QUARKUS_SNOWFLAKE_REDIS_URI) or a secret store; never logged.
+		 * (QUARKUS_SNOWFLAKE_REDIS_URI) or a secret store; never logged. No default.
 		 */
 		Optional<String> uri();
 
@@ -263,11 +278,14 @@ public interface SnowflakeConfig {
 		Optional<String> key();
 
 		/**
-		 * Whether to lease from a server that can lose an acknowledged write on a restart or crash (no append-only
-		 * file, appendfsync other than always, or an fsync policy that cannot be read), refused otherwise. An eviction
-		 * policy that can remove the lease hash and a replica are refused whatever this says. Default false.
+		 * Whether to lease from a server that can lose an acknowledged write on a restart or crash: no append-only
+		 * file, appendfsync other than always, or an fsync policy that cannot be read (the server refuses CONFIG GET,
+		 * as managed services often do). A lease the server forgets can be handed to a second instance while the first
+		 * still issues ids with it (duplicate ids). When false, such a server is refused at start and at every renewal.
+		 * An allkeys-* eviction policy and a replica are refused whatever this says. Default false.
 		 */
 		Optional<String> acceptDataLossRisk();
+		// End of the rows.
 	}
 
 	/** {@code quarkus.snowflake.public-id.*}: no key, no public ids ({@code @PublicId} then fails the start). */
@@ -284,7 +302,9 @@ public interface SnowflakeConfig {
 		@ConfigDocMapKey("version")
 		Map<String, String> keys();
 
-		/** Version new tokens are encoded with. Optional with a single key; required with several. */
+		// The settings table's rows, written by SnowflakeConfigTests (after a change: run it, copy target/'s file).
+
+		/** Version new tokens are encoded with. Optional with a single key; required with several. No default. */
 		Optional<String> currentVersion();
 
 		/**
@@ -293,5 +313,6 @@ public interface SnowflakeConfig {
 		 * changes every token. Default base62.
 		 */
 		Optional<String> alphabet();
+		// End of the rows.
 	}
 }

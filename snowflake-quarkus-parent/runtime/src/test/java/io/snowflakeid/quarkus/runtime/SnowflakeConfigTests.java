@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -17,19 +18,27 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * quarkus.snowflake.* is the settings table under Quarkus' prefix: every row, no other key but Quarkus' own; the
- * lease's and segment mode's groups are written from the table's rows.
+ * quarkus.snowflake.* is the settings table under Quarkus' prefix: every row, no other key but Quarkus' own; every
+ * row's method is written from the table.
  */
 class SnowflakeConfigTests {
 
 	private static final Path SOURCE = Path.of("src/main/java/io/snowflakeid/quarkus/runtime/SnowflakeConfig.java");
 
-	private static final String BEGIN = "\t// The lease's and segment mode's groups are written from the settings table";
+	/** The first line of the rows written in each group (after the group's hand-written members), without indent. */
+	private static final String BEGIN = "// The settings table's rows, written by SnowflakeConfigTests (after a change: run it, copy target/'s file).\n";
 
-	private static final String END = "\t// End of the groups written from the settings table.\n";
+	/** The line after them, without indent. */
+	private static final String END = "// End of the rows.\n";
 
-	/** A javadoc line's text at most this long (two tabs and " * " before it: 120 columns). */
-	private static final int JAVADOC_WIDTH = 109;
+	/**
+	 * Each interface of the mapping written from rows: its name and the prefix of its rows' keys (the mapping itself:
+	 * the rows directly under {@code snowflake.}, the generator's).
+	 */
+	private static final Map<String, String> GROUPS = groups();
+
+	/** The mapping's own interface, whose rows are the generator's, directly under {@code snowflake.}. */
+	private static final String ROOT = "SnowflakeConfig";
 
 	/** What only the Quarkus binding has (the Spring starter has the same under snowflake.jpa.*). */
 	private static final Set<String> QUARKUS_ONLY = Set.of("jpa.batching-defaults.enabled",
@@ -67,21 +76,31 @@ class SnowflakeConfigTests {
 	}
 
 	/**
-	 * The groups are the rows under {@code snowflake.lease.} and {@code snowflake.segment.}: a method per row, named
-	 * after its key, its javadoc the row's description and default (which Quarkus' configuration reference and
-	 * {@code docs/quarkus-configuration.md} show). A new row fails this test, which writes the interface as it should
-	 * be into {@code target/}.
+	 * The mapping's methods are the rows: the generator's directly under {@code snowflake.}, then the groups
+	 * {@code snowflake.layout.}, {@code lease.}, {@code segment.}, {@code zookeeper.}, {@code redis.},
+	 * {@code public-id.}: a method per row, named after its key, its javadoc the row's description in Quarkus' words and
+	 * its default (which Quarkus' configuration reference and {@code docs/quarkus-configuration.md} show), between two
+	 * comment lines of each interface. A new row fails this test, which writes the interface as it should be into
+	 * {@code target/}.
 	 */
 	@Test
-	void theLeaseAndSegmentGroupsAreWrittenFromTheSettingsTable() throws IOException {
+	void theMethodsAreWrittenFromTheSettingsTable() throws IOException {
 		String source = Files.readString(SOURCE);
-		int begin = source.indexOf(BEGIN);
-		int end = source.indexOf(END);
-		assertThat(begin).as("the groups' first line in " + SOURCE).isPositive();
-		assertThat(end).as("the groups' last line in " + SOURCE).isGreaterThan(begin);
-		int first = source.indexOf('\n', source.indexOf('\n', begin) + 1) + 1; // after the comment's two lines
-		String written = source.substring(0, first) + group("Lease", Settings.LEASE_GROUP)
-				+ group("Segment", Settings.SEGMENT_GROUP) + source.substring(end);
+		String written = source;
+		for (Map.Entry<String, String> group : GROUPS.entrySet()) {
+			boolean root = group.getKey().equals(ROOT);
+			String indent = root ? "\t" : "\t\t";
+			String head = (root ? "public interface " : "\tinterface ") + group.getKey() + " {\n";
+			int start = written.indexOf(head);
+			assertThat(start).as("interface " + group.getKey() + " in " + SOURCE).isNotNegative();
+			int close = written.indexOf(root ? "\n}\n" : "\n\t}\n", start);
+			int begin = written.indexOf(indent + BEGIN, start);
+			int end = written.indexOf(indent + END, start);
+			assertThat(begin).as("the first line of the rows in " + group.getKey()).isPositive().isLessThan(close);
+			assertThat(end).as("the line after the rows in " + group.getKey()).isGreaterThan(begin).isLessThan(close);
+			written = written.substring(0, begin + indent.length() + BEGIN.length())
+					+ rows(group.getValue(), root, indent) + written.substring(end);
+		}
 		if (!written.equals(source)) {
 			Path copy = Path.of("target", SOURCE.getFileName().toString());
 			Files.writeString(copy, written);
@@ -90,30 +109,67 @@ class SnowflakeConfigTests {
 		}
 	}
 
-	private static String group(String name, String prefix) {
-		String quarkusPrefix = "quarkus." + prefix;
+	/** Every row is in an interface written from the table: no method by hand. */
+	@Test
+	void everyRowIsInAWrittenInterface() {
+		for (Setting<?> row : rows()) {
+			assertThat(GROUPS.values()).as(row.key()).anyMatch((prefix) -> rowOf(row, prefix, prefix.equals("snowflake.")));
+		}
+	}
+
+	private static Map<String, String> groups() {
+		Map<String, String> groups = new java.util.LinkedHashMap<>();
+		groups.put(ROOT, "snowflake.");
+		groups.put("Layout", "snowflake.layout.");
+		groups.put("Lease", Settings.LEASE_GROUP);
+		groups.put("Segment", Settings.SEGMENT_GROUP);
+		groups.put("ZooKeeper", "snowflake.zookeeper.");
+		groups.put("Redis", "snowflake.redis.");
+		groups.put("PublicId", "snowflake.public-id.");
+		return groups;
+	}
+
+	private static java.util.List<Setting<?>> rows() {
+		java.util.List<Setting<?>> rows = new java.util.ArrayList<>(Settings.ALL);
+		rows.addAll(Settings.MODULES);
+		return rows;
+	}
+
+	/** Whether a row belongs under the prefix; the root's rows are those with no group of their own. */
+	private static boolean rowOf(Setting<?> row, String prefix, boolean root) {
+		return row.key().startsWith(prefix) && (!root || row.key().indexOf('.', prefix.length()) < 0);
+	}
+
+	private static String rows(String prefix, boolean root, String indent) {
+		int width = 120 - 4 * indent.length() - 3; // the indent and " * " before a javadoc line's text
 		StringBuilder group = new StringBuilder();
-		group.append("\t/** {@code ").append(quarkusPrefix).append("*}. */\n");
-		group.append("\tinterface ").append(name).append(" {\n");
-		for (Setting<?> row : Settings.ALL) {
-			if (row.key().startsWith(prefix)) {
-				String text = javadoc(row.description()) + ((row.defaultText() != null)
-						? " Default " + row.defaultText() + "." : " No default.");
-				if (text.length() <= JAVADOC_WIDTH - 4) { // "\t\t/** " and " */" on one line
-					group.append("\n\t\t/** ").append(text).append(" */\n");
+		for (Setting<?> row : rows()) {
+			if (rowOf(row, prefix, root)) {
+				String text = javadoc(row.quarkusDescription()) + defaultText(row);
+				if (text.length() <= width - 4) { // "/** " and " */" on one line
+					group.append('\n').append(indent).append("/** ").append(text).append(" */\n");
 				}
 				else {
-					group.append("\n\t\t/**\n");
-					for (String line : wrapped(text)) {
-						group.append("\t\t * ").append(line).append('\n');
+					group.append('\n').append(indent).append("/**\n");
+					for (String line : wrapped(text, width)) {
+						group.append(indent).append(" * ").append(line).append('\n');
 					}
-					group.append("\t\t */\n");
+					group.append(indent).append(" */\n");
 				}
-				group.append("\t\tOptional<String> ").append(camel(row.key().substring(prefix.length())))
+				group.append(indent).append("Optional<String> ").append(camel(row.key().substring(prefix.length())))
 					.append("();\n");
 			}
 		}
-		return group.append("\t}\n\n").toString();
+		return group.toString();
+	}
+
+	/** The default, unless the description already says what an unset value means. */
+	private static String defaultText(Setting<?> row) {
+		if (row.defaultText() != null) {
+			return " Default " + row.defaultText() + ".";
+		}
+		String description = row.quarkusDescription();
+		return (description.contains("No default") || description.contains("Unset:")) ? "" : " No default.";
 	}
 
 	/**
@@ -121,7 +177,7 @@ class SnowflakeConfigTests {
 	 * other {@code <}, {@code >} and {@code &} escaped (the build's doclint refuses them bare).
 	 */
 	static String javadoc(String description) {
-		Matcher code = Pattern.compile("@[A-Za-z]+|[^\\s(]*<[^>\\s]+>[^\\s.,;:)]*").matcher(description);
+		Matcher code = Pattern.compile("@[A-Za-z]+|[^\\s(]*<[^>\\s]+>(?:[^\\s<]*<[^>\\s]+>)*[^\\s.,;:)]*").matcher(description);
 		StringBuilder text = new StringBuilder();
 		int end = 0;
 		while (code.find()) {
@@ -141,13 +197,15 @@ class SnowflakeConfigTests {
 		assertThat(javadoc("Values per segment for @SegmentId (1..1000000); ranges go to <name>_free."))
 			.isEqualTo("Values per segment for {@code @SegmentId} (1..1000000); ranges go to {@code <name>_free}.");
 		assertThat(javadoc("a < b & c > d")).isEqualTo("a &lt; b &amp; c &gt; d");
+		assertThat(javadoc("Credentials, digest:<user>:<password>: it authenticates"))
+			.isEqualTo("Credentials, {@code digest:<user>:<password>}: it authenticates");
 	}
 
-	private static java.util.List<String> wrapped(String text) {
+	private static java.util.List<String> wrapped(String text, int width) {
 		java.util.List<String> lines = new java.util.ArrayList<>();
 		StringBuilder line = new StringBuilder();
 		for (String word : text.split(" ")) {
-			if (line.length() > 0 && line.length() + 1 + word.length() > JAVADOC_WIDTH) {
+			if (line.length() > 0 && line.length() + 1 + word.length() > width) {
 				lines.add(line.toString());
 				line.setLength(0);
 			}
