@@ -486,7 +486,11 @@ public final class PublicIdCodec {
 			}
 			else {
 				if (this.currentVersion.length() != 1 || !this.keys.containsKey(this.currentVersion.charAt(0))) {
-					throw new SnowflakeConfigurationException(CURRENT_VERSION, this.currentVersion,
+					// a version is one character: a longer value is not shown (a key pasted into the wrong property
+					// must not reach the logs)
+					throw new SnowflakeConfigurationException(CURRENT_VERSION,
+							(this.currentVersion.length() == 1) ? this.currentVersion
+									: "(" + this.currentVersion.length() + " characters, not shown)",
 							"one of the configured versions " + this.keys.keySet());
 				}
 				current = this.currentVersion.charAt(0);

@@ -361,6 +361,13 @@ class PublicIdCodecTests {
 					+ "versions [1, 2]. With several keys, say which one encodes new tokens");
 		assertThatThrownBy(() -> PublicIdCodec.builder().key("1", KEY_1).currentVersion('3').build())
 			.hasMessage("Invalid snowflake.public-id.current-version = 3: allowed one of the configured versions [1]");
+		// a key pasted into current-version stays out of the message (and so of the logs)
+		assertThatThrownBy(() -> PublicIdCodec.fromSettings(
+				Map.of("snowflake.public-id.keys.1", KEY_1, "snowflake.public-id.current-version", KEY_2), null))
+			.hasMessage("Invalid snowflake.public-id.current-version = (" + KEY_2.length()
+					+ " characters, not shown): allowed one of the configured versions [1]")
+			.message()
+			.doesNotContain(KEY_2);
 		assertThatThrownBy(() -> PublicIdAlphabet.parse("base64"))
 			.hasMessage("Invalid snowflake.public-id.alphabet = base64: allowed base62, decimal or crockford-base32");
 		assertThat(PublicIdAlphabet.parse(" Base62 ")).isEqualTo(PublicIdAlphabet.BASE62);

@@ -10,6 +10,7 @@ import io.snowflakeid.internal.SnowflakeGenerators;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.spring.internal.CommonsLoggingRoute;
+import io.snowflakeid.spring.internal.PropertyBinding;
 import io.snowflakeid.spring.internal.SnowflakeProperties;
 import io.snowflakeid.worker.ConnectionSource;
 import io.snowflakeid.internal.config.WorkerAssignment;
@@ -31,8 +32,6 @@ import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.ImportRuntimeHints;
 import org.springframework.context.annotation.Lazy;
-import org.springframework.context.support.PropertySourcesPlaceholderConfigurer;
-import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.Environment;
 import org.springframework.core.env.PropertySources;
 import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
@@ -174,26 +173,10 @@ public final class SnowflakeAutoConfiguration {
 
 	/**
 	 * The property sources the lease's and segment mode's settings are bound from: those Spring Boot binds the
-	 * properties bean from (the sources the single {@link PropertySourcesPlaceholderConfigurer} applied, its own
-	 * properties among them; else the environment's).
+	 * properties bean from ({@link PropertyBinding#sources}).
 	 */
 	static PropertySources bindingSources(ListableBeanFactory beanFactory, Environment environment) {
-		String[] configurers = beanFactory.getBeanNamesForType(PropertySourcesPlaceholderConfigurer.class, false,
-				false);
-		if (configurers.length == 1) {
-			try {
-				return beanFactory.getBean(configurers[0], PropertySourcesPlaceholderConfigurer.class)
-					.getAppliedPropertySources();
-			}
-			catch (IllegalStateException ex) {
-				// not applied (yet): the environment's, below
-			}
-		}
-		if (environment instanceof ConfigurableEnvironment configurable) {
-			return configurable.getPropertySources();
-		}
-		throw new IllegalStateException("Snowflake ids: the snowflake.* properties cannot be bound: neither a single "
-				+ "PropertySourcesPlaceholderConfigurer nor a ConfigurableEnvironment");
+		return PropertyBinding.sources(beanFactory, environment);
 	}
 
 	/**

@@ -15,6 +15,7 @@ import io.snowflakeid.internal.GeneratorSource;
 import io.snowflakeid.segment.SegmentIdGenerator;
 import io.snowflakeid.segment.SegmentIdGenerators;
 import io.snowflakeid.spring.internal.BackgroundTask;
+import io.snowflakeid.spring.internal.PropertyBinding;
 import io.snowflakeid.spring.internal.SnowflakeProperties;
 
 import org.springframework.beans.factory.BeanInitializationException;
@@ -23,6 +24,8 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.beans.factory.config.NamedBeanHolder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -272,6 +275,22 @@ final class SpringGeneratorSource
 		if (this.snowflakeAskedFor) {
 			generator();
 		}
+		if (!this.beans.containsBeanDefinition(SnowflakeAutoConfiguration.WORKER_CLAIM)
+				&& this.beans.containsBeanDefinition(SnowflakeAutoConfiguration.SEGMENT_GENERATORS)
+				&& !this.beans.containsSingleton(SnowflakeAutoConfiguration.SEGMENT_GENERATORS)) {
+			checkSegmentSettings();
+		}
+	}
+
+	/**
+	 * With an application's own generator there is no claim, which reads the lease's and segment mode's settings:
+	 * they are read here, so that a value the segment generators would refuse fails the start, not the first insert
+	 * of a Spring Data JDBC repository (which asks for them only then). A claim reads them beside the start.
+	 */
+	private void checkSegmentSettings() {
+		SnowflakeProperties properties = this.beans.getBean(SnowflakeProperties.class);
+		properties.toConfiguration(PropertyBinding.sources(this.beans,
+				this.beans.getBean(ConfigurableApplicationContext.ENVIRONMENT_BEAN_NAME, Environment.class)));
 	}
 
 	/** The checks waiting for the context's beans, on this thread, once; their failure fails the start. */

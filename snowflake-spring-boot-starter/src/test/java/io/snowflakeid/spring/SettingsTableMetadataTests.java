@@ -9,21 +9,29 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.internal.config.Setting;
 import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.internal.config.SnowflakeConfiguration;
 import io.snowflakeid.publicid.PublicIdAlphabet;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.redis.internal.RedisSettings;
+import io.snowflakeid.spring.internal.PropertyBinding;
 import io.snowflakeid.spring.internal.SnowflakeProperties;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.json.JsonParserFactory;
+import org.springframework.core.env.MapPropertySource;
 import org.springframework.core.env.MutablePropertySources;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.entry;
 
 /**
  * The settings table ({@link Settings}) is where each setting's default and description are declared; the Spring
@@ -99,27 +107,73 @@ class SettingsTableMetadataTests {
 		}
 	}
 
-	/** The modules' properties too: each module reads its settings map through the same rows. */
+	/**
+	 * ZooKeeper's and Redis' rows are no fields: each is bound by its key (Spring's relaxed names, placeholders), as
+	 * written, into the settings map the module's provider reads with the rows' parsers and defaults; an unset row is
+	 * absent, a name of another module or none of a row is not taken.
+	 */
 	@Test
-	void theModulesPropertiesShowTheTablesDefaultsAndTheirKeysAreTheRowsKeys() {
-		Binder empty = new Binder(new MapConfigurationPropertySource(Map.of()));
-		Object zooKeeper = bound(empty, "snowflake.zookeeper", "zookeeper.SnowflakeZooKeeperProperties");
-		assertThat(get(zooKeeper, "getPath")).isEqualTo(Settings.ZOOKEEPER_PATH.defaultValue())
-			.isEqualTo("/snowflake/worker-lease");
-		assertThat(get(zooKeeper, "getSessionTimeout")).isEqualTo(Settings.ZOOKEEPER_SESSION_TIMEOUT.defaultValue())
-			.isEqualTo(Duration.ofSeconds(30));
-		assertThat(get(zooKeeper, "getConnectionTimeout")).isEqualTo(Settings.ZOOKEEPER_CONNECTION_TIMEOUT.defaultValue())
-			.isEqualTo(Duration.ofSeconds(10));
-		assertThat(get(zooKeeper, "getConnectString")).isNull();
-		assertThat(get(zooKeeper, "getAuth")).isNull();
-		Object redis = bound(empty, "snowflake.redis", "redis.SnowflakeRedisProperties");
-		assertThat(get(redis, "getKey")).isEqualTo(Settings.REDIS_KEY.defaultValue()).isEqualTo(RedisSettings.DEFAULT_KEY);
-		assertThat(get(redis, "isAcceptDataLossRisk")).isEqualTo(Settings.REDIS_ACCEPT_DATA_LOSS_RISK.defaultValue())
-			.isEqualTo(Boolean.FALSE);
-		Object publicIds = bound(empty, "snowflake.public-id", "publicid.SnowflakePublicIdProperties");
-		assertThat(get(publicIds, "getAlphabet")).isEqualTo(Settings.PUBLIC_ID_ALPHABET.defaultValue())
-			.isEqualTo(PublicIdAlphabet.BASE62);
-		assertThat(get(publicIds, "getCurrentVersion")).isNull();
+	void theZooKeeperAndRedisRowsAreBoundByTheirKeysIntoTheModulesSettingsMap() {
+		StandardEnvironment environment = new StandardEnvironment();
+		environment.getPropertySources()
+			.addFirst(new MapPropertySource("application", Map.of("snowflake.zookeeper.sessionTimeout", "45s",
+					"snowflake.redis.key", " as written ", "snowflake.redis.uri", "${lease.server}",
+					"lease.server", "redis://127.0.0.1:1/0", "snowflake.zookeeper.unknown", "x")));
+		environment.getPropertySources()
+			.replace(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+					new SystemEnvironmentPropertySource(StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+							Map.of("SNOWFLAKE_ZOOKEEPER_CONNECTSTRING", "zk-1:2181",
+									"SNOWFLAKE_REDIS_ACCEPTDATALOSSRISK", "true", "SNOWFLAKE_PUBLICID_ALPHABET",
+									"decimal", "SNOWFLAKE_PUBLICID_KEYS_1", "not a row")));
+		DefaultListableBeanFactory beans = new DefaultListableBeanFactory();
+		assertThat(PropertyBinding.moduleSettings(beans, environment, "snowflake.zookeeper."))
+			.containsOnly(entry(Settings.ZOOKEEPER_CONNECT_STRING.key(), "zk-1:2181"),
+					entry(Settings.ZOOKEEPER_SESSION_TIMEOUT.key(), "45s"));
+		assertThat(PropertyBinding.moduleSettings(beans, environment, "snowflake.redis."))
+			.containsOnly(entry(Settings.REDIS_KEY.key(), " as written "),
+					entry(Settings.REDIS_URI.key(), "redis://127.0.0.1:1/0"),
+					entry(Settings.REDIS_ACCEPT_DATA_LOSS_RISK.key(), "true"));
+		assertThat(PropertyBinding.moduleSettings(beans, environment, "snowflake.public-id."))
+			.containsOnly(entry(Settings.PUBLIC_ID_ALPHABET.key(), "decimal"));
+		assertThat(PropertyBinding.moduleSettings(beans, new StandardEnvironment(), "snowflake.redis.")).isEmpty();
+	}
+
+	/**
+	 * A placeholder Spring cannot resolve is refused, not taken as text: a ZooKeeper password anyone can read in the
+	 * docs, another Redis key than the other instances use. A secret's message shows nothing of it.
+	 */
+	@Test
+	void aModuleRowWithAnUnresolvedPlaceholderIsRefused() {
+		DefaultListableBeanFactory beans = new DefaultListableBeanFactory();
+		StandardEnvironment environment = new StandardEnvironment();
+		environment.getPropertySources()
+			.addFirst(new MapPropertySource("application",
+					Map.of("snowflake.zookeeper.auth", "digest:orders:${SNOWFLAKE_TEST_UNSET_PASSWORD}",
+							"snowflake.redis.key", "leases:${SNOWFLAKE_TEST_UNSET_TENANT}")));
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> PropertyBinding.moduleSettings(beans, environment, "snowflake.zookeeper."))
+			.withMessageContaining(Settings.ZOOKEEPER_AUTH.key())
+			.withMessageNotContaining("orders")
+			.withMessageNotContaining("SNOWFLAKE_TEST_UNSET_PASSWORD");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> PropertyBinding.moduleSettings(beans, environment, "snowflake.redis."))
+			.withMessageContaining(Settings.REDIS_KEY.key())
+			.withMessageContaining("Set SNOWFLAKE_TEST_UNSET_TENANT");
+		environment.getPropertySources()
+			.addFirst(new MapPropertySource("resolved", Map.of("SNOWFLAKE_TEST_UNSET_TENANT", "eu")));
+		assertThat(PropertyBinding.moduleSettings(beans, environment, "snowflake.redis."))
+			.containsOnly(entry(Settings.REDIS_KEY.key(), "leases:eu"));
+	}
+
+	/** Every module row's key is the one its module documents, and its default the module's. */
+	@Test
+	void theModulesKeysAreTheRowsKeys() {
+		assertThat(Settings.ZOOKEEPER_PATH.defaultValue()).isEqualTo("/snowflake/worker-lease");
+		assertThat(Settings.ZOOKEEPER_SESSION_TIMEOUT.defaultValue()).isEqualTo(Duration.ofSeconds(30));
+		assertThat(Settings.ZOOKEEPER_CONNECTION_TIMEOUT.defaultValue()).isEqualTo(Duration.ofSeconds(10));
+		assertThat(Settings.REDIS_KEY.defaultValue()).isEqualTo(RedisSettings.DEFAULT_KEY);
+		assertThat(Settings.REDIS_ACCEPT_DATA_LOSS_RISK.defaultValue()).isFalse();
+		assertThat(Settings.PUBLIC_ID_ALPHABET.defaultValue()).isEqualTo(PublicIdAlphabet.BASE62);
 		assertThat(List.of(Settings.ZOOKEEPER_CONNECT_STRING.key(), Settings.ZOOKEEPER_PATH.key(),
 				Settings.ZOOKEEPER_SESSION_TIMEOUT.key(), Settings.ZOOKEEPER_CONNECTION_TIMEOUT.key(),
 				Settings.ZOOKEEPER_AUTH.key(), Settings.REDIS_URI.key(), Settings.REDIS_KEY.key(),
@@ -129,27 +183,6 @@ class SettingsTableMetadataTests {
 					"snowflake.zookeeper.session-timeout", "snowflake.zookeeper.connection-timeout",
 					"snowflake.zookeeper.auth", RedisSettings.URI, RedisSettings.KEY,
 					RedisSettings.ACCEPT_DATA_LOSS_RISK, PublicIdCodec.CURRENT_VERSION, PublicIdCodec.ALPHABET);
-	}
-
-	/** The module's properties (package-private, not an API) bound from {@code binder}. */
-	private static Object bound(Binder binder, String prefix, String type) {
-		try {
-			return binder.bindOrCreate(prefix, Class.forName("io.snowflakeid.spring." + type));
-		}
-		catch (ClassNotFoundException ex) {
-			throw new AssertionError(ex);
-		}
-	}
-
-	private static Object get(Object properties, String getter) {
-		try {
-			java.lang.reflect.Method method = properties.getClass().getMethod(getter);
-			method.setAccessible(true);
-			return method.invoke(properties);
-		}
-		catch (ReflectiveOperationException ex) {
-			throw new AssertionError(ex);
-		}
 	}
 
 	private static List<Setting<?>> everyRow() {

@@ -4,8 +4,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
+import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.spi.LeaseRecord;
 import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.internal.config.WorkerAssignment;
@@ -206,6 +208,27 @@ public final class RedisLeaseStore implements LeaseStore, AutoCloseable {
 
 	/** The replicas each write waits for: those connected to the primary at the last check. */
 	private volatile int replicas;
+
+	/**
+	 * A store over {@code scripts} with the {@code snowflake.redis.*} settings of a settings map ({@code key},
+	 * {@code accept-data-loss-risk}: each read by its row, its default where absent): how plain Hibernate, Quarkus and
+	 * Spring (over the application's {@code RedisConnectionFactory}, without Lettuce) make it. The store closes
+	 * {@code scripts} (an adapter), never what it wraps.
+	 * @throws io.snowflakeid.SnowflakeConfigurationException naming a setting whose value cannot be read
+	 */
+	public static RedisLeaseStore fromSettings(RedisScripts scripts, Map<String, ?> settings) {
+		// true or false, any case; anything else is refused naming the setting: a typo must not accept a risk
+		boolean acceptDataLossRisk = Settings.REDIS_ACCEPT_DATA_LOSS_RISK.readOrDefault(settings);
+		return new RedisLeaseStore(scripts, key(settings), true, acceptDataLossRisk);
+	}
+
+	/** The hash's name, checked. */
+	static String key(Map<String, ?> settings) {
+		// As written, not through the row's text parser, which trims: a key with blanks around it is refused, not
+		// quietly changed into another hash than the one other instances use.
+		Object key = settings.get(Settings.REDIS_KEY.key());
+		return RedisSettings.checkKey((key != null) ? key.toString() : Settings.REDIS_KEY.defaultValue());
+	}
 
 	/**
 	 * A store over {@code scripts} in the hash {@code key}, refusing a server that can lose an acknowledged write.

@@ -30,12 +30,9 @@ public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
 	@Override
 	public LeaseStore create(Map<String, ?> settings) {
 		RedisURI uri = parseUri(settings.get(RedisSettings.URI));
-		// As written, not through the row's text parser, which trims: a key with blanks around it is refused, not
-		// quietly changed into another hash than the one other instances use.
-		Object key = settings.get(Settings.REDIS_KEY.key());
-		String checkedKey = RedisSettings.checkKey((key != null) ? key.toString() : Settings.REDIS_KEY.defaultValue());
-		// true or false, any case; anything else is refused naming the setting: a typo must not accept a risk
-		boolean acceptDataLossRisk = Settings.REDIS_ACCEPT_DATA_LOSS_RISK.readOrDefault(settings);
+		// refused before a connection is tried (and, for any setting read only below, the client closed again)
+		RedisLeaseStore.key(settings);
+		Settings.REDIS_ACCEPT_DATA_LOSS_RISK.readOrDefault(settings);
 		LettuceRedisScripts scripts;
 		try {
 			scripts = LettuceRedisScripts.open(uri, CONNECT_TIMEOUT);
@@ -48,7 +45,13 @@ public final class RedisLeaseStoreProvider implements LeaseStoreProvider {
 					"Could not connect to Redis at " + LettuceRedisScripts.describe(uri) + " (" + RedisSettings.URI
 							+ ") to lease a worker id: " + ex.getMessage(), ex);
 		}
-		return new RedisLeaseStore(scripts, checkedKey, true, acceptDataLossRisk);
+		try {
+			return RedisLeaseStore.fromSettings(scripts, settings);
+		}
+		catch (RuntimeException ex) { // a setting refused: the client opened for nothing is closed
+			scripts.close();
+			throw ex;
+		}
 	}
 
 	private static final String ALLOWED = "a Redis URI: redis://host:port/database (rediss:// for TLS), required with "

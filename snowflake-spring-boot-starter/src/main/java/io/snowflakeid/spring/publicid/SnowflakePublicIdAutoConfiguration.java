@@ -1,11 +1,13 @@
 package io.snowflakeid.spring.publicid;
 
 import java.util.Locale;
+import java.util.Map;
 
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
 import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
+import io.snowflakeid.spring.internal.PropertyBinding;
 
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -20,6 +22,7 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * Opaque public ids: a {@link PublicIdCodec} bean from {@code snowflake.public-id.*} when at least one key is set,
@@ -41,22 +44,18 @@ public final class SnowflakePublicIdAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean
 		PublicIdCodec publicIdCodec(SnowflakePublicIdProperties properties,
-				ObjectProvider<SnowflakeIdGenerator> generator) {
-			PublicIdCodec.Builder builder = PublicIdCodec.builder().alphabet(properties.getAlphabet());
-			properties.getKeys().forEach(builder::key);
-			String current = properties.getCurrentVersion();
-			if (current != null) {
-				if (current.length() != 1) {
-					throw new io.snowflakeid.SnowflakeConfigurationException(PublicIdCodec.CURRENT_VERSION, current,
-							"one of the configured versions " + properties.getKeys().keySet());
-				}
-				builder.currentVersion(current.charAt(0));
-			}
+				ObjectProvider<SnowflakeIdGenerator> generator, ListableBeanFactory beanFactory,
+				Environment environment) {
+			// snowflake.public-id.* read as plain Hibernate and Quarkus read them (PublicIdCodec.fromSettings): the
+			// rows bound by their keys, the keys (a family, one per version) from the properties bean
+			Map<String, Object> settings = PropertyBinding.moduleSettings(beanFactory, environment,
+					"snowflake.public-id.");
+			properties.getKeys().forEach((version, key) -> settings.put(PublicIdCodec.KEYS + "." + version, key));
 			SnowflakeIdGenerator ids = generator.getIfUnique();
-			return builder.layout((ids != null) ? ids.layout() : null).build();
+			return PublicIdCodec.fromSettings(settings, (ids != null) ? ids.layout() : null)
+				.orElseThrow(() -> new IllegalStateException("No " + PublicIdCodec.KEYS + ".* key bound, though "
+						+ "the condition found one"));
 		}
-
-
 	}
 
 	/**

@@ -3,15 +3,14 @@ package io.snowflakeid.spring.publicid;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import io.snowflakeid.internal.config.Settings;
-import io.snowflakeid.publicid.PublicIdAlphabet;
-
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Opaque public ids ({@code io.snowflakeid.publicid.PublicIdCodec}), under {@code snowflake.public-id.*}. No key, no
- * codec: the feature is off, and {@code @PublicId} in the application then fails the start. Defaults and
- * descriptions, but for the keys: the rows of the settings table ({@code io.snowflakeid.internal.config.Settings}).
+ * The keys of opaque public ids ({@code io.snowflakeid.publicid.PublicIdCodec}), {@code snowflake.public-id.keys.*}: a
+ * family of keys, one per version, bound as a map (relaxed names, {@code keys[A]}). No key, no codec: the feature is
+ * off, and {@code @PublicId} in the application then fails the start. The other {@code snowflake.public-id.*}
+ * settings are rows of the settings table ({@code io.snowflakeid.internal.config.Settings}), bound by their keys
+ * where the codec is made ({@code PublicIdCodec.fromSettings}).
  */
 @ConfigurationProperties(prefix = "snowflake.public-id")
 class SnowflakePublicIdProperties {
@@ -25,10 +24,6 @@ class SnowflakePublicIdProperties {
 	 */
 	private Map<String, String> keys = new LinkedHashMap<>();
 
-	private String currentVersion;
-
-	private PublicIdAlphabet alphabet;
-
 	public Map<String, String> getKeys() {
 		return this.keys;
 	}
@@ -37,26 +32,9 @@ class SnowflakePublicIdProperties {
 		this.keys = keys;
 	}
 
-	public String getCurrentVersion() {
-		return this.currentVersion;
-	}
-
-	public void setCurrentVersion(String currentVersion) {
-		this.currentVersion = currentVersion;
-	}
-
-	public PublicIdAlphabet getAlphabet() {
-		return Settings.PUBLIC_ID_ALPHABET.or(this.alphabet);
-	}
-
-	public void setAlphabet(PublicIdAlphabet alphabet) {
-		this.alphabet = alphabet;
-	}
-
 	/** Never shows a key. */
 	@Override
 	public String toString() {
-		return "SnowflakePublicIdProperties[keys=" + this.keys.keySet() + " (values hidden), currentVersion="
-				+ this.currentVersion + ", alphabet=" + this.alphabet + "]";
+		return "SnowflakePublicIdProperties[keys=" + this.keys.keySet() + " (values hidden)]";
 	}
 }

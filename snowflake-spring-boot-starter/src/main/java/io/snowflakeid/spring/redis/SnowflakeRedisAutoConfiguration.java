@@ -1,5 +1,8 @@
 package io.snowflakeid.spring.redis;
 
+import java.util.Locale;
+import java.util.Map;
+
 import io.snowflakeid.internal.ManagedGenerator;
 import io.snowflakeid.redis.internal.RedisLeaseStore;
 import io.snowflakeid.redis.internal.RedisLeaseStoreProvider;
@@ -9,19 +12,22 @@ import io.snowflakeid.spi.LeaseStore;
 import io.snowflakeid.internal.config.WorkerAssignment;
 import io.snowflakeid.worker.WorkerLeaseException;
 import io.snowflakeid.spring.internal.OnWorkerIdUnsetCondition;
+import io.snowflakeid.spring.internal.PropertyBinding;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.boot.actuate.endpoint.SanitizingFunction;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.Phased;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.core.env.Environment;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -36,7 +42,6 @@ import org.springframework.util.ClassUtils;
 @ConditionalOnClass(RedisLeaseStore.class)
 @ConditionalOnProperty(name = WorkerAssignment.SETTING, havingValue = "redis")
 @Conditional(OnWorkerIdUnsetCondition.class)
-@EnableConfigurationProperties(SnowflakeRedisProperties.class)
 public final class SnowflakeRedisAutoConfiguration {
 
 	private static final String CONNECTION_FACTORY = "org.springframework.data.redis.connection.RedisConnectionFactory";
@@ -44,16 +49,18 @@ public final class SnowflakeRedisAutoConfiguration {
 	/** Closed with the context, after the generator that leases from it has released its worker id. */
 	@Bean(destroyMethod = "close")
 	@ConditionalOnMissingBean(LeaseStore.class)
-	RedisLeaseStore snowflakeRedisLeaseStore(SnowflakeRedisProperties properties, ListableBeanFactory beanFactory) {
-		String key = properties.getKey();
+	RedisLeaseStore snowflakeRedisLeaseStore(ListableBeanFactory beanFactory, Environment environment) {
+		// snowflake.redis.*, read as plain Hibernate and Quarkus read them: the module's, the rows' parsers and defaults
+		Map<String, Object> settings = PropertyBinding.moduleSettings(beanFactory, environment, "snowflake.redis.");
 		ClassLoader loader = getClass().getClassLoader();
-		if (properties.getUri() != null && !properties.getUri().isBlank()) {
+		Object uri = settings.get(RedisSettings.URI);
+		if (uri != null && !uri.toString().isBlank()) {
 			if (!ClassUtils.isPresent("io.lettuce.core.RedisClient", loader)) {
 				throw new WorkerLeaseException(WorkerLeaseException.Reason.UNSUPPORTED_CONFIGURATION, WorkerAssignment.REDIS.value(),
 						RedisSettings.URI + " needs the Lettuce client (io.lettuce:lettuce-core) on the class path; "
 								+ "or remove it to use the application's RedisConnectionFactory", null);
 			}
-			return LettuceFromUri.store(properties.getUri(), key, properties.isAcceptDataLossRisk());
+			return LettuceFromUri.store(settings);
 		}
 		RedisScripts scripts = ClassUtils.isPresent(CONNECTION_FACTORY, loader) ? FromFactory.scripts(beanFactory) : null;
 		if (scripts == null) {
@@ -63,7 +70,7 @@ public final class SnowflakeRedisAutoConfiguration {
 							+ " (redis://host:port/database)", null);
 		}
 		// closes the adapter's threads, never the factory
-		return new RedisLeaseStore(scripts, key, true, properties.isAcceptDataLossRisk());
+		return RedisLeaseStore.fromSettings(scripts, settings);
 	}
 
 	/**
@@ -173,6 +180,51 @@ public final class SnowflakeRedisAutoConfiguration {
 		}
 	}
 
+	/**
+	 * {@code snowflake.redis.uri} masked in the {@code env} endpoint whatever {@code show-values} says, in every form of
+	 * its name ({@code SNOWFLAKE_REDIS_URI}...): a password in it ({@code redis://user:password@host}) is a secret.
+	 * So is any other value that holds that password (the variable a placeholder took it from).
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.SanitizingFunction")
+	static class UriSanitizingConfiguration {
+
+		/** Shorter passwords do not mask other values (they would mask unrelated ones); the URI itself always is. */
+		private static final int SHORTEST_PASSWORD = 4;
+
+		@Bean
+		SanitizingFunction snowflakeRedisUriSanitizer(Environment environment) {
+			return (data) -> {
+				if (isUri(data.getKey())) {
+					return data.withSanitizedValue();
+				}
+				String password = password(environment.getProperty(RedisSettings.URI));
+				return (password != null && data.getValue() instanceof CharSequence value
+						&& value.toString().contains(password)) ? data.withSanitizedValue() : data;
+			};
+		}
+
+		static boolean isUri(String name) {
+			return name != null
+					&& name.replaceAll("[^A-Za-z0-9]", "").toLowerCase(Locale.ROOT).equals("snowflakeredisuri");
+		}
+
+		/** The password of a URI's user info ({@code user:password@} or {@code password@}), or null. */
+		static String password(String uri) {
+			if (uri == null) {
+				return null;
+			}
+			int scheme = uri.indexOf("://");
+			int at = uri.lastIndexOf('@');
+			if (scheme < 0 || at < scheme + 3) {
+				return null;
+			}
+			String userInfo = uri.substring(scheme + 3, at);
+			String password = userInfo.substring(userInfo.indexOf(':') + 1);
+			return (password.length() >= SHORTEST_PASSWORD) ? password : null;
+		}
+	}
+
 	/** Loaded only when Lettuce is on the class path. */
 	private static final class LettuceFromUri {
 
@@ -180,11 +232,7 @@ public final class SnowflakeRedisAutoConfiguration {
 		 * What plain Hibernate gets from the same settings: a failure to connect is a {@link WorkerLeaseException}
 		 * naming {@link RedisSettings#URI} (never the password), not the client's bare exception.
 		 */
-		static RedisLeaseStore store(String uri, String key, boolean acceptDataLossRisk) {
-			java.util.Map<String, Object> settings = new java.util.HashMap<>();
-			settings.put(RedisSettings.URI, uri);
-			settings.put(RedisSettings.KEY, key);
-			settings.put(RedisSettings.ACCEPT_DATA_LOSS_RISK, acceptDataLossRisk);
+		static RedisLeaseStore store(Map<String, Object> settings) {
 			return (RedisLeaseStore) new RedisLeaseStoreProvider().create(settings);
 		}
 	}

@@ -1,24 +1,26 @@
 package io.snowflakeid.spring.zookeeper;
 
 import java.util.Locale;
+import java.util.Map;
 
-import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.spi.LeaseStore;
-import io.snowflakeid.zookeeper.ZooKeeperLeaseStore;
 import io.snowflakeid.spring.internal.OnWorkerIdUnsetCondition;
+import io.snowflakeid.spring.internal.PropertyBinding;
+import io.snowflakeid.zookeeper.ZooKeeperLeaseStore;
+import io.snowflakeid.zookeeper.internal.ZooKeeperLeaseStoreProvider;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.imps.CuratorFrameworkState;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.endpoint.SanitizingFunction;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 
 /**
  * {@code snowflake.worker-assignment=zookeeper}: the worker lease kept in ZooKeeper (module
@@ -30,8 +32,9 @@ import org.springframework.context.annotation.Configuration;
 @ConditionalOnClass({ CuratorFramework.class, ZooKeeperLeaseStore.class })
 @ConditionalOnProperty(name = "snowflake.worker-assignment", havingValue = "zookeeper")
 @Conditional(OnWorkerIdUnsetCondition.class)
-@EnableConfigurationProperties(SnowflakeZooKeeperProperties.class)
 public final class SnowflakeZooKeeperAutoConfiguration {
+
+	private static final String ZOOKEEPER_GROUP = "snowflake.zookeeper.";
 
 	/**
 	 * The store. Closed after the generator's lease (it is created while the generator is, so destroyed after it):
@@ -39,25 +42,16 @@ public final class SnowflakeZooKeeperAutoConfiguration {
 	 */
 	@Bean
 	@ConditionalOnMissingBean(LeaseStore.class)
-	ZooKeeperLeaseStore snowflakeZooKeeperLeaseStore(SnowflakeZooKeeperProperties properties,
-			ObjectProvider<CuratorFramework> curators) {
+	ZooKeeperLeaseStore snowflakeZooKeeperLeaseStore(ObjectProvider<CuratorFramework> curators,
+			ListableBeanFactory beanFactory, Environment environment) {
+		// snowflake.zookeeper.*, read as plain Hibernate and Quarkus read them: the module's provider, the rows'
+		// parsers and defaults
+		Map<String, Object> settings = PropertyBinding.moduleSettings(beanFactory, environment, ZOOKEEPER_GROUP);
 		CuratorFramework application = curators.getIfUnique();
 		if (application != null) {
-			if (properties.getAuth() != null) {
-				// Expected protection that would not apply: the application's client has its own ACL provider.
-				throw new SnowflakeConfigurationException(Settings.ZOOKEEPER_AUTH.key(), "(a secret, not shown)",
-						"not set when the application has its own CuratorFramework bean (used for the lease)",
-						"Give that client its authorization and ACL provider (CuratorFrameworkFactory.builder()"
-								+ ".authorization(\"digest\", ...).aclProvider(...)), and remove "
-								+ Settings.ZOOKEEPER_AUTH.key());
-			}
-			if (application.getState() == CuratorFrameworkState.LATENT) {
-				application.start();
-			}
-			return new ZooKeeperLeaseStore(application, properties.getPath());
+			return ZooKeeperLeaseStoreProvider.onClient(application, settings);
 		}
-		return ZooKeeperLeaseStore.connect(properties.getConnectString(), properties.getPath(),
-				properties.getSessionTimeout(), properties.getConnectionTimeout(), properties.getAuth());
+		return (ZooKeeperLeaseStore) new ZooKeeperLeaseStoreProvider().create(settings);
 	}
 
 	/**
@@ -73,7 +67,7 @@ public final class SnowflakeZooKeeperAutoConfiguration {
 		 * SPRING_APPLICATION_JSON, a command line in sun.java.command...).
 		 */
 		@Bean
-		SanitizingFunction snowflakeZooKeeperAuthSanitizer(org.springframework.core.env.Environment environment) {
+		SanitizingFunction snowflakeZooKeeperAuthSanitizer(Environment environment) {
 			return (data) -> {
 				if (isAuth(data.getKey())) {
 					return data.withSanitizedValue();

@@ -5,6 +5,7 @@ import java.sql.DriverManager;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 
+import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeIdGenerator;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.SnowflakeSchemaException;
@@ -16,6 +17,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.NestedExceptionUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -52,6 +54,29 @@ class ApplicationsOwnGeneratorTests {
 		try (ConfigurableApplicationContext context = start("jdbc:h2:mem:own-" + UUID.randomUUID(),
 				"--spring.jpa.hibernate.ddl-auto=create-drop")) {
 			assertThat(context.getBean(SnowflakeIdGenerator.class).workerId()).isEqualTo(6);
+		}
+	}
+
+	/**
+	 * Without the starter's claim nothing else reads the segment settings at start; Spring Data JDBC would ask for the
+	 * segment generators only at its first insert. A value they refuse fails the start, naming it.
+	 */
+	@Test
+	void aSegmentSettingTheSegmentGeneratorsWouldRefuseFailsTheStart() {
+		assertThatThrownBy(() -> new SpringApplicationBuilder(JpaTestApplication.class, OwnGenerator.class)
+			.run("--spring.datasource.url=jdbc:h2:mem:own-" + UUID.randomUUID(),
+					"--spring.main.web-application-type=none", "--spring.jpa.hibernate.ddl-auto=create-drop",
+					"--snowflake.segment.max-wait=soon")
+			.close()).satisfies((ex) -> assertThat(NestedExceptionUtils.getMostSpecificCause(ex))
+				.isInstanceOf(SnowflakeConfigurationException.class)
+				.hasMessageContaining("snowflake.segment.max-wait")
+				.hasMessageContaining("soon"));
+		try (ConfigurableApplicationContext context = new SpringApplicationBuilder(JpaTestApplication.class,
+				OwnGenerator.class)
+			.run("--spring.datasource.url=jdbc:h2:mem:own-" + UUID.randomUUID(),
+					"--spring.main.web-application-type=none", "--spring.jpa.hibernate.ddl-auto=create-drop",
+					"--snowflake.segment.max-wait=2s")) {
+			assertThat(context.getBean(SnowflakeIdGenerator.class).workerId()).isEqualTo(5);
 		}
 	}
 

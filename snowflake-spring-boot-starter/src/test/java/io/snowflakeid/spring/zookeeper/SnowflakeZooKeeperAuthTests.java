@@ -1,5 +1,7 @@
 package io.snowflakeid.spring.zookeeper;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
@@ -84,11 +86,15 @@ class SnowflakeZooKeeperAuthTests {
 		runner("digest:spring:s3cret").run((context) -> {
 			EnvironmentEndpoint env = context.getBean(EnvironmentEndpoint.class);
 			assertThat(env.environmentEntry("snowflake.zookeeper.auth").getProperty().getValue()).isEqualTo("******");
-			Map<String, Object> properties = context.getBean(ConfigurationPropertiesReportEndpoint.class)
-				.configurationPropertiesWithPrefix("snowflake.zookeeper")
-				.getContexts().values().iterator().next().getBeans().values().iterator().next().getProperties();
-			assertThat(properties.get("auth")).isEqualTo("******");
-			assertThat(properties.get("path")).asString().startsWith("/spring-auth-");
+			// snowflake.zookeeper.* is bound row by row, into no properties bean: configprops has none of it to show
+			List<Map<String, Object>> reported = new ArrayList<>();
+			context.getBean(ConfigurationPropertiesReportEndpoint.class)
+				.configurationProperties()
+				.getContexts()
+				.values()
+				.forEach((each) -> each.getBeans().values().forEach((bean) -> reported.add(bean.getProperties())));
+			assertThat(reported).isNotEmpty().allSatisfy((properties) -> assertThat(properties.toString())
+				.doesNotContain("s3cret").doesNotContain("/spring-auth-"));
 		});
 		assertThat(SnowflakeZooKeeperAutoConfiguration.AuthSanitizingConfiguration.isAuth("SNOWFLAKE_ZOOKEEPER_AUTH"))
 			.isTrue();
