@@ -252,6 +252,34 @@ class SnowflakeConfigurationBindingTests {
 				"false", "snowflake.segment-simulation.seeds", "10")))
 			.isEqualTo(defaults);
 		assertThat(throughSettingsMap(Map.of("snowflake.segment.cache-size", "64"))).isEqualTo(defaults);
+		// a Kubernetes Service named snowflake-redis or snowflake-zookeeper, and the module's own rows, in any form
+		assertThat(throughSpring(new SystemEnvironmentPropertySource(
+				StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+				Map.of("SNOWFLAKE_REDIS_SERVICE_HOST", "10.0.0.8", "SNOWFLAKE_REDIS_PORT", "tcp://10.0.0.8:6379",
+						"SNOWFLAKE_ZOOKEEPER_SERVICE_PORT", "2181", "SNOWFLAKE_REDIS_ACCEPTDATALOSSRISK", "true",
+						"SNOWFLAKE_ZOOKEEPER_CONNECT_STRING", "zk:2181", "SNOWFLAKE_PUBLICID_KEYS_1", "k"))))
+			.isEqualTo(defaults);
+		assertThat(throughSpring(Map.of("snowflake.redis.key", "leases", "snowflake.zookeeper.sessionTimeout", "30s",
+				"snowflake.public-id.keys[A]", "k", "snowflake.public-id.current-version", "A")))
+			.isEqualTo(defaults);
+	}
+
+	/**
+	 * The modules' groups too: a misspelt Redis key or ZooKeeper path would leave this service on the default hash or
+	 * path, a pool of its own beside the other services' (the same worker ids twice).
+	 */
+	@Test
+	void aMisspeltModulePropertyIsRefusedNamingTheKeyNotTheValue() {
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> throughSpring(Map.of("snowflake.redis.kye", "shared-leases")))
+			.withMessageContaining("the key snowflake.redis.key")
+			.withMessageNotContaining("shared-leases");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> throughSpring(new SystemEnvironmentPropertySource(
+					StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+					Map.of("SNOWFLAKE_ZOOKEEPER_PTH", "/shared"))))
+			.withMessageContaining("SNOWFLAKE_ZOOKEEPER_PTH")
+			.withMessageContaining("the key snowflake.zookeeper.path");
 	}
 
 	@Test

@@ -48,6 +48,23 @@ public final class Settings {
 	/** The prefix of segment mode's settings ({@link SegmentConfiguration}). */
 	public static final String SEGMENT_GROUP = SnowflakeSettings.PREFIX + "segment.";
 
+	/** The prefix of the ZooKeeper lease's settings (module {@code snowflake-zookeeper}). */
+	public static final String ZOOKEEPER_GROUP = SnowflakeSettings.PREFIX + "zookeeper.";
+
+	/** The prefix of the Redis lease's settings (module {@code snowflake-redis}). */
+	public static final String REDIS_GROUP = SnowflakeSettings.PREFIX + "redis.";
+
+	/** The prefix of the public ids' settings ({@link PublicIdCodec}). */
+	public static final String PUBLIC_ID_GROUP = SnowflakeSettings.PREFIX + "public-id.";
+
+	/**
+	 * The groups whose names are checked for misspellings ({@link #misspeltRow}): a misspelt name there leaves a
+	 * default in place that decides which worker ids or tokens this service shares with the others (another lease or
+	 * segment table, Redis hash, ZooKeeper path or alphabet than theirs).
+	 */
+	private static final String[] GROUPS = { LEASE_GROUP, SEGMENT_GROUP, ZOOKEEPER_GROUP, REDIS_GROUP,
+			PUBLIC_ID_GROUP };
+
 	public static final Setting<Long> DATACENTER_ID = setting(SnowflakeSettings.DATACENTER_ID, Long.class, null,
 			"Datacenter id of this instance, 0..31 with the default layout (0..2^datacenter-bits - "
 					+ "1). No default: required unless the layout has no datacenter bits.");
@@ -264,7 +281,16 @@ public final class Settings {
 			SEGMENT_PREFETCH_THRESHOLD, SEGMENT_MAX_WAIT, SEGMENT_CREATE_TABLE, SEGMENT_DYNAMIC_STEP,
 			SEGMENT_DYNAMIC_STEP_TARGET, SEGMENT_MAX_STEP);
 
+	/** {@link #ALL} and {@link #MODULES}: every row. */
+	private static final List<Setting<?>> EVERY_ROW = everyRow();
+
 	private Settings() {
+	}
+
+	private static List<Setting<?>> everyRow() {
+		List<Setting<?>> rows = new java.util.ArrayList<>(ALL);
+		rows.addAll(MODULES);
+		return List.copyOf(rows);
 	}
 
 	/**
@@ -306,13 +332,14 @@ public final class Settings {
 	}
 
 	/**
-	 * The group ({@link #LEASE_GROUP}, {@link #SEGMENT_GROUP}) a binding's name reads as one of, {@code namePrefix} and
-	 * case, dots, dashes, underscores and spaces set aside ({@code snowflake.leases.table-name},
-	 * {@code SNOWFLAKE_SEGMENT_MAX_STEP}); null for any other name.
+	 * The group ({@link #LEASE_GROUP}, {@link #SEGMENT_GROUP}, {@link #ZOOKEEPER_GROUP}, {@link #REDIS_GROUP},
+	 * {@link #PUBLIC_ID_GROUP}) a binding's name reads as one of, {@code namePrefix} and case, dots, dashes, underscores
+	 * and spaces set aside ({@code snowflake.leases.table-name}, {@code SNOWFLAKE_SEGMENT_MAX_STEP}); null for any
+	 * other name.
 	 */
 	public static String groupOf(String name, String namePrefix) {
 		String read = loosely(name);
-		for (String group : new String[] { LEASE_GROUP, SEGMENT_GROUP }) {
+		for (String group : GROUPS) {
 			if (read.startsWith(loosely(namePrefix + group))) {
 				return group;
 			}
@@ -321,7 +348,7 @@ public final class Settings {
 	}
 
 	/**
-	 * The lease or segment row whose key {@code name} reads as a misspelling of, or null. The binding has found that
+	 * The row of a checked group ({@link #groupOf}) whose key {@code name} reads as a misspelling of, or null. The binding has found that
 	 * no row is read by {@code name} (by its own rules: exact keys, relaxed names, environment variables); here, with
 	 * {@code namePrefix} and case, dots, dashes, underscores and spaces set aside, what follows the group's prefix is
 	 * within two edits (a letter added, dropped, changed, or two swapped) of a row's, one edit where the row's is
@@ -340,7 +367,7 @@ public final class Settings {
 		String rest = read.substring(loosely(namePrefix + group).length());
 		Setting<?> closest = null;
 		int fewest = 3;
-		for (Setting<?> row : ALL) {
+		for (Setting<?> row : EVERY_ROW) {
 			if (!row.key().startsWith(group)) {
 				continue;
 			}
@@ -364,7 +391,7 @@ public final class Settings {
 	 * underscore, in upper case ({@code QUARKUS_SNOWFLAKE_LEASE_TABLE_NAME}, not {@code ..._TABLENAME}).
 	 */
 	public static boolean namesARow(String name, String namePrefix, String group, boolean environment) {
-		for (Setting<?> row : ALL) {
+		for (Setting<?> row : EVERY_ROW) {
 			if (row.key().startsWith(group) && (environment ? environmentForm(namePrefix + row.key())
 				.equals(environmentForm(name)) : (namePrefix + row.key()).equals(name))) {
 				return true;
@@ -382,9 +409,9 @@ public final class Settings {
 			String where) {
 		return new SnowflakeConfigurationException(name, "(value not shown)", "the key " + namePrefix + row.key(),
 				"No setting has this name, and it reads as a misspelling of " + namePrefix + row.key()
-						+ ((where != null) ? " (" + where + ")" : "") + ": correct it or remove it. Misspelt, a lease "
-						+ "or segment setting would leave its default in place (another lease or segment table than "
-						+ "the other services')");
+						+ ((where != null) ? " (" + where + ")" : "") + ": correct it or remove it. Misspelt, the "
+						+ "setting would leave its default in place (another lease or segment table, Redis hash or "
+						+ "ZooKeeper path than the other services')");
 	}
 
 	private static String environmentForm(String name) {

@@ -393,6 +393,38 @@ class SnowflakeConfigurationTests {
 			.tableName()).isEqualTo("shared");
 	}
 
+	/**
+	 * The modules' groups are checked too: a misspelt Redis key or ZooKeeper path would leave this service on the
+	 * default hash or path, a pool of its own beside the others' (the same worker ids twice); a misspelt alphabet,
+	 * tokens the others cannot read. A Kubernetes Service's variables, the public-id keys (a family) and a setting a
+	 * newer release could add are left alone.
+	 */
+	@Test
+	void aMisspeltModuleKeyIsRefusedAndItsNeighboursAreLeftAlone() {
+		Map<String, Setting<?>> typos = Map.of("snowflake.redis.kye", Settings.REDIS_KEY, "snowflake.redis.url",
+				Settings.REDIS_URI, "SNOWFLAKE_ZOOKEEPER_PTH", Settings.ZOOKEEPER_PATH, "snowflake.zookeeper.connect",
+				Settings.ZOOKEEPER_CONNECT_STRING, "snowflake.public-id.alphabt", Settings.PUBLIC_ID_ALPHABET,
+				"quarkus.snowflake.zookeeper.session-timeout-ms", Settings.ZOOKEEPER_SESSION_TIMEOUT);
+		typos.forEach((typo, row) -> assertThat(Settings.misspeltRow(typo, typo.startsWith("quarkus.") ? "quarkus."
+				: "")).as(typo).isSameAs(row));
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeConfiguration.fromSettings(Map.of("snowflake.redis.kye", "shared-leases")))
+			.withMessageContaining("the key snowflake.redis.key")
+			.withMessageNotContaining("shared-leases");
+		for (String other : new String[] { "SNOWFLAKE_REDIS_SERVICE_HOST", "SNOWFLAKE_REDIS_PORT",
+				"SNOWFLAKE_REDIS_PORT_6379_TCP_ADDR", "SNOWFLAKE_ZOOKEEPER_SERVICE_PORT", "SNOWFLAKE_ZOOKEEPER_PORT",
+				"snowflake.public-id.keys.1", "snowflake.public-id.keys[A]", "snowflake.redisson.codec",
+				"snowflake.redis.connect-timeout", "snowflake.zookeeper.chroot" }) {
+			assertThat(Settings.misspeltRow(other, "")).as(other).isNull();
+		}
+		for (Setting<?> row : Settings.MODULES) {
+			assertThat(SnowflakeConfiguration.fromSettings(Map.of(row.key(), "x"))).as(row.key())
+				.isEqualTo(SnowflakeConfiguration.fromSettings(Map.of()));
+		}
+		assertThat(Settings.namesARow("QUARKUS_SNOWFLAKE_REDIS_ACCEPT_DATA_LOSS_RISK", "quarkus.", Settings.REDIS_GROUP,
+				true)).isTrue();
+	}
+
 	/** What the bindings with names of their own (Spring, Quarkus) ask of the table. */
 	@Test
 	void aMisspellingIsWithinTwoEditsOfARowOrContainsItAndAnEnvironmentNameIsReadInItsOwnForm() {
@@ -408,7 +440,7 @@ class SnowflakeConfigurationTests {
 			.isSameAs(Settings.LEASE_TABLE_NAME);
 		// names a newer release could add, beside today's: no misspelling, so that older instances still start
 		for (String other : new String[] { "SNOWFLAKE_LEASE_SERVICE_HOST", "SNOWFLAKE_LEASE_PORT_5432_TCP_ADDR",
-				"SNOWFLAKE_LEASE_DB_PASSWORD", "snowflake.worker-id", "snowflake.public-id.alphabet",
+				"SNOWFLAKE_LEASE_DB_PASSWORD", "snowflake.worker-id", "snowflake.jooq.columns",
 				"snowflake.segment.cache-size", "snowflake.segment.min-step", "snowflake.lease.table-name-suffix",
 				"snowflake.segment.max-step-per-key", "snowflake.segment.min-wait" }) {
 			assertThat(Settings.misspeltRow(other, "")).as(other).isNull();

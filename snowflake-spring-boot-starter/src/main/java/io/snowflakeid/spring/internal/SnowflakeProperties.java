@@ -2,6 +2,7 @@ package io.snowflakeid.spring.internal;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.config.SchemaCheck;
@@ -223,7 +224,8 @@ public class SnowflakeProperties {
 	}
 
 	/**
-	 * A name under the lease's or segment mode's prefix that the binding reads as no row (Spring's own comparison of
+	 * A name under a checked group's prefix (lease, segment, ZooKeeper, Redis, public ids: {@link Settings#groupOf})
+	 * that the binding reads as no row (Spring's own comparison of
 	 * names, or the source answering the row's key with this very property: an environment variable in either
 	 * spelling Spring reads) and that reads as a misspelt row ({@link Settings#misspeltRow}) is refused. Any other is
 	 * left alone, as Spring leaves unknown properties: a Kubernetes Service's variables
@@ -237,23 +239,28 @@ public class SnowflakeProperties {
 		}
 		ConfigurationProperty property = source.getConfigurationProperty(name);
 		Origin origin = (property != null) ? property.getOrigin() : null;
-		for (Setting<?> row : Settings.ALL) {
-			if (!row.key().startsWith(group)) {
-				continue;
-			}
-			ConfigurationPropertyName key = ConfigurationPropertyName.of(row.key());
-			if (key.equals(name)) {
-				return;
-			}
-			ConfigurationProperty bound = source.getConfigurationProperty(key);
-			if (bound != null && isSameProperty(origin, bound.getOrigin())) {
-				return;
+		for (List<Setting<?>> rows : List.of(Settings.ALL, Settings.MODULES)) {
+			for (Setting<?> row : rows) {
+				if (row.key().startsWith(group) && isRowsName(source, name, origin, row)) {
+					return;
+				}
 			}
 		}
 		Setting<?> misspelt = Settings.misspeltRow(text, "");
 		if (misspelt != null) {
 			throw Settings.misspeltName(text, "", misspelt, (origin != null) ? origin.toString() : null);
 		}
+	}
+
+	/** Whether {@code name} is the row's, by Spring's name equality or as the same property of the source. */
+	private static boolean isRowsName(ConfigurationPropertySource source, ConfigurationPropertyName name, Origin origin,
+			Setting<?> row) {
+		ConfigurationPropertyName key = ConfigurationPropertyName.of(row.key());
+		if (key.equals(name)) {
+			return true;
+		}
+		ConfigurationProperty bound = source.getConfigurationProperty(key);
+		return bound != null && isSameProperty(origin, bound.getOrigin());
 	}
 
 	/**

@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.snowflakeid.SnowflakeIdGenerator;
+import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.publicid.PublicIdCodec;
 import io.snowflakeid.spring.SnowflakeAutoConfiguration;
 import io.snowflakeid.spring.boot3.PublicIdJackson2Module;
@@ -49,7 +50,7 @@ public final class SnowflakePublicIdAutoConfiguration {
 			// snowflake.public-id.* read as plain Hibernate and Quarkus read them (PublicIdCodec.fromSettings): the
 			// rows bound by their keys, the keys (a family, one per version) from the properties bean
 			Map<String, Object> settings = PropertyBinding.moduleSettings(beanFactory, environment,
-					"snowflake.public-id.");
+					Settings.PUBLIC_ID_GROUP);
 			properties.getKeys().forEach((version, key) -> settings.put(PublicIdCodec.KEYS + "." + version, key));
 			SnowflakeIdGenerator ids = generator.getIfUnique();
 			return PublicIdCodec.fromSettings(settings, (ids != null) ? ids.layout() : null)

@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.snowflakeid.internal.ManagedGenerator;
+import io.snowflakeid.internal.config.Settings;
 import io.snowflakeid.redis.internal.RedisLeaseStore;
 import io.snowflakeid.redis.internal.RedisLeaseStoreProvider;
 import io.snowflakeid.redis.internal.RedisScripts;
@@ -51,7 +52,8 @@ public final class SnowflakeRedisAutoConfiguration {
 	@ConditionalOnMissingBean(LeaseStore.class)
 	RedisLeaseStore snowflakeRedisLeaseStore(ListableBeanFactory beanFactory, Environment environment) {
 		// snowflake.redis.*, read as plain Hibernate and Quarkus read them: the module's, the rows' parsers and defaults
-		Map<String, Object> settings = PropertyBinding.moduleSettings(beanFactory, environment, "snowflake.redis.");
+		Map<String, Object> settings = PropertyBinding.moduleSettings(beanFactory, environment,
+				Settings.REDIS_GROUP);
 		ClassLoader loader = getClass().getClassLoader();
 		Object uri = settings.get(RedisSettings.URI);
 		if (uri != null && !uri.toString().isBlank()) {

@@ -34,8 +34,6 @@ import org.springframework.core.env.Environment;
 @Conditional(OnWorkerIdUnsetCondition.class)
 public final class SnowflakeZooKeeperAutoConfiguration {
 
-	private static final String ZOOKEEPER_GROUP = "snowflake.zookeeper.";
-
 	/**
 	 * The store. Closed after the generator's lease (it is created while the generator is, so destroyed after it):
 	 * the lease's release still reaches ZooKeeper.
@@ -46,7 +44,7 @@ public final class SnowflakeZooKeeperAutoConfiguration {
 			ListableBeanFactory beanFactory, Environment environment) {
 		// snowflake.zookeeper.*, read as plain Hibernate and Quarkus read them: the module's provider, the rows'
 		// parsers and defaults
-		Map<String, Object> settings = PropertyBinding.moduleSettings(beanFactory, environment, ZOOKEEPER_GROUP);
+		Map<String, Object> settings = PropertyBinding.moduleSettings(beanFactory, environment, Settings.ZOOKEEPER_GROUP);
 		CuratorFramework application = curators.getIfUnique();
 		if (application != null) {
 			return ZooKeeperLeaseStoreProvider.onClient(application, settings);

@@ -79,6 +79,27 @@ class QuarkusSettingsTests {
 			.isEqualTo("snowflake_worker_lease");
 	}
 
+	/**
+	 * The modules' groups too (a misspelt Redis key or ZooKeeper path: a pool of its own beside the other services');
+	 * their real names, in either form, and the public-id keys (a family) are read.
+	 */
+	@Test
+	void aMisspeltModuleNameIsRefusedAndTheRealOnesRead() {
+		assertThatExceptionOfType(ConfigurationException.class)
+			.isThrownBy(() -> QuarkusSettings.configurationAtStaticInit(
+					config(Map.of("quarkus.snowflake.redis.kye", "shared-leases"))))
+			.withMessageContaining("quarkus.snowflake.redis.key")
+			.withMessageNotContaining("shared-leases");
+		SmallRyeConfig spelled = new SmallRyeConfigBuilder()
+			.withSources(new EnvConfigSource(Map.of("QUARKUS_SNOWFLAKE_ZOOKEEPER_CONNECT_STRING", "zk:2181",
+					"QUARKUS_SNOWFLAKE_PUBLIC_ID_KEYS_1", "k"), 300))
+			.withSources(new PropertiesConfigSource(Map.of("quarkus.snowflake.redis.accept-data-loss-risk", "true",
+					"quarkus.snowflake.public-id.keys.2", "k"), "test", 500))
+			.build();
+		assertThat(QuarkusSettings.configurationAtStaticInit(spelled).lease().tableName())
+			.isEqualTo("snowflake_worker_lease");
+	}
+
 	private static SmallRyeConfig config(Map<String, String> values) {
 		return new SmallRyeConfigBuilder().withSources(new PropertiesConfigSource(values, "test", 500)).build();
 	}

@@ -123,9 +123,9 @@ class SnowflakeConfigTests {
 		groups.put("Layout", "snowflake.layout.");
 		groups.put("Lease", Settings.LEASE_GROUP);
 		groups.put("Segment", Settings.SEGMENT_GROUP);
-		groups.put("ZooKeeper", "snowflake.zookeeper.");
-		groups.put("Redis", "snowflake.redis.");
-		groups.put("PublicId", "snowflake.public-id.");
+		groups.put("ZooKeeper", Settings.ZOOKEEPER_GROUP);
+		groups.put("Redis", Settings.REDIS_GROUP);
+		groups.put("PublicId", Settings.PUBLIC_ID_GROUP);
 		return groups;
 	}
 
