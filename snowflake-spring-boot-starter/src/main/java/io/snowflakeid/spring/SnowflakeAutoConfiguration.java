@@ -33,7 +33,6 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.ImportRuntimeHints;
 import org.springframework.context.annotation.Lazy;
 import org.springframework.core.env.Environment;
-import org.springframework.core.env.PropertySources;
 import org.springframework.orm.jpa.LocalContainerEntityManagerFactoryBean;
 
 /**
@@ -103,7 +102,7 @@ public final class SnowflakeAutoConfiguration {
 		// lookup of the property sources, a walk over the bean definitions): a bad value fails the generator bean,
 		// naming it.
 		Supplier<ManagedGenerator> claim = () -> SnowflakeGenerators.create(
-				properties.toConfiguration(bindingSources(beanFactory, environment)),
+				properties.toConfiguration(PropertyBinding.sources(beanFactory, environment)),
 				(database != null) ? ConnectionSource.of(database) : null, store);
 		return WorkerClaim.started(claim);
 	}
@@ -167,16 +166,8 @@ public final class SnowflakeAutoConfiguration {
 			throw new IllegalStateException("@SegmentId needs a database for its segment table, but the application "
 					+ "context has no DataSource bean (configure spring.datasource.url)");
 		}
-		return SnowflakeGenerators.segments(properties.toConfiguration(bindingSources(beanFactory, environment)),
+		return SnowflakeGenerators.segments(properties.toConfiguration(PropertyBinding.sources(beanFactory, environment)),
 				ConnectionSource.of(database));
-	}
-
-	/**
-	 * The property sources the lease's and segment mode's settings are bound from: those Spring Boot binds the
-	 * properties bean from ({@link PropertyBinding#sources}).
-	 */
-	static PropertySources bindingSources(ListableBeanFactory beanFactory, Environment environment) {
-		return PropertyBinding.sources(beanFactory, environment);
 	}
 
 	/**

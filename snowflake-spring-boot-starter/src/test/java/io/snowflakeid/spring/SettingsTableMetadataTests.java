@@ -62,7 +62,7 @@ class SettingsTableMetadataTests {
 	@Test
 	void theMetadataHasTheTablesDescriptionAndDefaultForEverySetting() throws IOException {
 		Map<String, Map<String, Object>> generated = properties("META-INF/spring-configuration-metadata.json");
-		for (Setting<?> setting : everyRow()) {
+		for (Setting<?> setting : Settings.EVERY_ROW) {
 			Map<String, Object> property = generated.get(setting.key());
 			assertThat(property).as("metadata of %s", setting).isNotNull();
 			assertThat(property.get("description")).as("description of %s", setting)
@@ -87,7 +87,7 @@ class SettingsTableMetadataTests {
 	@Test
 	void theAdditionalMetadataIsWrittenFromTheTable() throws IOException {
 		String committed = Files.readString(ADDITIONAL);
-		String written = AdditionalMetadata.written(everyRow(), JsonParserFactory.getJsonParser().parseMap(committed));
+		String written = AdditionalMetadata.written(Settings.EVERY_ROW, JsonParserFactory.getJsonParser().parseMap(committed));
 		if (!written.equals(committed)) {
 			Path copy = Path.of("target", ADDITIONAL.getFileName().toString());
 			Files.writeString(copy, written);
@@ -100,7 +100,7 @@ class SettingsTableMetadataTests {
 	void theAdditionalMetadataHasATypeForEveryRow() throws IOException {
 		Map<String, Map<String, Object>> additional = properties(
 				"META-INF/additional-spring-configuration-metadata.json");
-		for (Setting<?> setting : everyRow()) {
+		for (Setting<?> setting : Settings.EVERY_ROW) {
 			assertThat(additional.get(setting.key())).as("additional metadata of %s", setting)
 				.containsEntry("type", setting.type().getName())
 				.containsEntry("description", setting.description());
@@ -183,12 +183,6 @@ class SettingsTableMetadataTests {
 					"snowflake.zookeeper.session-timeout", "snowflake.zookeeper.connection-timeout",
 					"snowflake.zookeeper.auth", RedisSettings.URI, RedisSettings.KEY,
 					RedisSettings.ACCEPT_DATA_LOSS_RISK, PublicIdCodec.CURRENT_VERSION, PublicIdCodec.ALPHABET);
-	}
-
-	private static List<Setting<?>> everyRow() {
-		List<Setting<?>> rows = new java.util.ArrayList<>(Settings.ALL);
-		rows.addAll(Settings.MODULES);
-		return rows;
 	}
 
 	@Test

@@ -265,6 +265,75 @@ class SnowflakeConfigurationBindingTests {
 	}
 
 	/**
+	 * A letter added to a row's name is refused like one dropped or changed, a plural included: as often a typo that
+	 * leaves the service on a default table, hash or path (helper-83's review of a rule that let them through, asked
+	 * for by an earlier review for names a newer release could add); a newer release names its settings two letters
+	 * away instead. Names three letters longer or more are another setting's and left alone.
+	 */
+	@Test
+	void aLetterAddedToARowsNameIsAMisspellingAndALongerNameIsNot() {
+		for (Map.Entry<String, String> typo : Map.of("snowflake.lease.table-names", "the key snowflake.lease.table-name",
+				"snowflake.redis.keys", "the key snowflake.redis.key", "snowflake.redis.uris",
+				"the key snowflake.redis.uri", "snowflake.zookeeper.paths", "the key snowflake.zookeeper.path",
+				"snowflake.public-id.alphabets", "the key snowflake.public-id.alphabet", "snowflake.redis.url",
+				"the key snowflake.redis.uri").entrySet()) {
+			assertThatExceptionOfType(SnowflakeConfigurationException.class).as(typo.getKey())
+				.isThrownBy(() -> throughSpring(Map.of(typo.getKey(), "x")))
+				.withMessageContaining(typo.getValue());
+			assertThatExceptionOfType(SnowflakeConfigurationException.class).as(typo.getKey())
+				.isThrownBy(() -> throughSettingsMap(Map.of(typo.getKey(), "x")))
+				.withMessageContaining(typo.getValue());
+		}
+		Map<String, String> others = Map.of("snowflake.lease.table-name-suffix", "_eu", "snowflake.redis.key-prefix",
+				"eu:");
+		assertThat(throughSpring(others)).isEqualTo(SnowflakeConfiguration.fromSettings(Map.of()));
+		assertThat(throughSettingsMap(others)).isEqualTo(SnowflakeConfiguration.fromSettings(Map.of()));
+	}
+
+	/**
+	 * Both environment spellings Spring reads a dashed name by, set at once: with one value the row binds it; with two
+	 * the start is refused naming both variables and neither value, since which one Spring takes is its order of
+	 * spellings, not the operator's choice (before, the second was refused as a misspelling of its own row).
+	 */
+	@Test
+	void bothEnvironmentSpellingsOfARowAgreeOrTheStartIsRefused() {
+		SnowflakeConfiguration same = throughSpring(new SystemEnvironmentPropertySource(
+				StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+				Map.of("SNOWFLAKE_LEASE_TABLENAME", "shared_leases", "SNOWFLAKE_LEASE_TABLE_NAME", "shared_leases")));
+		assertThat(same.lease().tableName()).isEqualTo("shared_leases");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> throughSpring(new SystemEnvironmentPropertySource(
+					StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+					Map.of("SNOWFLAKE_LEASE_TABLENAME", "eu_leases", "SNOWFLAKE_LEASE_TABLE_NAME", "us_leases"))))
+			.withMessageContaining("SNOWFLAKE_LEASE_TABLENAME")
+			.withMessageContaining("SNOWFLAKE_LEASE_TABLE_NAME")
+			.withMessageContaining("set twice with different values")
+			.withMessageNotContaining("eu_leases")
+			.withMessageNotContaining("us_leases");
+		SnowflakeConfiguration module = throughSpring(new SystemEnvironmentPropertySource(
+				StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+				Map.of("SNOWFLAKE_REDIS_ACCEPTDATALOSSRISK", "true", "SNOWFLAKE_REDIS_ACCEPT_DATA_LOSS_RISK", "true")));
+		assertThat(module).isEqualTo(SnowflakeConfiguration.fromSettings(Map.of()));
+		// the report says to remove one, not to set the value
+		SnowflakeConfigurationException twice = catchThrowableOfType(SnowflakeConfigurationException.class,
+				() -> throughSpring(new SystemEnvironmentPropertySource(
+						StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+						Map.of("SNOWFLAKE_LEASE_TABLENAME", "eu_leases", "SNOWFLAKE_LEASE_TABLE_NAME", "us_leases"))));
+		assertThat(twice.getSetting()).isEqualTo("snowflake.lease.table-name");
+		FailureAnalysis analysis = new SnowflakeConfigurationFailureAnalyzer(null)
+			.analyze(new BeanCreationException("snowflakeManagedGenerator", "failed", twice));
+		assertThat(analysis.getAction()).startsWith("Remove one of the two properties").doesNotContain("Set ");
+		// a spelling Spring does not read the row by, alone (its row not set by one it reads): a misspelling still
+		for (String unread : List.of("SNOWFLAKE_LEASETABLENAME", "SNOWFLAKE_REDISKEY")) {
+			assertThatExceptionOfType(SnowflakeConfigurationException.class).as(unread)
+				.isThrownBy(() -> throughSpring(new SystemEnvironmentPropertySource(
+						StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, Map.of(unread, "shared"))))
+				.withMessageContaining("No setting has this name")
+				.withMessageNotContaining("shared");
+		}
+	}
+
+	/**
 	 * The modules' groups too: a misspelt Redis key or ZooKeeper path would leave this service on the default hash or
 	 * path, a pool of its own beside the other services' (the same worker ids twice).
 	 */
@@ -286,7 +355,7 @@ class SnowflakeConfigurationBindingTests {
 	void theReportOfAMisspeltPropertySaysToCorrectItsName() {
 		SnowflakeConfigurationException refused = catchThrowableOfType(SnowflakeConfigurationException.class,
 				() -> throughSpring(Map.of("snowflake.lease.tabel-name", "orders_leases")));
-		FailureAnalysis analysis = new SnowflakeConfigurationFailureAnalyzer()
+		FailureAnalysis analysis = new SnowflakeConfigurationFailureAnalyzer(null)
 			.analyze(new BeanCreationException("snowflakeManagedGenerator", "failed", refused));
 		assertThat(analysis.getAction())
 			.isEqualTo("Correct the name snowflake.lease.tabel-name to snowflake.lease.table-name, or remove it.")

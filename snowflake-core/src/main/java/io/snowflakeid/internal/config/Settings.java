@@ -281,14 +281,17 @@ public final class Settings {
 			SEGMENT_PREFETCH_THRESHOLD, SEGMENT_MAX_WAIT, SEGMENT_CREATE_TABLE, SEGMENT_DYNAMIC_STEP,
 			SEGMENT_DYNAMIC_STEP_TARGET, SEGMENT_MAX_STEP);
 
-	/** {@link #ALL} and {@link #MODULES}: every row. */
-	private static final List<Setting<?>> EVERY_ROW = everyRow();
+	/**
+	 * {@link #ALL}, then {@link #MODULES}: every row of the table, for what documents or checks every setting (the
+	 * Spring metadata, the Quarkus mapping, the misspelling checks).
+	 */
+	public static final List<Setting<?>> EVERY_ROW = everyRow();
 
 	private Settings() {
 	}
 
 	private static List<Setting<?>> everyRow() {
-		List<Setting<?>> rows = new java.util.ArrayList<>(ALL);
+		List<Setting<?>> rows = new ArrayList<>(ALL);
 		rows.addAll(MODULES);
 		return List.copyOf(rows);
 	}
@@ -318,12 +321,7 @@ public final class Settings {
 	}
 
 	private static boolean isKey(String key) {
-		for (Setting<?> setting : ALL) {
-			if (setting.key().equals(key)) {
-				return true;
-			}
-		}
-		for (Setting<?> setting : MODULES) {
+		for (Setting<?> setting : EVERY_ROW) {
 			if (setting.key().equals(key)) {
 				return true;
 			}
@@ -353,10 +351,18 @@ public final class Settings {
 	 * {@code namePrefix} and case, dots, dashes, underscores and spaces set aside, what follows the group's prefix is
 	 * within two edits (a letter added, dropped, changed, or two swapped) of a row's, one edit where the row's is
 	 * shorter than nine letters, or the start of a row's cut short: {@code tabel-name}, {@code tableName} where only
-	 * exact keys are read, {@code leases.table-name}, {@code max-wiat}, {@code table}. Other names under the prefix are
-	 * no misspelling: a Kubernetes Service's variables ({@code SNOWFLAKE_LEASE_SERVICE_HOST}), a setting of a newer
-	 * release in shared configuration ({@code min-step}, {@code table-name-suffix}), another application's namespace
-	 * ({@code snowflake.segmentation.*}); they are left to the binding (ignored, or warned of).
+	 * exact keys are read, {@code leases.table-name}, {@code max-wiat}, {@code table}, {@code redis.url}. Other names
+	 * under the prefix are no misspelling: a Kubernetes Service's variables ({@code SNOWFLAKE_LEASE_SERVICE_HOST}), a
+	 * setting of a newer release in shared configuration ({@code min-step}, {@code table-name-suffix}), another
+	 * application's namespace ({@code snowflake.segmentation.*}); they are left to the binding (ignored, or warned of).
+	 * <p>
+	 * Refused on purpose, although a newer release could mean them: a plural or a letter added to a short row
+	 * ({@code redis.uris}, {@code redis.keys}, {@code lease.table-names}), which is as often a typo that would leave the
+	 * service on a default table, hash or path (a new setting is named two letters away from the others, see
+	 * docs/building.md); and {@code snowflake.redis.url}, which a platform that names an attached Redis
+	 * {@code <NAME>_URL} gives to one attached as {@code SNOWFLAKE_REDIS}: written for {@code uri}, it would leave a
+	 * Spring service on the application's own Redis connection, a pool of its own. Such an attachment needs another
+	 * name.
 	 */
 	public static Setting<?> misspeltRow(String name, String namePrefix) {
 		String group = groupOf(name, namePrefix);
@@ -398,6 +404,21 @@ public final class Settings {
 			}
 		}
 		return false;
+	}
+
+	/**
+	 * What a refusal of a setting set twice under two spellings allows ({@link SnowflakeConfigurationException#getAllowed}):
+	 * the failure reports say to remove one of them rather than to set the value.
+	 */
+	public static final String SET_TWICE = "one value under one name";
+
+	/**
+	 * Whether {@code name} is the row's key under {@code namePrefix} once case, dots, dashes, underscores and spaces
+	 * are set aside: another spelling of it ({@code SNOWFLAKE_LEASE_TABLE_NAME}, {@code snowflake.lease.tableName}),
+	 * which a binding may or may not read the row by.
+	 */
+	public static boolean isSpellingOf(String name, String namePrefix, Setting<?> row) {
+		return loosely(name).equals(loosely(namePrefix + row.key()));
 	}
 
 	/**

@@ -2,8 +2,10 @@ package io.snowflakeid.spring.internal;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
+import io.snowflakeid.SnowflakeConfigurationException;
 import io.snowflakeid.SnowflakeLayout;
 import io.snowflakeid.config.SchemaCheck;
 import io.snowflakeid.internal.config.Setting;
@@ -192,8 +194,8 @@ public class SnowflakeProperties {
 	/**
 	 * The typed configuration these properties describe: every value checked once, with the same messages as the
 	 * Hibernate settings binding ({@link SnowflakeConfiguration#fromSettings}). The lease's and segment mode's
-	 * settings have no fields here: each row of the table under {@code snowflake.lease.} and
-	 * {@code snowflake.segment.} is bound from {@code sources} as text by its key, with Spring's relaxed names and
+	 * settings, and any setting of the generator without a field ({@link #fields}), have no fields here: each such row
+	 * of the table is bound from {@code sources} as text by its key, with Spring's relaxed names and
 	 * placeholders ({@code SNOWFLAKE_SEGMENT_MAXWAIT}, {@code ${LEASES}}), and read by the row's parser as every other
 	 * binding reads it ({@code 30s}; an empty value is refused), so that a new one is a row of the table and nothing
 	 * here. A property under those prefixes that is no row's but reads as a misspelt one is refused, from any
@@ -214,9 +216,13 @@ public class SnowflakeProperties {
 			}
 		}
 		Binder binder = new Binder(adapted, new PropertySourcesPlaceholdersResolver(sources));
-		SnowflakeConfiguration.Builder builder = generatorSettings();
+		Map<Setting<?>, Object> fields = fields();
+		SnowflakeConfiguration.Builder builder = SnowflakeConfiguration.builder();
 		for (Setting<?> row : Settings.ALL) {
-			if (row.key().startsWith(Settings.LEASE_GROUP) || row.key().startsWith(Settings.SEGMENT_GROUP)) {
+			if (fields.containsKey(row)) {
+				put(builder, row, fields.get(row));
+			}
+			else {
 				read(binder, row, builder);
 			}
 		}
@@ -239,17 +245,39 @@ public class SnowflakeProperties {
 		}
 		ConfigurationProperty property = source.getConfigurationProperty(name);
 		Origin origin = (property != null) ? property.getOrigin() : null;
-		for (List<Setting<?>> rows : List.of(Settings.ALL, Settings.MODULES)) {
-			for (Setting<?> row : rows) {
-				if (row.key().startsWith(group) && isRowsName(source, name, origin, row)) {
-					return;
-				}
+		for (Setting<?> row : Settings.EVERY_ROW) {
+			if (row.key().startsWith(group) && isRowsName(source, name, origin, row)) {
+				return;
 			}
 		}
 		Setting<?> misspelt = Settings.misspeltRow(text, "");
-		if (misspelt != null) {
+		if (misspelt == null) {
+			return;
+		}
+		ConfigurationProperty read = Settings.isSpellingOf(text, "", misspelt)
+				? source.getConfigurationProperty(ConfigurationPropertyName.of(misspelt.key())) : null;
+		if (read == null) {
+			// a spelling the row is not read by, and the row not set in this source by one it is read by
 			throw Settings.misspeltName(text, "", misspelt, (origin != null) ? origin.toString() : null);
 		}
+		// the row's own name in a second spelling beside the one Spring reads it by, in one source
+		// (SNOWFLAKE_LEASE_TABLENAME and SNOWFLAKE_LEASE_TABLE_NAME)
+		refuseSecondSpelling(property, read, misspelt);
+	}
+
+	/**
+	 * Two spellings of one row's name set in one source: harmless with one value, the one Spring reads; with two,
+	 * which one this service runs with depends on Spring's order of spellings, not on what the operator meant for all
+	 * the services. Neither value is shown.
+	 */
+	private static void refuseSecondSpelling(ConfigurationProperty property, ConfigurationProperty read,
+			Setting<?> row) {
+		if (property != null && String.valueOf(read.getValue()).equals(String.valueOf(property.getValue()))) {
+			return;
+		}
+		throw new SnowflakeConfigurationException(row.key(), "(value not shown)", Settings.SET_TWICE,
+				"It is set twice with different values, as " + ((property != null) ? property.getOrigin() : null)
+						+ " and as " + read.getOrigin() + "; Spring reads only one of them: remove the other");
 	}
 
 	/** Whether {@code name} is the row's, by Spring's name equality or as the same property of the source. */
@@ -285,20 +313,37 @@ public class SnowflakeProperties {
 	}
 
 	private SnowflakeConfiguration.Builder generatorSettings() {
-		return SnowflakeConfiguration.builder()
-			.datacenterId(this.datacenterId)
-			.workerId(this.workerId)
-			.epoch(this.epoch)
-			.tickLength(this.tickLength)
-			.clockTolerance(this.clockTolerance)
-			.workerAssignment(this.workerAssignment)
-			.lifetimeWarningYears(this.lifetimeWarningYears)
-			.schemaCheck(this.schemaCheck)
-			.layoutPreset(this.layout.preset)
-			.timestampBits(this.layout.timestampBits)
-			.datacenterBits(this.layout.datacenterBits)
-			.workerBits(this.layout.workerBits)
-			.sequenceBits(this.layout.sequenceBits);
+		SnowflakeConfiguration.Builder builder = SnowflakeConfiguration.builder();
+		fields().forEach((row, value) -> put(builder, row, value));
+		return builder;
+	}
+
+	/**
+	 * The rows bound into this bean's fields, with their values (null: unset). These are read before the generator's
+	 * claim (the layout for Hibernate's mapping, the worker assignment for the conditions, the schema check for the
+	 * JPA defaults) and shown by {@code /actuator/configprops}. Every other row of the table, a new setting of the
+	 * generator included, has no field: {@link #toConfiguration} binds it by its key.
+	 */
+	private Map<Setting<?>, Object> fields() {
+		Map<Setting<?>, Object> fields = new LinkedHashMap<>();
+		fields.put(Settings.DATACENTER_ID, this.datacenterId);
+		fields.put(Settings.WORKER_ID, this.workerId);
+		fields.put(Settings.EPOCH, this.epoch);
+		fields.put(Settings.TICK_LENGTH, this.tickLength);
+		fields.put(Settings.CLOCK_TOLERANCE, this.clockTolerance);
+		fields.put(Settings.WORKER_ASSIGNMENT, this.workerAssignment);
+		fields.put(Settings.LIFETIME_WARNING_YEARS, this.lifetimeWarningYears);
+		fields.put(Settings.SCHEMA_CHECK, this.schemaCheck);
+		fields.put(Settings.LAYOUT_PRESET, this.layout.preset);
+		fields.put(Settings.TIMESTAMP_BITS, this.layout.timestampBits);
+		fields.put(Settings.DATACENTER_BITS, this.layout.datacenterBits);
+		fields.put(Settings.WORKER_BITS, this.layout.workerBits);
+		fields.put(Settings.SEQUENCE_BITS, this.layout.sequenceBits);
+		return fields;
+	}
+
+	private static <T> void put(SnowflakeConfiguration.Builder builder, Setting<T> row, Object value) {
+		builder.put(row, row.type().cast(value));
 	}
 
 	/** Bit widths of the fields below the sign bit; they must add up to 63. */

@@ -112,7 +112,7 @@ class SnowflakeConfigTests {
 	/** Every row is in an interface written from the table: no method by hand. */
 	@Test
 	void everyRowIsInAWrittenInterface() {
-		for (Setting<?> row : rows()) {
+		for (Setting<?> row : Settings.EVERY_ROW) {
 			assertThat(GROUPS.values()).as(row.key()).anyMatch((prefix) -> rowOf(row, prefix, prefix.equals("snowflake.")));
 		}
 	}
@@ -129,12 +129,6 @@ class SnowflakeConfigTests {
 		return groups;
 	}
 
-	private static java.util.List<Setting<?>> rows() {
-		java.util.List<Setting<?>> rows = new java.util.ArrayList<>(Settings.ALL);
-		rows.addAll(Settings.MODULES);
-		return rows;
-	}
-
 	/** Whether a row belongs under the prefix; the root's rows are those with no group of their own. */
 	private static boolean rowOf(Setting<?> row, String prefix, boolean root) {
 		return row.key().startsWith(prefix) && (!root || row.key().indexOf('.', prefix.length()) < 0);
@@ -143,7 +137,7 @@ class SnowflakeConfigTests {
 	private static String rows(String prefix, boolean root, String indent) {
 		int width = 120 - 4 * indent.length() - 3; // the indent and " * " before a javadoc line's text
 		StringBuilder group = new StringBuilder();
-		for (Setting<?> row : rows()) {
+		for (Setting<?> row : Settings.EVERY_ROW) {
 			if (rowOf(row, prefix, root)) {
 				String text = javadoc(row.quarkusDescription()) + defaultText(row);
 				if (text.length() <= width - 4) { // "/** " and " */" on one line
