@@ -28,6 +28,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.BeanCreationException;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.origin.Origin;
+import org.springframework.boot.origin.OriginLookup;
+import org.springframework.boot.origin.SystemEnvironmentOrigin;
 import org.springframework.core.env.AbstractEnvironment;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
@@ -330,6 +333,80 @@ class SnowflakeConfigurationBindingTests {
 						StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, Map.of(unread, "shared"))))
 				.withMessageContaining("No setting has this name")
 				.withMessageNotContaining("shared");
+		}
+	}
+
+	/**
+	 * The generator's own settings and the layout's: a misspelt name is refused (a misspelt worker-assignment left the
+	 * service on auto, a database lease beside services leasing from ZooKeeper or Redis: the same worker ids twice),
+	 * every name Spring binds the field by is not, and the Snowflake data warehouse's variables, which share the
+	 * prefix, are left alone.
+	 */
+	@Test
+	void aMisspeltGeneratorOrLayoutPropertyIsRefusedAndOtherSoftwaresNamesAreLeftAlone() {
+		for (String typo : List.of("SNOWFLAKE_WORKER_ASIGNMENT", "SNOWFLAKE_WORKER_ASSIGNEMENT")) {
+			assertThatExceptionOfType(SnowflakeConfigurationException.class).as(typo)
+				.isThrownBy(() -> throughSpring(new SystemEnvironmentPropertySource(
+						StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME, Map.of(typo, "zookeeper"))))
+				.withMessageContaining("the key snowflake.worker-assignment")
+				.withMessageContaining(typo)
+				.withMessageNotContaining("zookeeper");
+		}
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> throughSpring(Map.of("snowflake.layout.sequence-bit", "10")))
+			.withMessageContaining("the key snowflake.layout.sequence-bits");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> throughSpring(Map.of("snowflake.clock-tolerence", "2s")))
+			.withMessageContaining("the key snowflake.clock-tolerance");
+		for (String spelling : List.of("SNOWFLAKE_WORKER_ASSIGNMENT", "SNOWFLAKE_WORKERASSIGNMENT")) {
+			assertThat(throughSpring(new SystemEnvironmentPropertySource(
+					StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+					Map.of(spelling, "hostname-ordinal", "SNOWFLAKE_LAYOUT_SEQUENCE_BITS", "10",
+							"SNOWFLAKE_LAYOUT_TIMESTAMPBITS", "43")))
+				.workerAssignment()).as(spelling).isEqualTo(WorkerAssignment.HOSTNAME_ORDINAL);
+		}
+		assertThat(throughSpring(new SystemEnvironmentPropertySource(
+				StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+				Map.of("SNOWFLAKE_ACCOUNT", "xy12345", "SNOWFLAKE_USER", "etl", "SNOWFLAKE_PASSWORD", "s3cr3t",
+						"SNOWFLAKE_DATABASE", "ANALYTICS", "SNOWFLAKE_SCHEMA", "PUBLIC", "SNOWFLAKE_WAREHOUSE", "WH",
+						"SNOWFLAKE_ROLE", "LOADER", "SNOWFLAKE_PRIVATE_KEY_FILE", "/keys/rsa.p8"))))
+			.isEqualTo(SnowflakeConfiguration.fromSettings(Map.of()));
+	}
+
+	/**
+	 * In a source whose every property has one origin, as SPRING_APPLICATION_JSON's has (the variable's), a misspelt
+	 * name beside a real row of its group is still refused, and two spellings of one row with two values too
+	 * (helper-85's review: the misspelling passed for the real row, whose origin it shared).
+	 */
+	@Test
+	void aMisspellingBesideARealRowIsRefusedWhereEveryPropertyHasOneOrigin() {
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> throughSpring(new OneOriginSource(
+					Map.of("snowflake.lease.table-names", "orders_leases", "snowflake.lease.create-table", "false"))))
+			.withMessageContaining("the key snowflake.lease.table-name")
+			.withMessageNotContaining("orders_leases");
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> throughSpring(new OneOriginSource(
+					Map.of("snowflake.lease.table-name", "eu_leases", "snowflake.lease.table.name", "us_leases"))))
+			.withMessageContaining("set twice with different values")
+			.withMessageNotContaining("eu_leases")
+			.withMessageNotContaining("us_leases");
+		assertThat(throughSpring(new OneOriginSource(
+				Map.of("snowflake.lease.table-name", "eu_leases", "snowflake.lease.create-table", "false")))
+			.lease()
+			.tableName()).isEqualTo("eu_leases");
+	}
+
+	/** A source whose every property has one origin, as SPRING_APPLICATION_JSON's has (the variable's). */
+	static final class OneOriginSource extends MapPropertySource implements OriginLookup<String> {
+
+		OneOriginSource(Map<String, Object> properties) {
+			super("spring.application.json", properties);
+		}
+
+		@Override
+		public Origin getOrigin(String key) {
+			return new SystemEnvironmentOrigin("SPRING_APPLICATION_JSON");
 		}
 	}
 

@@ -26,8 +26,8 @@ import io.snowflakeid.publicid.PublicIdCodec;
  * values from there ({@link SegmentConfiguration#with}, {@link LeaseConfiguration#with}) over its {@code DEFAULTS},
  * which the rows' defaults here are (a default is the value of the type that uses it, so code that builds a
  * configuration without any binding gets the same); the builder applies the other rows' defaults from here. The Spring
- * Boot starter binds the generator's rows to nullable fields and the lease's and segment mode's rows by their keys
- * ({@link #LEASE_GROUP}, {@link #SEGMENT_GROUP}), into the same builder, and the modules' rows ({@link #MODULES}) by
+ * Boot starter binds the generator's rows that are read before the claim (the layout, the node ids, the assignment)
+ * to nullable fields and every other row of {@link #ALL} by its key, into the same builder, and the modules' rows ({@link #MODULES}) by
  * their keys into the settings map each module reads; its configuration metadata and the Quarkus extension's mapping
  * are written from this table by tests, and {@code docs/configuration.md} is checked against it. Ranges are checked in
  * the records, once.
@@ -57,13 +57,24 @@ public final class Settings {
 	/** The prefix of the public ids' settings ({@link PublicIdCodec}). */
 	public static final String PUBLIC_ID_GROUP = SnowflakeSettings.PREFIX + "public-id.";
 
+	/** The prefix of the layout's settings (the widths of the id's fields). */
+	public static final String LAYOUT_GROUP = SnowflakeSettings.PREFIX + "layout.";
+
+	/**
+	 * The generator's own settings, directly under the prefix ({@code snowflake.worker-assignment}): the group
+	 * {@link #groupOf} gives a name under the prefix that no other group has. Checked more narrowly than the others
+	 * ({@link #misspeltRow}): other software shares the prefix ({@code SNOWFLAKE_SCHEMA}, {@code SNOWFLAKE_ACCOUNT} of
+	 * the Snowflake data warehouse's drivers).
+	 */
+	public static final String GENERATOR_GROUP = SnowflakeSettings.PREFIX;
+
 	/**
 	 * The groups whose names are checked for misspellings ({@link #misspeltRow}): a misspelt name there leaves a
 	 * default in place that decides which worker ids or tokens this service shares with the others (another lease or
-	 * segment table, Redis hash, ZooKeeper path or alphabet than theirs).
+	 * segment table, Redis hash, ZooKeeper path, worker assignment, layout or alphabet than theirs).
 	 */
 	private static final String[] GROUPS = { LEASE_GROUP, SEGMENT_GROUP, ZOOKEEPER_GROUP, REDIS_GROUP,
-			PUBLIC_ID_GROUP };
+			PUBLIC_ID_GROUP, LAYOUT_GROUP };
 
 	public static final Setting<Long> DATACENTER_ID = setting(SnowflakeSettings.DATACENTER_ID, Long.class, null,
 			"Datacenter id of this instance, 0..31 with the default layout (0..2^datacenter-bits - "
@@ -342,7 +353,7 @@ public final class Settings {
 				return group;
 			}
 		}
-		return null;
+		return read.startsWith(loosely(namePrefix + GENERATOR_GROUP)) ? GENERATOR_GROUP : null;
 	}
 
 	/**
@@ -351,7 +362,10 @@ public final class Settings {
 	 * {@code namePrefix} and case, dots, dashes, underscores and spaces set aside, what follows the group's prefix is
 	 * within two edits (a letter added, dropped, changed, or two swapped) of a row's, one edit where the row's is
 	 * shorter than nine letters, or the start of a row's cut short: {@code tabel-name}, {@code tableName} where only
-	 * exact keys are read, {@code leases.table-name}, {@code max-wiat}, {@code table}, {@code redis.url}. Other names
+	 * exact keys are read, {@code leases.table-name}, {@code max-wiat}, {@code table}, {@code redis.url}. Directly
+	 * under the prefix ({@link #GENERATOR_GROUP}), which other software shares, only a name within two edits of a row
+	 * of nine letters or more is one ({@code worker-asignment}, {@code clock-tolerence}, a nested
+	 * {@code worker.assignment}); {@code SNOWFLAKE_SCHEMA} is no {@code schema-check} cut short. Other names
 	 * under the prefix are no misspelling: a Kubernetes Service's variables ({@code SNOWFLAKE_LEASE_SERVICE_HOST}), a
 	 * setting of a newer release in shared configuration ({@code min-step}, {@code table-name-suffix}), another
 	 * application's namespace ({@code snowflake.segmentation.*}); they are left to the binding (ignored, or warned of).
@@ -373,12 +387,22 @@ public final class Settings {
 		String rest = read.substring(loosely(namePrefix + group).length());
 		Setting<?> closest = null;
 		int fewest = 3;
+		boolean generator = group.equals(GENERATOR_GROUP);
 		for (Setting<?> row : EVERY_ROW) {
-			if (!row.key().startsWith(group)) {
+			if (!row.key().startsWith(group) || (generator && !isGenerators(row))) {
 				continue;
 			}
 			String rowRest = loosely(row.key().substring(group.length()));
 			int edits = edits(rest, rowRest);
+			if (generator) {
+				// only long names, within two edits, never a name cut short: SNOWFLAKE_SCHEMA is a data warehouse's
+				// (the start of schema-check), SNOWFLAKE_ROLE, SNOWFLAKE_USER are one or two edits from short rows
+				if (rowRest.length() >= 9 && edits <= 2 && edits < fewest) {
+					fewest = edits;
+					closest = row;
+				}
+				continue;
+			}
 			if (edits > allowedEdits(rowRest)) {
 				// a name cut short (table for table-name) is one too, after any name within the edits allowed
 				edits = (rest.length() >= 3 && rowRest.startsWith(rest)) ? 2 : 3;
@@ -389,6 +413,11 @@ public final class Settings {
 			}
 		}
 		return closest;
+	}
+
+	/** A row directly under the prefix, of no group of its own: the generator's ({@link #GENERATOR_GROUP}). */
+	private static boolean isGenerators(Setting<?> row) {
+		return row.key().indexOf('.', GENERATOR_GROUP.length()) < 0;
 	}
 
 	/**
@@ -431,8 +460,8 @@ public final class Settings {
 		return new SnowflakeConfigurationException(name, "(value not shown)", "the key " + namePrefix + row.key(),
 				"No setting has this name, and it reads as a misspelling of " + namePrefix + row.key()
 						+ ((where != null) ? " (" + where + ")" : "") + ": correct it or remove it. Misspelt, the "
-						+ "setting would leave its default in place (another lease or segment table, Redis hash or "
-						+ "ZooKeeper path than the other services')");
+						+ "setting would leave its default in place (another lease or segment table, Redis hash, "
+						+ "ZooKeeper path, worker assignment or layout than the other services')");
 	}
 
 	private static String environmentForm(String name) {

@@ -425,6 +425,41 @@ class SnowflakeConfigurationTests {
 				true)).isTrue();
 	}
 
+	/**
+	 * A misspelt name of the generator's own settings or the layout's is refused too: a misspelt worker-assignment
+	 * left the service on auto (a database lease beside services leasing from ZooKeeper or Redis: the same worker ids
+	 * twice), a misspelt layout on the default widths. Directly under the prefix, which other software shares (the
+	 * Snowflake data warehouse's drivers read SNOWFLAKE_ACCOUNT, SNOWFLAKE_SCHEMA, ...), only a name within two edits
+	 * of a row of nine letters or more is one; never a name cut short.
+	 */
+	@Test
+	void aMisspeltGeneratorOrLayoutKeyIsRefusedAndTheDataWarehousesNamesAreLeftAlone() {
+		Map<String, Setting<?>> typos = Map.of("snowflake.worker-asignment", Settings.WORKER_ASSIGNMENT,
+				"SNOWFLAKE_WORKER_ASIGNMENT", Settings.WORKER_ASSIGNMENT, "snowflake.worker.assignment",
+				Settings.WORKER_ASSIGNMENT, "snowflake.clock-tolerence", Settings.CLOCK_TOLERANCE,
+				"snowflake.datacentre-id", Settings.DATACENTER_ID, "snowflake.layout.worker-bit", Settings.WORKER_BITS,
+				"snowflake.layout.presets", Settings.LAYOUT_PRESET, "quarkus.snowflake.tick-lenght", Settings.TICK_LENGTH);
+		typos.forEach((typo, row) -> assertThat(Settings.misspeltRow(typo, typo.startsWith("quarkus.") ? "quarkus."
+				: "")).as(typo).isSameAs(row));
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> SnowflakeConfiguration.fromSettings(Map.of("snowflake.worker-asignment", "zookeeper")))
+			.withMessageContaining("the key snowflake.worker-assignment")
+			.withMessageNotContaining("zookeeper");
+		for (String other : new String[] { "SNOWFLAKE_ACCOUNT", "SNOWFLAKE_USER", "SNOWFLAKE_PASSWORD",
+				"SNOWFLAKE_DATABASE", "SNOWFLAKE_SCHEMA", "SNOWFLAKE_WAREHOUSE", "SNOWFLAKE_ROLE", "SNOWFLAKE_URL",
+				"SNOWFLAKE_HOST", "SNOWFLAKE_PORT", "SNOWFLAKE_REGION", "SNOWFLAKE_TOKEN", "SNOWFLAKE_AUTHENTICATOR",
+				"SNOWFLAKE_PRIVATE_KEY_FILE", "SNOWFLAKE_PRIVATE_KEY_FILE_PWD", "SNOWFLAKE_JDBC_URL",
+				"snowflake.schema", "snowflake.work", "snowflake.epoc", "SNOWFLAKE_SERVICE_HOST",
+				"SNOWFLAKE_PORT_8080_TCP_ADDR", "snowflake.jackson.ids-as-strings", "snowflake.metrics.enabled",
+				"snowflake.jpa.batching-defaults.enabled", "snowflake.jooq.columns",
+				"quarkus.snowflake.health.enabled", "quarkus.snowflake.jsonb.ids-as-strings" }) {
+			assertThat(Settings.misspeltRow(other, other.startsWith("quarkus.") ? "quarkus." : "")).as(other)
+				.isNull();
+		}
+		assertThat(SnowflakeConfiguration.fromSettings(Map.of("snowflake.schema", "PUBLIC", "snowflake.account", "x")))
+			.isEqualTo(SnowflakeConfiguration.fromSettings(Map.of()));
+	}
+
 	/** What the bindings with names of their own (Spring, Quarkus) ask of the table. */
 	@Test
 	void aMisspellingIsWithinTwoEditsOfARowOrContainsItAndAnEnvironmentNameIsReadInItsOwnForm() {

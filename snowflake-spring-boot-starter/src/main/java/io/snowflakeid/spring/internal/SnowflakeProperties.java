@@ -23,16 +23,19 @@ import org.springframework.boot.context.properties.source.IterableConfigurationP
 import org.springframework.boot.context.properties.bind.PropertySourcesPlaceholdersResolver;
 import org.springframework.boot.origin.Origin;
 import org.springframework.core.env.PropertySources;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 
 /**
  * Configuration of snowflake ids, under {@code snowflake.*}. Every value is checked when the generator is built;
  * a bad one stops the application with a message naming the property, the value and the allowed range.
  * <p>
  * The settings of {@link SnowflakeConfiguration} are declared once, in the settings table
- * ({@link Settings}: key, parser, default, description). The generator's settings are nullable fields here that only bind:
- * null means not set, {@link #toConfiguration(PropertySources)} hands them to the configuration builder, which applies the
- * table's defaults, and the getters show the table's default while a property is not set. The lease's and segment
- * mode's settings are no fields: {@link #toConfiguration(PropertySources)} binds them row by row from the table. The
+ * ({@link Settings}: key, parser, default, description). The generator's settings read before its claim (the layout
+ * for Hibernate's mapping, the node ids and the assignment for the conditions; {@link #fields}) are nullable fields
+ * here that only bind: null means not set, {@link #toConfiguration(PropertySources)} hands them to the configuration
+ * builder, which applies the table's defaults, and the getters show the table's default while a property is not set.
+ * Every other row (the lease's, segment mode's, any later setting of the generator) is no field:
+ * {@link #toConfiguration(PropertySources)} binds it row by row from the table, by its key. The
  * descriptions, types and defaults of all of them in the configuration metadata come from
  * {@code additional-spring-configuration-metadata.json}, which a test writes from the table.
  */
@@ -275,17 +278,27 @@ public class SnowflakeProperties {
 		if (property != null && String.valueOf(read.getValue()).equals(String.valueOf(property.getValue()))) {
 			return;
 		}
+		Object where = (property != null && property.getOrigin() != null) ? property.getOrigin() : "another spelling";
 		throw new SnowflakeConfigurationException(row.key(), "(value not shown)", Settings.SET_TWICE,
-				"It is set twice with different values, as " + ((property != null) ? property.getOrigin() : null)
-						+ " and as " + read.getOrigin() + "; Spring reads only one of them: remove the other");
+				"It is set twice with different values, as " + where + " and as "
+						+ ((read.getOrigin() != null) ? read.getOrigin() : row.key())
+						+ "; Spring reads only one of them: remove the other");
 	}
 
-	/** Whether {@code name} is the row's, by Spring's name equality or as the same property of the source. */
+	/**
+	 * Whether {@code name} is the row's, by Spring's name equality or, in the system environment, as the same variable
+	 * the source answers the row's key with (either spelling Spring reads a dashed name by). Only there: elsewhere an
+	 * origin may be shared by every property of a source ({@code SPRING_APPLICATION_JSON}'s are all that variable),
+	 * and a misspelt name beside a real row would pass for it (helper-85's review).
+	 */
 	private static boolean isRowsName(ConfigurationPropertySource source, ConfigurationPropertyName name, Origin origin,
 			Setting<?> row) {
 		ConfigurationPropertyName key = ConfigurationPropertyName.of(row.key());
 		if (key.equals(name)) {
 			return true;
+		}
+		if (!(source.getUnderlyingSource() instanceof SystemEnvironmentPropertySource)) {
+			return false;
 		}
 		ConfigurationProperty bound = source.getConfigurationProperty(key);
 		return bound != null && isSameProperty(origin, bound.getOrigin());

@@ -41,6 +41,33 @@ class QuarkusSettingsTests {
 	}
 
 	/**
+	 * The generator's own settings and the layout's too: a misspelt worker-assignment left the service on auto (a
+	 * database lease beside services leasing from ZooKeeper or Redis). The extension's other properties and every
+	 * spelling Quarkus reads a real key by are left alone.
+	 */
+	@Test
+	void aMisspeltGeneratorOrLayoutNameIsRefused() {
+		for (String typo : new String[] { "quarkus.snowflake.worker-asignment", "QUARKUS_SNOWFLAKE_WORKER_ASIGNMENT",
+				"%prod.quarkus.snowflake.layout.worker-bit" }) {
+			Map<String, String> values = Map.of(typo, "7");
+			SmallRyeConfig config = typo.startsWith("QUARKUS_")
+					? new SmallRyeConfigBuilder().withSources(new EnvConfigSource(values, 300)).build() : config(values);
+			assertThatExceptionOfType(ConfigurationException.class).as(typo)
+				.isThrownBy(() -> QuarkusSettings.configurationAtStaticInit(config))
+				.withMessageContaining(" = (value not shown)")
+				.withMessageContaining("the key quarkus.snowflake.");
+		}
+		SmallRyeConfig spelled = new SmallRyeConfigBuilder()
+			.withSources(new EnvConfigSource(Map.of("QUARKUS_SNOWFLAKE_WORKER_ASSIGNMENT", "hostname-ordinal"), 300))
+			.withSources(new PropertiesConfigSource(Map.of("quarkus.snowflake.health.enabled", "false",
+					"quarkus.snowflake.jackson.ids-as-strings", "false", "quarkus.snowflake.layout.worker-bits", "5"),
+					"test", 500))
+			.build();
+		assertThat(QuarkusSettings.configurationAtStaticInit(spelled).workerAssignment().name())
+			.isEqualTo("HOSTNAME_ORDINAL");
+	}
+
+	/**
 	 * A name that no row is read by but that reads as a misspelt row is refused (Quarkus only warns): misspelt, it
 	 * would leave the default lease table in place while the other services lease from the configured one; an
 	 * environment variable SmallRye does not read a key by ({@code ..._TABLENAME}) among them. Every spelling Quarkus
