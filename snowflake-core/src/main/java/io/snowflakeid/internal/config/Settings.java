@@ -353,7 +353,45 @@ public final class Settings {
 				return group;
 			}
 		}
-		return read.startsWith(loosely(namePrefix + GENERATOR_GROUP)) ? GENERATOR_GROUP : null;
+		// snowflake as a word of its own: snowflake-id.*, snowflakes.* are other namespaces (helper-86's survey)
+		return startsWithWords(name, namePrefix + GENERATOR_GROUP) ? GENERATOR_GROUP : null;
+	}
+
+	/**
+	 * Whether {@code name} begins with the words of {@code prefix} ({@code quarkus.snowflake.}), in any case, each
+	 * followed by a dot or an underscore (an environment variable's) or the end of the name.
+	 */
+	private static boolean startsWithWords(String name, String prefix) {
+		int at = 0;
+		for (String word : prefix.split("\\.")) {
+			if (!name.regionMatches(true, at, word, 0, word.length())) {
+				return false;
+			}
+			at += word.length();
+			if (at < name.length() && name.charAt(at) != '.' && name.charAt(at) != '_') {
+				return false;
+			}
+			at++;
+		}
+		return true;
+	}
+
+	/**
+	 * Whether one of the words of {@code name} after its first two (split at dots and underscores) is the row's
+	 * name, beside other words: {@code snowflake.id.dataCenterId} is another application's namespace holding a
+	 * setting of that name, not a misspelling of {@code snowflake.datacenter-id}.
+	 */
+	private static boolean holdsTheWholeName(String name, String rowRest) {
+		String[] words = name.split("[._]");
+		if (words.length < 3) {
+			return false;
+		}
+		for (String word : words) {
+			if (loosely(word).equals(rowRest)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**
@@ -397,7 +435,7 @@ public final class Settings {
 			if (generator) {
 				// only long names, within two edits, never a name cut short: SNOWFLAKE_SCHEMA is a data warehouse's
 				// (the start of schema-check), SNOWFLAKE_ROLE, SNOWFLAKE_USER are one or two edits from short rows
-				if (rowRest.length() >= 9 && edits <= 2 && edits < fewest) {
+				if (rowRest.length() >= 9 && edits <= 2 && edits < fewest && !holdsTheWholeName(name, rowRest)) {
 					fewest = edits;
 					closest = row;
 				}
