@@ -317,6 +317,18 @@ class SnowflakeConfigurationBindingTests {
 				StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
 				Map.of("SNOWFLAKE_REDIS_ACCEPTDATALOSSRISK", "true", "SNOWFLAKE_REDIS_ACCEPT_DATA_LOSS_RISK", "true")));
 		assertThat(module).isEqualTo(SnowflakeConfiguration.fromSettings(Map.of()));
+		// a short row too, which the misspelling check leaves alone directly under the prefix (helper-87's review)
+		assertThatExceptionOfType(SnowflakeConfigurationException.class)
+			.isThrownBy(() -> throughSpring(new SystemEnvironmentPropertySource(
+					StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+					Map.of("SNOWFLAKE_WORKERID", "0", "SNOWFLAKE_WORKER_ID", "7", "SNOWFLAKE_DATACENTER_ID", "1"))))
+			.withMessageContaining("set twice with different values")
+			.withMessageContaining("SNOWFLAKE_WORKERID")
+			.withMessageContaining("SNOWFLAKE_WORKER_ID");
+		assertThat(throughSpring(new SystemEnvironmentPropertySource(
+				StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME,
+				Map.of("SNOWFLAKE_WORKERID", "7", "SNOWFLAKE_WORKER_ID", "7", "SNOWFLAKE_DATACENTER_ID", "1")))
+			.workerId()).isEqualTo(7L);
 		// the report says to remove one, not to set the value
 		SnowflakeConfigurationException twice = catchThrowableOfType(SnowflakeConfigurationException.class,
 				() -> throughSpring(new SystemEnvironmentPropertySource(

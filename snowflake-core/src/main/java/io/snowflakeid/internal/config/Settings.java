@@ -26,8 +26,8 @@ import io.snowflakeid.publicid.PublicIdCodec;
  * values from there ({@link SegmentConfiguration#with}, {@link LeaseConfiguration#with}) over its {@code DEFAULTS},
  * which the rows' defaults here are (a default is the value of the type that uses it, so code that builds a
  * configuration without any binding gets the same); the builder applies the other rows' defaults from here. The Spring
- * Boot starter binds the generator's rows that are read before the claim (the layout, the node ids, the assignment)
- * to nullable fields and every other row of {@link #ALL} by its key, into the same builder, and the modules' rows ({@link #MODULES}) by
+ * Boot starter binds the generator's thirteen rows it has fields for (shown by its configprops endpoint; the layout is
+ * read from them for Hibernate's mapping, the assignment for its conditions) to nullable fields and every other row of {@link #ALL} by its key, into the same builder, and the modules' rows ({@link #MODULES}) by
  * their keys into the settings map each module reads; its configuration metadata and the Quarkus extension's mapping
  * are written from this table by tests, and {@code docs/configuration.md} is checked against it. Ranges are checked in
  * the records, once.
@@ -342,9 +342,10 @@ public final class Settings {
 
 	/**
 	 * The group ({@link #LEASE_GROUP}, {@link #SEGMENT_GROUP}, {@link #ZOOKEEPER_GROUP}, {@link #REDIS_GROUP},
-	 * {@link #PUBLIC_ID_GROUP}) a binding's name reads as one of, {@code namePrefix} and case, dots, dashes, underscores
-	 * and spaces set aside ({@code snowflake.leases.table-name}, {@code SNOWFLAKE_SEGMENT_MAX_STEP}); null for any
-	 * other name.
+	 * {@link #PUBLIC_ID_GROUP}, {@link #LAYOUT_GROUP}) a binding's name reads as one of, {@code namePrefix} and case,
+	 * dots, dashes, underscores and spaces set aside ({@code snowflake.leases.table-name},
+	 * {@code SNOWFLAKE_SEGMENT_MAX_STEP}); else {@link #GENERATOR_GROUP} for a name whose first words are
+	 * {@code namePrefix}'s and {@code snowflake}, each followed by a dot or an underscore; null for any other name.
 	 */
 	public static String groupOf(String name, String namePrefix) {
 		String read = loosely(name);
@@ -377,17 +378,19 @@ public final class Settings {
 	}
 
 	/**
-	 * Whether one of the words of {@code name} after its first two (split at dots and underscores) is the row's
-	 * name, beside other words: {@code snowflake.id.dataCenterId} is another application's namespace holding a
-	 * setting of that name, not a misspelling of {@code snowflake.datacenter-id}.
+	 * Whether, after the words of {@code namePrefix} and {@code snowflake}, {@code name} has two words or more (split at
+	 * dots and underscores) and one of them is the row's name: {@code snowflake.id.dataCenterId} is another
+	 * application's namespace holding a setting of that name, not a misspelling of {@code snowflake.datacenter-id};
+	 * {@code QUARKUS_SNOWFLAKE_WORKERASSIGNMENT} is one word after the prefix, a spelling Quarkus does not read.
 	 */
-	private static boolean holdsTheWholeName(String name, String rowRest) {
+	private static boolean holdsTheWholeName(String name, String namePrefix, String rowRest) {
 		String[] words = name.split("[._]");
-		if (words.length < 3) {
+		int prefixWords = (namePrefix + GENERATOR_GROUP).split("\\.").length;
+		if (words.length - prefixWords < 2) {
 			return false;
 		}
-		for (String word : words) {
-			if (loosely(word).equals(rowRest)) {
+		for (int i = prefixWords; i < words.length; i++) {
+			if (loosely(words[i]).equals(rowRest)) {
 				return true;
 			}
 		}
@@ -435,7 +438,7 @@ public final class Settings {
 			if (generator) {
 				// only long names, within two edits, never a name cut short: SNOWFLAKE_SCHEMA is a data warehouse's
 				// (the start of schema-check), SNOWFLAKE_ROLE, SNOWFLAKE_USER are one or two edits from short rows
-				if (rowRest.length() >= 9 && edits <= 2 && edits < fewest && !holdsTheWholeName(name, rowRest)) {
+				if (rowRest.length() >= 9 && edits <= 2 && edits < fewest && !holdsTheWholeName(name, namePrefix, rowRest)) {
 					fewest = edits;
 					closest = row;
 				}

@@ -30,8 +30,9 @@ import org.springframework.core.env.SystemEnvironmentPropertySource;
  * a bad one stops the application with a message naming the property, the value and the allowed range.
  * <p>
  * The settings of {@link SnowflakeConfiguration} are declared once, in the settings table
- * ({@link Settings}: key, parser, default, description). The generator's settings read before its claim (the layout
- * for Hibernate's mapping, the node ids and the assignment for the conditions; {@link #fields}) are nullable fields
+ * ({@link Settings}: key, parser, default, description). The generator's thirteen settings this bean has fields for
+ * ({@link #fields}; the layout is read from them for Hibernate's mapping, the node ids and the assignment for the
+ * conditions, before the generator's claim) are nullable fields
  * here that only bind: null means not set, {@link #toConfiguration(PropertySources)} hands them to the configuration
  * builder, which applies the table's defaults, and the getters show the table's default while a property is not set.
  * Every other row (the lease's, segment mode's, any later setting of the generator) is no field:
@@ -251,6 +252,17 @@ public class SnowflakeProperties {
 		for (Setting<?> row : Settings.EVERY_ROW) {
 			if (row.key().startsWith(group) && isRowsName(source, name, origin, row)) {
 				return;
+			}
+		}
+		for (Setting<?> row : Settings.EVERY_ROW) {
+			// the row's own name in a spelling Spring does not read it by, beside one it does, in one source: checked
+			// for every row, the short ones too (SNOWFLAKE_WORKERID and SNOWFLAKE_WORKER_ID, helper-87's review)
+			if (row.key().startsWith(group) && Settings.isSpellingOf(text, "", row)) {
+				ConfigurationProperty read = source.getConfigurationProperty(ConfigurationPropertyName.of(row.key()));
+				if (read != null) {
+					refuseSecondSpelling(property, read, row);
+					return;
+				}
 			}
 		}
 		Setting<?> misspelt = Settings.misspeltRow(text, "");

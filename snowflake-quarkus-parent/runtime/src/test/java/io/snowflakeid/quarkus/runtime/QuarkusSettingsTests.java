@@ -48,7 +48,8 @@ class QuarkusSettingsTests {
 	@Test
 	void aMisspeltGeneratorOrLayoutNameIsRefused() {
 		for (String typo : new String[] { "quarkus.snowflake.worker-asignment", "QUARKUS_SNOWFLAKE_WORKER_ASIGNMENT",
-				"%prod.quarkus.snowflake.layout.worker-bit" }) {
+				"%prod.quarkus.snowflake.layout.worker-bit", "QUARKUS_SNOWFLAKE_WORKERASSIGNMENT",
+				"quarkus.snowflake.workerAssignment" }) {
 			Map<String, String> values = Map.of(typo, "7");
 			SmallRyeConfig config = typo.startsWith("QUARKUS_")
 					? new SmallRyeConfigBuilder().withSources(new EnvConfigSource(values, 300)).build() : config(values);
